@@ -1,0 +1,329 @@
+"""The vISA abstract syntax tree.
+
+Every node is a frozen, slotted attrs class.  Every node carries the source
+``line`` and ``col`` (1-based) it came from; those two fields take no part in
+equality or hashing, so two programs compare equal when they mean the same
+thing, wherever they were written.  Nodes made by the decoder have line 0.
+
+The tree is semantic, not a copy of the text: immediates hold their bit
+pattern, older spellings are normalised to vISA 4.1, and a subroutine's
+``.function "X"`` directive and its ``X:`` label are one node, as they are one
+instruction in the binary.
+"""
+from __future__ import annotations
+
+from typing import Union
+
+import attrs
+
+
+def _pos():
+    return attrs.field(default=0, eq=False, repr=False, kw_only=True)
+
+
+node = attrs.frozen(slots=True, cache_hash=False)
+
+
+# ------------------------------------------------------------------ operands
+@node
+class VarRef:
+    """``V(1,2)<1;1,0>``, ``V(0,0)<1>``, ``A0(0)<1>``, ``T6(0)``, ``V(0,0)``.
+
+    ``offsets`` are the numbers inside the parentheses (row, column for a
+    general variable; one offset for address and state operands); ``region``
+    the numbers inside ``<...>`` (1: destination stride; 2: ``<w,h>``;
+    3: ``<v;w,h>``) or None.  ``mod`` is a source modifier: '-', 'abs',
+    '-abs', '~' or None.
+    """
+    name: str
+    offsets: tuple[int, ...]
+    region: tuple[int, ...] | None = None
+    mod: str | None = None
+    line: int = _pos()
+    col: int = _pos()
+
+
+@node
+class Indirect:
+    """``r[A0(1),8]<8;8,1>:d`` (source) or ``r[A0(0),0]<1>:d`` (destination)."""
+    addr: str
+    addr_offset: int
+    offset: int
+    region: tuple[int, ...]
+    type: str
+    mod: str | None = None
+    line: int = _pos()
+    col: int = _pos()
+
+
+@node
+class Imm:
+    """An immediate: ``bits`` is its bit pattern (two's complement, masked to
+    32 bits, or 64 bits for the 64-bit types), ``type`` its lower-case type."""
+    bits: int
+    type: str
+    line: int = _pos()
+    col: int = _pos()
+
+
+@node
+class Raw:
+    """A raw operand ``V.off``."""
+    name: str
+    offset: int
+    line: int = _pos()
+    col: int = _pos()
+
+
+@node
+class AddrOf:
+    """``&V`` or ``&V[off]``."""
+    name: str
+    offset: int | None = None
+    line: int = _pos()
+    col: int = _pos()
+
+
+@node
+class Name:
+    """A bare name: a predicate, sampler or surface variable, a label, a
+    function or symbol name, or a keyword operand such as ``AVS_16_FULL``."""
+    name: str
+    line: int = _pos()
+    col: int = _pos()
+
+
+@node
+class Number:
+    """A bare number (``LOC 7``, fcall argument sizes, media plane ...)."""
+    value: int
+    line: int = _pos()
+    col: int = _pos()
+
+
+@node
+class String:
+    value: str
+    line: int = _pos()
+    col: int = _pos()
+
+
+@node
+class Tuple:
+    """A parenthesised list: ``(SW_0, SW_1)``, ``(32,4)``, ``(0x0:ub, ...)``."""
+    items: tuple["Operand", ...]
+    line: int = _pos()
+    col: int = _pos()
+
+
+@node
+class LscData:
+    """An LSC data operand ``V:d32x4t`` or ``V.256:d32x4``: ``offset`` is the
+    byte offset written after a dot (0 if none), ``shape`` the text after ':'."""
+    name: str
+    shape: str
+    offset: int = 0
+    line: int = _pos()
+    col: int = _pos()
+
+
+@node
+class LscAddr:
+    """An LSC address operand: ``flat[V+0x40]:a64``, ``bti(0x1)[V]:a32``,
+    ``flat[V, 0x4]:a64`` (strided), ``flat[B, W, H, P, X, Y]`` (2D block).
+
+    ``surface`` is the operand in parentheses after the model (or None);
+    ``base`` the first name inside the brackets and ``offset`` the immediate
+    added to it; ``extra`` the further items; ``size`` the address size
+    suffix ('a64') or None.
+    """
+    model: str
+    surface: "Operand | None"
+    base: str
+    offset: int
+    extra: tuple["Operand", ...] = ()
+    size: str | None = None
+    line: int = _pos()
+    col: int = _pos()
+
+
+@node
+class Plane:
+    """Older dialect: a media plane written ``[p]``."""
+    value: int
+    line: int = _pos()
+    col: int = _pos()
+
+
+Operand = Union[VarRef, Indirect, Imm, Raw, AddrOf, Name, Number, String,
+                Tuple, LscData, LscAddr, Plane]
+
+
+# -------------------------------------------------------------- instructions
+@node
+class Predicate:
+    """``(P1)``, ``(!P1.any)``."""
+    name: str
+    negate: bool = False
+    control: str | None = None
+    line: int = _pos()
+    col: int = _pos()
+
+
+@node
+class ExecSize:
+    """``(M1, 16)``, ``(M5_NM, 8)``, or ``(16)`` where no mask is written."""
+    size: int
+    mask: str | None = None
+    line: int = _pos()
+    col: int = _pos()
+
+
+@node
+class Instruction:
+    """``op`` is the mnemonic without its dotted modifiers ``mods``
+    (``lsc_load.ugm.ca.ca`` is op 'lsc_load', mods ('ugm', 'ca', 'ca'));
+    ``post_mods`` are modifiers written after the execution size
+    (``gather.4 (M1, 16).mod``)."""
+    op: str
+    mods: tuple[str, ...] = ()
+    pred: Predicate | None = None
+    exec: ExecSize | None = None
+    operands: tuple[Operand, ...] = ()
+    post_mods: tuple[str, ...] = ()
+    line: int = _pos()
+    col: int = _pos()
+
+    @property
+    def mnemonic(self) -> str:
+        return ".".join((self.op,) + self.mods) if self.mods else self.op
+
+
+@node
+class Label:
+    name: str
+    line: int = _pos()
+    col: int = _pos()
+
+
+@node
+class Subroutine:
+    """``.function "X"`` with its label ``X:`` (one instruction in the binary)."""
+    name: str
+    line: int = _pos()
+    col: int = _pos()
+
+
+Statement = Union[Instruction, Label, Subroutine]
+
+
+# -------------------------------------------------------------- declarations
+@node
+class Attr:
+    """A declaration attribute in ``attrs={...}``, or a kernel attribute.
+    ``value`` is an int, a str (written as a string literal), or None."""
+    name: str
+    value: int | str | None = None
+    line: int = _pos()
+    col: int = _pos()
+
+
+@node
+class Alias:
+    var: str
+    offset: int
+
+
+@node
+class VarDecl:
+    name: str
+    type: str
+    num_elts: int
+    align: str | None = None
+    alias: Alias | None = None
+    attrs: tuple[Attr, ...] = ()
+    line: int = _pos()
+    col: int = _pos()
+
+
+@node
+class AddrDecl:
+    name: str
+    num_elts: int
+    attrs: tuple[Attr, ...] = ()
+    line: int = _pos()
+    col: int = _pos()
+
+
+@node
+class PredDecl:
+    name: str
+    num_elts: int
+    attrs: tuple[Attr, ...] = ()
+    line: int = _pos()
+    col: int = _pos()
+
+
+@node
+class SamplerDecl:
+    name: str
+    num_elts: int
+    vname: str | None = None
+    attrs: tuple[Attr, ...] = ()
+    line: int = _pos()
+    col: int = _pos()
+
+
+@node
+class SurfaceDecl:
+    name: str
+    num_elts: int
+    vname: str | None = None
+    attrs: tuple[Attr, ...] = ()
+    line: int = _pos()
+    col: int = _pos()
+
+
+Decl = Union[VarDecl, AddrDecl, PredDecl, SamplerDecl, SurfaceDecl]
+
+
+@node
+class Input:
+    """``.input V offset=N size=N``; ``kind`` is the directive without its dot
+    ('input', 'parameter', or an ``implicit_*`` kind); ``offset`` is None for
+    ``.parameter``."""
+    kind: str
+    name: str
+    offset: int | None
+    size: int | None
+    attrs: tuple[Attr, ...] = ()
+    line: int = _pos()
+    col: int = _pos()
+
+
+@node
+class Unit:
+    """One vISA object: a kernel (``.kernel``) or a stack-called function
+    (``.global_function``).  Declarations keep their order within each kind."""
+    kind: str  # 'kernel' | 'function'
+    name: str
+    funcdecls: tuple[str, ...] = ()
+    vars: tuple[VarDecl, ...] = ()
+    addrs: tuple[AddrDecl, ...] = ()
+    preds: tuple[PredDecl, ...] = ()
+    samplers: tuple[SamplerDecl, ...] = ()
+    surfaces: tuple[SurfaceDecl, ...] = ()
+    inputs: tuple[Input, ...] = ()
+    attrs: tuple[Attr, ...] = ()
+    body: tuple[Statement, ...] = ()
+    line: int = _pos()
+    col: int = _pos()
+
+
+@node
+class Module:
+    """A whole text: its ``.version`` and its units in order."""
+    version: tuple[int, int]
+    units: tuple[Unit, ...]
+    line: int = _pos()
+    col: int = _pos()

@@ -1,0 +1,869 @@
+"""Text -> AST.
+
+The Lark LALR parser (grammar/visa.lark) cuts each line into coarse tokens and
+calls the callbacks of :class:`_Builder` as it reduces, so the AST is built
+during the parse with no intermediate tree.  A statement-level pass
+(:func:`_assemble`) then groups the statements into units and turns directive
+key/value lists into declaration nodes, with a diagnostic (file, line, column)
+for everything it cannot accept.
+"""
+from __future__ import annotations
+
+import gc
+import re
+import struct
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+from lark import Lark, Token
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+from . import ast as A
+from .errors import VisaError, make_diag
+
+# ------------------------------------------------------------------- grammar
+
+
+def _grammar_text() -> str:
+    try:
+        return resources.files("visa.grammar").joinpath("visa.lark").read_text()
+    except (ModuleNotFoundError, FileNotFoundError):  # running from a source tree
+        return (Path(__file__).resolve().parent.parent / "grammar" / "visa.lark").read_text()
+
+
+class _Fail(Exception):
+    """A problem found while building the AST: a message and a location."""
+
+    def __init__(self, message: str, line: int, col: int):
+        super().__init__(message)
+        self.message, self.line, self.col = message, line, col
+
+
+# ------------------------------------------------------------ number parsing
+_INT_RE = re.compile(r"[-+]?(?:0[xX][0-9a-fA-F]+|[0-9]+)\Z")
+_EXPR_TOKEN = re.compile(r"\s*(0[xX][0-9a-fA-F]+|[0-9]+|[-+*/()])")
+
+
+def _to_int(text: str) -> int:
+    """A decimal or hex integer, or an integer expression (+ - * / and
+    parentheses, as the older syntax allows).  Raises ValueError."""
+    if _INT_RE.match(text):
+        if "x" in text or "X" in text:
+            return int(text, 16)
+        return int(text, 10)
+    return _eval_expr(text)
+
+
+def _eval_expr(text: str) -> int:
+    toks = []
+    pos = 0
+    text = text.strip()
+    while pos < len(text):
+        m = _EXPR_TOKEN.match(text, pos)
+        if not m:
+            raise ValueError(f"invalid integer expression '{text}'")
+        toks.append(m.group(1))
+        pos = m.end()
+        while pos < len(text) and text[pos] in " \t":
+            pos += 1
+    if not toks:
+        raise ValueError("empty integer expression")
+    i = 0
+
+    def atom():
+        nonlocal i
+        if i >= len(toks):
+            raise ValueError(f"incomplete integer expression '{text}'")
+        t = toks[i]
+        i += 1
+        if t == "(":
+            v = add()
+            if i >= len(toks) or toks[i] != ")":
+                raise ValueError(f"unbalanced parentheses in '{text}'")
+            i += 1
+            return v
+        if t == "-":
+            return -atom()
+        if t == "+":
+            return atom()
+        if t[0].isdigit():
+            return int(t, 16) if t[:2] in ("0x", "0X") else int(t, 10)
+        raise ValueError(f"unexpected '{t}' in integer expression '{text}'")
+
+    def mul():
+        nonlocal i
+        v = atom()
+        while i < len(toks) and toks[i] in "*/":
+            op = toks[i]
+            i += 1
+            r = atom()
+            if op == "*":
+                v *= r
+            else:
+                if r == 0:
+                    raise ValueError(f"division by zero in '{text}'")
+                v = int(v / r)
+        return v
+
+    def add():
+        nonlocal i
+        v = mul()
+        while i < len(toks) and toks[i] in "+-":
+            op = toks[i]
+            i += 1
+            r = mul()
+            v = v + r if op == "+" else v - r
+        return v
+
+    v = add()
+    if i != len(toks):
+        raise ValueError(f"unexpected '{toks[i]}' in integer expression '{text}'")
+    return v
+
+
+# ------------------------------------------------------------------ types
+# lower-case vISA type name -> (bits of storage, kind)
+TYPES = {
+    "ud": (32, "int"), "d": (32, "int"), "uw": (32, "int"), "w": (32, "int"),
+    "ub": (32, "int"), "b": (32, "int"), "bool": (32, "int"),
+    "uq": (64, "int"), "q": (64, "int"),
+    "f": (32, "f"), "df": (64, "df"), "hf": (32, "hf"), "bf": (32, "bf"),
+    "v": (32, "int"), "uv": (32, "int"), "vf": (32, "int"),
+}
+
+
+def imm_bits(value: str, type_: str) -> int:
+    """The bit pattern of immediate text ``value`` of vISA type ``type_``."""
+    width, kind = TYPES[type_]
+    mask = (1 << width) - 1
+    v = value.strip()
+    if v.startswith("(") or _INT_RE.match(v):
+        n = _to_int(v)
+        return n & mask
+    low = v.lower().lstrip("+-")
+    try:
+        f = float(v)
+    except ValueError:
+        raise ValueError(f"invalid immediate value '{value}'") from None
+    if kind == "int":
+        raise ValueError(f"floating-point value '{value}' for integer type '{type_}'")
+    if kind == "f":
+        return struct.unpack("<I", struct.pack("<f", f))[0]
+    if kind == "df":
+        return struct.unpack("<Q", struct.pack("<d", f))[0]
+    if kind == "hf":
+        return struct.unpack("<H", struct.pack("<e", f))[0]
+    if kind == "bf":
+        return struct.unpack("<I", struct.pack("<f", f))[0] >> 16
+    del low
+    raise ValueError(f"invalid immediate value '{value}'")
+
+
+def _type_name(t: str, line: int, col: int) -> str:
+    tl = t.lower()
+    if tl not in TYPES:
+        raise _Fail(f"unknown data type ':{t}'", line, col)
+    return tl
+
+
+# ------------------------------------------------------------ operand tokens
+_MODS = {"-": "-", "abs": "abs", "-abs": "-abs", "~": "~"}
+_VREG_FAST = re.compile(r"([%\w$@?]+)\((\d+),(\d+)\)(?:<(\d+)(?:;(\d+),(\d+))?>)?\Z")
+_VREG = re.compile(
+    r"(?:\((-|abs|-abs|~)\))?([%A-Za-z_$@?][\w$@?]*)\(((?:[^()]|\([^()]*\))*)\)\s*(?:<([^<>]*)>)?\Z")
+_INDIRECT = re.compile(
+    r"(?:\((-|abs|-abs|~)\))?r\[\s*([%\w$@?]+)\s*\(\s*([^()]*)\)\s*,\s*([^\]]*)\]\s*<([^<>]*)>(?::([A-Za-z0-9]+))?\Z")
+_IMM = re.compile(r"(.*?)[ \t]*:[ \t]*([A-Za-z][A-Za-z0-9]*)\Z")
+_LSC_ADDR = re.compile(r"([A-Za-z_]\w*)(?:\(([^()]*)\))?\[([^\[\]]*)\](?::(\w+))?\Z")
+_LSC_BASE = re.compile(r"\s*([%\w$@?]+)\s*(?:([-+])\s*(0[xX][0-9a-fA-F]+|\d+))?\s*\Z")
+_ADDR_OF = re.compile(r"&([%\w$@?]+)(?:\[([^\]]*)\]|\s*([-+])\s*(\d+))?\Z")
+_PRED = re.compile(r"\(\s*(!|~)?\s*([%A-Za-z_]\w*)(?:\.(\w+))?\s*\)\Z")
+_EXEC = re.compile(r"\(\s*(?:(M[0-8](?:_NM)?|NM)\s*,\s*)?([^,()]+|\(.*\))\s*\)\Z")
+_SIMD = re.compile(r"SIMD(\d+)\Z", re.I)
+
+
+def _region(text: str, line: int, col: int) -> tuple[int, ...]:
+    try:
+        if ";" in text:
+            v, rest = text.split(";", 1)
+            w, h = rest.split(",", 1)
+            return (_to_int(v), _to_int(w), _to_int(h))
+        return tuple(_to_int(p) for p in text.split(","))
+    except ValueError:
+        raise _Fail(f"invalid region '<{text}>'", line, col) from None
+
+
+def _op_vreg(tok: Token) -> A.VarRef:
+    s = str(tok)
+    m = _VREG_FAST.match(s)
+    if m:
+        name, r, c, h, v2, h2 = m.groups()
+        if h is None:
+            region = None
+        elif v2 is None:
+            region = (int(h),)
+        else:
+            region = (int(h), int(v2), int(h2))
+        return A.VarRef(name, (int(r), int(c)), region, None, line=tok.line, col=tok.column)
+    m = _VREG.match(s)
+    if not m:
+        raise _Fail(f"invalid operand '{s}'", tok.line, tok.column)
+    mod, name, offs, reg = m.groups()
+    try:
+        offsets = tuple(_to_int(p) for p in _split_top(offs)) if offs.strip() else ()
+    except ValueError as e:
+        raise _Fail(f"invalid operand offset in '{s}': {e}", tok.line, tok.column) from None
+    region = _region(reg, tok.line, tok.column) if reg is not None else None
+    return A.VarRef(name, offsets, region, mod, line=tok.line, col=tok.column)
+
+
+def _op_indirect(tok: Token) -> A.Indirect:
+    s = str(tok)
+    m = _INDIRECT.match(s)
+    if not m:
+        raise _Fail(f"invalid indirect operand '{s}'", tok.line, tok.column)
+    mod, addr, aoff, off, reg, ty = m.groups()
+    if ty is None:
+        raise _Fail(f"indirect operand '{s}' needs a type, e.g. ':d'", tok.line, tok.column)
+    try:
+        return A.Indirect(addr, _to_int(aoff), _to_int(off), _region(reg, tok.line, tok.column),
+                          _type_name(ty, tok.line, tok.column), mod, line=tok.line, col=tok.column)
+    except ValueError as e:
+        raise _Fail(f"invalid indirect operand '{s}': {e}", tok.line, tok.column) from None
+
+
+def _op_imm(tok: Token) -> A.Imm:
+    s = str(tok)
+    m = _IMM.match(s)
+    if not m:
+        raise _Fail(f"invalid immediate '{s}'", tok.line, tok.column)
+    value, ty = m.groups()
+    ty = _type_name(ty, tok.line, tok.column)
+    try:
+        return A.Imm(imm_bits(value, ty), ty, line=tok.line, col=tok.column)
+    except ValueError as e:
+        raise _Fail(str(e), tok.line, tok.column) from None
+
+
+def _op_raw(tok: Token) -> A.Raw:
+    name, _, off = str(tok).rpartition(".")
+    return A.Raw(name, int(off), line=tok.line, col=tok.column)
+
+
+def _op_lsc_data(tok: Token) -> A.LscData:
+    name, _, shape = str(tok).partition(":")
+    offset = 0
+    if "." in name:
+        name, _, off = name.partition(".")
+        offset = int(off)
+    return A.LscData(name, shape, offset, line=tok.line, col=tok.column)
+
+
+def _split_top(text: str) -> list[str]:
+    """Split at commas that are not inside parentheses or brackets."""
+    out, depth, cur = [], 0, []
+    for ch in text:
+        if ch in "([<":
+            depth += 1
+        elif ch in ")]>":
+            depth -= 1
+        if ch == "," and depth == 0:
+            out.append("".join(cur))
+            cur = []
+        else:
+            cur.append(ch)
+    out.append("".join(cur))
+    return out
+
+
+def _item(text: str, line: int, col: int):
+    """One item of a parenthesised or bracketed list."""
+    t = text.strip()
+    if not t:
+        raise _Fail("empty item in list", line, col)
+    if ":" in t and (t[0].isdigit() or t[0] in "-+(."):
+        return _op_imm(Token("IMM", t, line=line, column=col))
+    if _INT_RE.match(t):
+        return A.Number(_to_int(t), line=line, col=col)
+    return A.Name(t, line=line, col=col)
+
+
+def _op_lsc_addr(tok: Token) -> A.LscAddr:
+    s = str(tok)
+    m = _LSC_ADDR.match(s)
+    if not m:
+        raise _Fail(f"invalid address operand '{s}'", tok.line, tok.column)
+    model, surf, inner, size = m.groups()
+    line, col = tok.line, tok.column
+    surface = _item(surf, line, col) if surf is not None else None
+    parts = _split_top(inner)
+    b = _LSC_BASE.match(parts[0])
+    if not b:
+        raise _Fail(f"invalid address '{parts[0].strip()}' in '{s}'", line, col)
+    base, sign, off = b.groups()
+    offset = 0
+    if off is not None:
+        offset = _to_int(off)
+        if sign == "-":
+            offset = -offset
+    extra = tuple(_item(p, line, col) for p in parts[1:])
+    return A.LscAddr(model, surface, base, offset, extra, size, line=line, col=col)
+
+
+def _op_addr_of(tok: Token) -> A.AddrOf:
+    s = str(tok)
+    m = _ADDR_OF.match(s)
+    if not m:
+        raise _Fail(f"invalid address-of operand '{s}'", tok.line, tok.column)
+    name, idx, sign, num = m.groups()
+    offset = None
+    try:
+        if idx is not None:
+            offset = _to_int(idx)
+        elif num is not None:
+            offset = int(num) if sign == "+" else -int(num)
+    except ValueError as e:
+        raise _Fail(f"invalid address offset in '{s}': {e}", tok.line, tok.column) from None
+    return A.AddrOf(name, offset, line=tok.line, col=tok.column)
+
+
+def _op_paren(tok: Token):
+    s = str(tok)
+    inner = s[1:-1]
+    parts = _split_top(inner)
+    return A.Tuple(tuple(_item(p, tok.line, tok.column) for p in parts),
+                   line=tok.line, col=tok.column)
+
+
+def _op_string(tok: Token) -> A.String:
+    return A.String(_unescape(str(tok)[1:-1]), line=tok.line, col=tok.column)
+
+
+def _op_number(tok: Token) -> A.Number:
+    try:
+        return A.Number(_to_int(str(tok)), line=tok.line, col=tok.column)
+    except ValueError:
+        raise _Fail(f"expected an integer, found '{tok}'", tok.line, tok.column) from None
+
+
+def _op_word(tok: Token) -> A.Name:
+    return A.Name(str(tok), line=tok.line, col=tok.column)
+
+
+def _op_bracket(tok: Token) -> A.Plane:
+    try:
+        return A.Plane(_to_int(str(tok)[1:-1]), line=tok.line, col=tok.column)
+    except ValueError:
+        raise _Fail(f"invalid plane '{tok}'", tok.line, tok.column) from None
+
+
+_OPERAND = {
+    "VREG": _op_vreg, "INDIRECT": _op_indirect, "IMM": _op_imm, "RAW": _op_raw,
+    "LSC_DATA": _op_lsc_data, "LSC_ADDR": _op_lsc_addr, "ADDR_OF": _op_addr_of,
+    "PAREN": _op_paren, "STRING": _op_string, "NUMBER": _op_number, "WORD": _op_word,
+    "BRACKET": _op_bracket,
+}
+
+_ESCAPES = {"a": "\a", "b": "\b", "e": "\x1b", "f": "\f", "n": "\n", "r": "\r",
+            "t": "\t", "v": "\v", "'": "'", '"': '"', "\\": "\\", "0": "\0"}
+
+
+def _unescape(s: str) -> str:
+    if "\\" not in s:
+        return s
+    out = []
+    i = 0
+    while i < len(s):
+        c = s[i]
+        if c == "\\" and i + 1 < len(s):
+            n = s[i + 1]
+            if n == "x" and i + 3 < len(s) + 1:
+                try:
+                    out.append(chr(int(s[i + 2:i + 4], 16)))
+                    i += 4
+                    continue
+                except ValueError:
+                    pass
+            out.append(_ESCAPES.get(n, n))
+            i += 2
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+def _parse_pred(tok: Token) -> A.Predicate:
+    m = _PRED.match(str(tok))
+    if not m:
+        raise _Fail(f"invalid predicate '{tok}'", tok.line, tok.column)
+    neg, name, ctrl = m.groups()
+    if ctrl is not None:
+        ctrl = ctrl.lower()
+    return A.Predicate(name, neg is not None, ctrl, line=tok.line, col=tok.column)
+
+
+def _parse_exec(tok: Token) -> A.ExecSize | None:
+    m = _EXEC.match(str(tok))
+    if not m:
+        return None
+    mask, size = m.groups()
+    size = size.strip()
+    sm = _SIMD.match(size)
+    try:
+        n = int(sm.group(1)) if sm else _to_int(size)
+    except ValueError:
+        return None
+    if mask is not None:
+        if mask == "NM":
+            mask = "M1_NM"
+        elif mask.startswith("M0"):
+            mask = "M1" + mask[2:]
+    return A.ExecSize(n, mask, line=tok.line, col=tok.column)
+
+
+# --------------------------------------------------------- tree construction
+class _Builder:
+    """Callbacks the LALR parser calls as it reduces (inline transformer)."""
+
+    __slots__ = ()
+
+    def instruction(self, ch):
+        i = 0
+        pred = None
+        t0 = ch[0]
+        if t0.type == "PAREN":
+            pred = _parse_pred(t0)
+            i = 1
+        head = ch[i]
+        i += 1
+        operands = []
+        hs = str(head)
+        if head.type == "VREG":  # vme_ime(0,0): the mnemonic takes a tuple
+            p = hs.index("(")
+            operands.append(_op_paren(Token("PAREN", hs[p:], line=head.line,
+                                            column=head.column + p)))
+            hs = hs[:p]
+        parts = hs.split(".")
+        op = parts[0]
+        mods = tuple(parts[1:])
+        exe = None
+        if i < len(ch) and ch[i].type == "PAREN":
+            exe = _parse_exec(ch[i])
+            if exe is not None:
+                i += 1
+        post = ()
+        for t in ch[i:]:
+            if t.type == "DOTMOD":
+                post += (str(t)[1:],)
+            else:
+                operands.append(_OPERAND[t.type](t))
+        return A.Instruction(op, mods, pred, exe, tuple(operands), post,
+                             line=head.line if pred is None else t0.line,
+                             col=head.column if pred is None else t0.column)
+
+    def directive(self, ch):
+        return ch  # list of tokens; interpreted by _assemble
+
+    def label_def(self, ch):
+        t = ch[0]
+        return A.Label(str(t)[:-1], line=t.line, col=t.column)
+
+    def start(self, ch):
+        return ch
+
+
+@lru_cache(maxsize=1)
+def _lark() -> Lark:
+    return Lark(_grammar_text(), parser="lalr", lexer="contextual",
+                transformer=_Builder(), maybe_placeholders=False, cache=False)
+
+
+# ----------------------------------------------------------- module assembly
+# align spellings -> the name Intel prints (None for byte: alignment code 0,
+# which the printer never shows)
+ALIGN_NAMES = {"byte": None, "word": "word", "dword": "dword", "qword": "qword",
+               "oword": "oword", "grf": "GRF", "grfx2": "GRFx2", "2grf": "GRFx2",
+               "hword": "hword", "wordx32": "wordx32", "32word": "wordx32",
+               "wordx64": "wordx64", "64word": "wordx64"}
+_ALIGN_BYTES = {1: None, 2: "word", 4: "dword", 8: "qword", 16: "oword", 32: "hword",
+                64: "wordx32", 128: "wordx64"}
+
+
+class _UnitBuilder:
+    def __init__(self, kind, name, line, col):
+        self.kind, self.name, self.line, self.col = kind, name, line, col
+        self.funcdecls = []
+        self.vars, self.addrs, self.preds, self.samplers, self.surfaces = [], [], [], [], []
+        self.inputs, self.attrs, self.body = [], [], []
+
+    def build(self) -> A.Unit:
+        return A.Unit(self.kind, self.name, tuple(self.funcdecls), tuple(self.vars),
+                      tuple(self.addrs), tuple(self.preds), tuple(self.samplers),
+                      tuple(self.surfaces), tuple(self.inputs), tuple(self.attrs),
+                      tuple(self.body), line=self.line, col=self.col)
+
+
+def _tok_pos(t):
+    return t.line, t.column
+
+
+def _name_value(tok: Token) -> str:
+    s = str(tok)
+    if tok.type == "STRING":
+        return _unescape(s[1:-1])
+    return s
+
+
+def _int_value(tok: Token, what: str) -> int:
+    try:
+        return _to_int(str(tok)) if tok.type in ("NUMBER", "WORD", "PAREN") else _to_int(str(tok))
+    except ValueError:
+        raise _Fail(f"expected an integer for {what}, found '{tok}'", *_tok_pos(tok)) from None
+
+
+def _kv(toks, start: int):
+    """Split directive tokens from ``start`` into (key, key-token, values)
+    triples: ``key=value`` takes the one token after it; the older spelling
+    ``alias (V, off)`` is read as ``alias=``; anything else has key None."""
+    pairs = []
+    i = start
+    n = len(toks)
+    while i < n:
+        t = toks[i]
+        if t.type == "KEY":
+            key = str(t)[:-1].strip()
+            if i + 1 < n and toks[i + 1].type != "KEY":
+                pairs.append((key, t, [toks[i + 1]]))
+                i += 2
+            else:
+                pairs.append((key, t, []))
+                i += 1
+        elif t.type == "WORD" and str(t).lower() == "alias" and i + 1 < n and toks[i + 1].type == "PAREN":
+            pairs.append(("alias", t, [toks[i + 1]]))
+            i += 2
+        else:
+            pairs.append((None, t, [t]))
+            i += 1
+    return pairs
+
+
+_ATTR_ITEM = re.compile(r"\s*([A-Za-z_]\w*)\s*(?:=\s*(\"(?:[^\"\\]|\\.)*\"|[^,]+?))?\s*\Z")
+
+
+def _decl_attrs(tok: Token):
+    """``{Name=1, Other="x", Flag}`` -> tuple of Attr."""
+    inner = str(tok)[1:-1]
+    out = []
+    for part in _split_top(inner):
+        if not part.strip():
+            continue
+        m = _ATTR_ITEM.match(part)
+        if not m:
+            raise _Fail(f"invalid attribute '{part.strip()}'", *_tok_pos(tok))
+        name, val = m.groups()
+        out.append(A.Attr(name, _attr_value_text(val, tok), line=tok.line, col=tok.column))
+    return tuple(out)
+
+
+def _attr_value_text(val, tok):
+    if val is None:
+        return None
+    val = val.strip()
+    if val.startswith('"'):
+        return _unescape(val[1:-1])
+    try:
+        return _to_int(val)
+    except ValueError:
+        raise _Fail(f"invalid attribute value '{val}'", *_tok_pos(tok)) from None
+
+
+def _decl(toks, ub: _UnitBuilder):
+    d = toks[0]
+    if len(toks) < 2 or toks[1].type not in ("WORD", "VREG"):
+        raise _Fail("expected a variable name after '.decl'", *(_tok_pos(toks[1]) if len(toks) > 1 else (d.line, d.column + 5)))
+    name_tok = toks[1]
+    name = str(name_tok)
+    line, col = d.line, d.column
+    kv = {}
+    order = []
+    for key, kt, vals in _kv(toks, 2):
+        if key is None:
+            raise _Fail(f"unexpected '{kt}' in declaration", *_tok_pos(kt))
+        k = key.lower()
+        if k in kv:
+            raise _Fail(f"duplicate '{key}=' in declaration", *_tok_pos(kt))
+        if not vals and k not in ("attrs",):
+            raise _Fail(f"missing value after '{key}='", *_tok_pos(kt))
+        kv[k] = (kt, vals)
+        order.append(k)
+    if "v_type" not in kv:
+        raise _Fail(f"declaration of '{name}' needs v_type=", line, col)
+    vt_tok = kv["v_type"][1][0]
+    vtype = str(vt_tok).upper()
+    known = {"G": {"v_type", "type", "num_elts", "align", "alias", "attrs"},
+             "A": {"v_type", "type", "num_elts", "attrs"},
+             "P": {"v_type", "num_elts", "attrs", "flagregnum"},
+             "S": {"v_type", "num_elts", "v_name", "attrs"},
+             "T": {"v_type", "num_elts", "v_name", "attrs"}}
+    if vtype not in known:
+        raise _Fail(f"unknown variable kind 'v_type={vt_tok}' (expected G, A, P, S or T)", *_tok_pos(vt_tok))
+    for k in order:
+        if k not in known[vtype]:
+            raise _Fail(f"'{k}=' is not allowed in a v_type={vtype} declaration", *_tok_pos(kv[k][0]))
+
+    def get_int(k, default=None):
+        if k not in kv:
+            if default is None:
+                raise _Fail(f"declaration of '{name}' needs {k}=", line, col)
+            return default
+        return _int_value(kv[k][1][0], k)
+
+    attrs_ = ()
+    if "attrs" in kv:
+        vals = kv["attrs"][1]
+        if not vals or vals[0].type != "BRACE":
+            raise _Fail("expected '{...}' after 'attrs='", *_tok_pos(kv["attrs"][0]))
+        attrs_ = _decl_attrs(vals[0])
+    if vtype == "G":
+        if "type" not in kv:
+            raise _Fail(f"declaration of '{name}' needs type=", line, col)
+        tt = kv["type"][1][0]
+        ty = _type_name(str(tt), *_tok_pos(tt))
+        num = get_int("num_elts")
+        align = None
+        if "align" in kv:
+            at = kv["align"][1][0]
+            text = str(at)
+            if text.lower() in ALIGN_NAMES:
+                align = ALIGN_NAMES[text.lower()]
+            else:
+                try:
+                    align = _ALIGN_BYTES[_to_int(text)]
+                except (ValueError, KeyError):
+                    raise _Fail(f"invalid align value '{text}' (expected byte, word, dword, "
+                                "qword, oword, hword, GRF, GRFx2, wordx32 or wordx64)",
+                                *_tok_pos(at)) from None
+        alias = None
+        if "alias" in kv:
+            at = kv["alias"][1][0]
+            s = str(at)
+            inner = s[1:-1]
+            parts = _split_top(inner)
+            if at.type not in ("ANGLE", "PAREN") or len(parts) != 2:
+                raise _Fail(f"invalid alias '{s}' (expected alias=<V, offset>)", *_tok_pos(at))
+            try:
+                alias = A.Alias(parts[0].strip(), _to_int(parts[1].strip()))
+            except ValueError:
+                raise _Fail(f"invalid alias offset in '{s}'", *_tok_pos(at)) from None
+        ub.vars.append(A.VarDecl(name, ty, num, align, alias, attrs_, line=line, col=col))
+    elif vtype == "A":
+        ub.addrs.append(A.AddrDecl(name, get_int("num_elts"), attrs_, line=line, col=col))
+    elif vtype == "P":
+        if "flagregnum" in kv:
+            attrs_ = attrs_ + (A.Attr("FlagRegNum", get_int("flagregnum")),)
+        ub.preds.append(A.PredDecl(name, get_int("num_elts"), attrs_, line=line, col=col))
+    else:
+        vname = _name_value(kv["v_name"][1][0]) if "v_name" in kv else None
+        cls = A.SamplerDecl if vtype == "S" else A.SurfaceDecl
+        lst = ub.samplers if vtype == "S" else ub.surfaces
+        lst.append(cls(name, get_int("num_elts", 1), vname, attrs_, line=line, col=col))
+
+
+def _input(toks, ub: _UnitBuilder, kind: str):
+    d = toks[0]
+    if len(toks) < 2:
+        raise _Fail(f"expected a variable name after '.{kind}'", d.line, d.end_column or d.column)
+    name = str(toks[1])
+    offset = size = None
+    attrs_ = ()
+    for key, kt, vals in _kv(toks, 2):
+        k = (key or "").lower()
+        if k == "offset" and vals:
+            offset = _int_value(vals[0], "offset")
+        elif k == "size" and vals:
+            size = _int_value(vals[0], "size")
+        elif k == "attrs" and vals and vals[0].type == "BRACE":
+            attrs_ = _decl_attrs(vals[0])
+        else:
+            raise _Fail(f"unexpected '{kt}' in .{kind}", *_tok_pos(kt))
+    if kind == "input" and offset is None:
+        offset = 0
+    ub.inputs.append(A.Input(kind, name, offset, size, attrs_, line=d.line, col=d.column))
+
+
+def _kernel_attr(toks, ub: _UnitBuilder):
+    d = toks[0]
+    if len(toks) < 2:
+        raise _Fail("expected an attribute name", d.line, d.column)
+    t = toks[1]
+    if t.type == "KEY":
+        name = str(t)[:-1].strip()
+        if len(toks) == 2:
+            value = None
+        else:
+            v = toks[2]
+            if v.type == "STRING":
+                value = _unescape(str(v)[1:-1])
+            elif v.type in ("NUMBER", "PAREN"):
+                value = _int_value(v, "the attribute value")
+            else:
+                value = str(v)  # older spelling: .attr AsmName=IS_genx_1.asm
+            if len(toks) > 3:
+                raise _Fail(f"unexpected '{toks[3]}' after attribute value", *_tok_pos(toks[3]))
+    elif t.type == "WORD":
+        name, value = str(t), None
+        if len(toks) > 2:
+            raise _Fail(f"unexpected '{toks[2]}' after attribute name", *_tok_pos(toks[2]))
+    else:
+        raise _Fail(f"expected an attribute name, found '{t}'", *_tok_pos(t))
+    ub.attrs.append(A.Attr(name, value, line=d.line, col=d.column))
+
+
+def _one_name(toks, what):
+    d = toks[0]
+    if len(toks) != 2 or toks[1].type not in ("STRING", "WORD", "VREG"):
+        where = toks[1] if len(toks) > 1 else None
+        found = f"'{where}'" if where is not None else "end of line"
+        pos = _tok_pos(where) if where is not None else (d.line, d.column + len(str(d)))
+        raise _Fail(f"expected {what}, found {found}", *pos)
+    return _name_value(toks[1])
+
+
+def _assemble(stmts) -> A.Module:
+    version = None
+    units: list[_UnitBuilder] = []
+    cur: _UnitBuilder | None = None
+    pending = []  # directives seen before .kernel (older files put .version second)
+    first_pos = None
+    pending_sub = None  # (Subroutine, index in body) awaiting its label
+
+    def need_unit(t):
+        if cur is None:
+            raise _Fail("expected '.kernel' or '.global_function' before this line", t.line, t.column)
+        return cur
+
+    for s in stmts:
+        if isinstance(s, list):
+            d = s[0]
+            name = str(d)[1:]
+            lname = name.lower()
+            if first_pos is None:
+                first_pos = (d.line, d.column)
+            if lname == "version":
+                if len(s) != 2 or s[1].type != "NUMBER" or not re.fullmatch(r"\d+\.\d+", str(s[1])):
+                    pos = _tok_pos(s[1]) if len(s) > 1 else (d.line, d.column + 8)
+                    raise _Fail("expected a version like '4.1' after '.version'", *pos)
+                if version is not None:
+                    raise _Fail("duplicate '.version'", d.line, d.column)
+                ma, mi = str(s[1]).split(".")
+                version = (int(ma), int(mi))
+                continue
+            if lname in ("kernel", "global_function"):
+                nm = _one_name(s, "a kernel name" if lname == "kernel" else "a function name")
+                cur = _UnitBuilder("kernel" if lname == "kernel" else "function", nm, d.line, d.column)
+                units.append(cur)
+                pending_sub = None
+                continue
+            ub = need_unit(d)
+            if lname == "decl":
+                _decl(s, ub)
+            elif lname in ("input", "parameter") or lname.startswith("implicit"):
+                _input(s, ub, lname)
+            elif lname in ("kernel_attr", "attr"):
+                _kernel_attr(s, ub)
+            elif lname in ("loc", "file"):  # `.loc N` / `.file "x"` spell LOC / FILE
+                ops = tuple(_OPERAND[t.type](t) for t in s[1:])
+                ub.body.append(A.Instruction(lname.upper(), (), None, None, ops,
+                                             line=d.line, col=d.column))
+            elif lname == "funcdecl":
+                ub.funcdecls.append(_one_name(s, "a function name"))
+            elif lname == "function":
+                nm = _one_name(s, "a function name")
+                sub = A.Subroutine(nm, line=d.line, col=d.column)
+                ub.body.append(sub)
+                pending_sub = (nm, len(ub.body) - 1)
+            else:
+                raise _Fail(f"unknown directive '.{name}'", d.line, d.column)
+            continue
+        if first_pos is None:
+            first_pos = (s.line, s.col)
+        ub = need_unit(s)
+        if isinstance(s, A.Label) and pending_sub is not None and s.name == pending_sub[0] \
+                and pending_sub[1] == len(ub.body) - 1:
+            pending_sub = None
+            continue  # the subroutine's own label
+        pending_sub = None
+        ub.body.append(s)
+    if not units:
+        if first_pos is None:
+            raise _Fail("empty input: expected '.version' and '.kernel'", 1, 1)
+        raise _Fail("expected '.kernel' or '.global_function'", *first_pos)
+    if version is None:
+        version = (4, 1)
+    del pending
+    return A.Module(version, tuple(u.build() for u in units), line=units[0].line, col=1)
+
+
+# ------------------------------------------------------------- entry points
+def _describe(tok) -> str:
+    if tok is None or tok.type == "$END":
+        return "end of input"
+    if tok.type == "_NL":
+        return "end of line"
+    return f"'{tok}'"
+
+
+_EXPECT_NAMES = {
+    "_NL": "end of line", "DIRECTIVE": "a directive", "LABEL_DEF": "a label",
+    "KEY": "'name='", "INDIRECT": "an indirect operand", "LSC_ADDR": "an address operand",
+    "VREG": "an operand", "IMM": "an immediate", "RAW": "a raw operand",
+    "LSC_DATA": "a data operand", "ADDR_OF": "'&variable'", "PAREN": "'(...)'",
+    "BRACKET": "'[...]'", "ANGLE": "'<...>'", "BRACE": "'{...}'", "STRING": "a string",
+    "NUMBER": "a number", "WORD": "a name", "DOTMOD": "'.mod'",
+}
+
+
+def _expected(names) -> str:
+    descr = sorted({_EXPECT_NAMES.get(n, n) for n in names})
+    if not descr:
+        return "something else"
+    if len(descr) > 4:
+        return "an instruction, directive or label" if "a directive" in descr else ", ".join(descr[:4]) + ", ..."
+    return " or ".join(descr)
+
+
+def parse(text: str, filename: str = "<input>") -> A.Module:
+    """Parse vISA assembly text into a :class:`visa.ast.Module`.
+
+    Raises :class:`visa.VisaError` with file/line/column diagnostics."""
+    if not isinstance(text, str):
+        raise TypeError("parse() takes text (str); decode bytes first")
+    src = text if text.endswith("\n") else text + "\n"
+    gc_was = gc.isenabled()
+    gc.disable()
+    try:
+        stmts = _lark().parse(src)
+        return _assemble(stmts)
+    except _Fail as f:
+        raise VisaError([make_diag(text, filename, f.line, f.col, f.message)]) from None
+    except UnexpectedCharacters as e:
+        ch = src[e.pos_in_stream] if e.pos_in_stream < len(src) else ""
+        msg = f"unexpected character '{ch}'"
+        if e.allowed:
+            msg = f"expected {_expected(e.allowed)}, found '{ch}'"
+        raise VisaError([make_diag(text, filename, e.line, e.column, msg)]) from None
+    except UnexpectedToken as e:
+        tok = e.token
+        exp = _expected(e.accepts or e.expected)
+        line = tok.line if getattr(tok, "line", None) else e.line
+        col = tok.column if getattr(tok, "column", None) else e.column
+        if tok.type == "$END":
+            line, col = text.count("\n") + 1, 1
+        raise VisaError([make_diag(text, filename, line, col,
+                                   f"expected {exp}, found {_describe(tok)}")]) from None
+    except UnexpectedInput as e:  # pragma: no cover - other lark errors
+        raise VisaError([make_diag(text, filename, e.line, e.column, "syntax error")]) from None
+    finally:
+        if gc_was:
+            gc.enable()

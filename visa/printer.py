@@ -1,0 +1,240 @@
+"""AST -> text, in the layout Intel's compiler prints (IGC 1.0.12504.6).
+
+The layout is derived from the program alone (never from how its text was
+written), so the same function prints a parsed program and a decoded binary:
+
+* a header: ``.version``, ``.kernel``/``.global_function``, ``.funcdecl``s,
+  the predefined-variable comment block, then declarations grouped by kind
+  (variables, addresses, predicates, samplers, surfaces), inputs and kernel
+  attributes;
+* the body, one instruction per line, indented by four blanks, padded to 80
+  columns and numbered ``/// $N`` (labels, subroutines, FILE and LOC take a
+  number but do not show it); a label line is preceded by a blank line, and a
+  subroutine prints as ``.function "X"``, a blank line and ``X:``.
+"""
+from __future__ import annotations
+
+from . import ast as A
+from .isa.syntax import style_of
+
+PREDEFINED_VARS = (
+    "%null", "%thread_x", "%thread_y", "%group_id_x", "%group_id_y", "%group_id_z",
+    "%tsc", "%r0", "%arg", "%retval", "%sp", "%fp", "%hw_id", "%sr0", "%cr0", "%ce0",
+    "%dbg0", "%color", "%impl_arg_buf_ptr", "%local_id_buf_ptr", "%msg0",
+)
+PREDEFINED_SURFACES = ("%slm", "T1", "T2", "TSS", "%bss", "%scratch")
+
+_PREDEF_BLOCK = "\n/// VISA Predefined Variables" + "".join(
+    f"\n// .decl V{i} v_type=G v_name={n}" for i, n in enumerate(PREDEFINED_VARS)) + "".join(
+    f"\n// .decl T{i} v_type=T v_name={n}" for i, n in enumerate(PREDEFINED_SURFACES)) + "\n"
+
+
+def string_literal(s: str) -> str:
+    out = ['"']
+    for ch in s:
+        o = ord(ch)
+        if ch in _ESC:
+            out.append(_ESC[ch])
+        elif 0x20 <= o < 0x7F:
+            out.append(ch)
+        else:
+            out.append(f"\\x{o & 0xFF:02x}")
+    out.append('"')
+    return "".join(out)
+
+
+_ESC = {"\a": "\\a", "\b": "\\b", "\x1b": "\\e", "\f": "\\f", "\n": "\\n", "\r": "\\r",
+        "\t": "\\t", "\v": "\\v", "'": "\\'", '"': '\\"', "\\": "\\\\"}
+
+
+# ------------------------------------------------------------------ operands
+def _region(r) -> str:
+    if len(r) == 1:
+        return f"<{r[0]}>"
+    if len(r) == 2:
+        return f"<{r[0]},{r[1]}>"
+    return f"<{r[0]};{r[1]},{r[2]}>"
+
+
+def _mod(m) -> str:
+    return f"({m})" if m else ""
+
+
+def _hex(n: int) -> str:
+    return f"-0x{-n:x}" if n < 0 else f"0x{n:x}"
+
+
+def operand_text(o, tuple_sep: str = ", ") -> str:
+    t = type(o)
+    if t is A.VarRef:
+        s = f"{_mod(o.mod)}{o.name}({','.join(str(x) for x in o.offsets)})"
+        if o.region is not None:
+            s += _region(o.region)
+        return s
+    if t is A.Imm:
+        return f"0x{o.bits:x}:{o.type}"
+    if t is A.Raw:
+        return f"{o.name}.{o.offset}"
+    if t is A.Name:
+        return o.name
+    if t is A.Number:
+        return str(o.value)
+    if t is A.LscData:
+        if o.offset:
+            return f"{o.name}.{o.offset}:{o.shape}"
+        return f"{o.name}:{o.shape}"
+    if t is A.LscAddr:
+        s = o.model
+        if o.surface is not None:
+            s += f"({_lsc_item(o.surface)})"
+        s += "[" + o.base
+        if o.offset > 0:
+            s += f"+{_hex(o.offset)}"
+        elif o.offset < 0:
+            s += f"-{_hex(-o.offset)}"
+        for x in o.extra:
+            s += ", " + _lsc_item(x)
+        s += "]"
+        if o.size:
+            s += ":" + o.size
+        return s
+    if t is A.Indirect:
+        return (f"{_mod(o.mod)}r[{o.addr}({o.addr_offset}),{o.offset}]"
+                f"{_region(o.region)}:{o.type}")
+    if t is A.AddrOf:
+        return f"&{o.name}" if o.offset is None else f"&{o.name}[{o.offset}]"
+    if t is A.String:
+        return string_literal(o.value)
+    if t is A.Tuple:
+        return "(" + tuple_sep.join(operand_text(x) for x in o.items) + ")"
+    if t is A.Plane:
+        return str(o.value)
+    raise TypeError(f"not an operand: {o!r}")
+
+
+def _lsc_item(o) -> str:
+    """Numbers inside an LSC address print in hex (``bti(0x1)``, ``[V, 0x4]``)."""
+    return _hex(o.value) if type(o) is A.Number else operand_text(o)
+
+
+def exec_text(e: A.ExecSize) -> str:
+    return f"({e.mask}, {e.size})" if e.mask else f"({e.size})"
+
+
+def pred_text(p: A.Predicate) -> str:
+    return f"({'!' if p.negate else ''}{p.name}{'.' + p.control if p.control else ''}) "
+
+
+def instruction_text(ins: A.Instruction) -> str:
+    """The instruction as IGC prints it, without indentation or number."""
+    st = style_of(ins.op)
+    parts = [pred_text(ins.pred) if ins.pred else "", ins.mnemonic]
+    ops = ins.operands
+    if st.glue_first and ops and type(ops[0]) is A.Tuple:
+        parts.append(operand_text(ops[0], st.tuple_sep))
+        ops = ops[1:]
+    if ins.exec is not None:
+        parts.append(" " + exec_text(ins.exec))
+    for m in ins.post_mods:
+        parts.append("." + m)
+    if ops:
+        texts = [operand_text(o, st.tuple_sep) for o in ops]
+        parts.append(st.lead + st.sep.join(texts))
+    return "".join(parts)
+
+
+# ------------------------------------------------------------ declarations
+def _attr_value(v) -> str:
+    if v is None:
+        return ""
+    if isinstance(v, str):
+        return "=" + string_literal(v)
+    return f"={v}"
+
+
+def _decl_attrs(attrs) -> str:
+    if not attrs:
+        return ""
+    return " attrs={" + ", ".join(a.name + _attr_value(a.value) for a in attrs) + "}"
+
+
+def decl_text(d) -> str:
+    t = type(d)
+    if t is A.VarDecl:
+        s = f".decl {d.name} v_type=G type={d.type} num_elts={d.num_elts}"
+        if d.align is not None:
+            s += f" align={d.align}"
+        if d.alias is not None:
+            s += f" alias=<{d.alias.var}, {d.alias.offset}>"
+        return s + _decl_attrs(d.attrs)
+    if t is A.AddrDecl:
+        return f".decl {d.name} v_type=A num_elts={d.num_elts}" + _decl_attrs(d.attrs)
+    if t is A.PredDecl:
+        return f".decl {d.name} v_type=P num_elts={d.num_elts}" + _decl_attrs(d.attrs)
+    if t in (A.SamplerDecl, A.SurfaceDecl):
+        k = "S" if t is A.SamplerDecl else "T"
+        s = f".decl {d.name} v_type={k} num_elts={d.num_elts}"
+        if d.vname is not None:
+            s += f" v_name={d.vname}"
+        return s + _decl_attrs(d.attrs)
+    raise TypeError(f"not a declaration: {d!r}")
+
+
+def input_text(i: A.Input) -> str:
+    s = f".{i.kind} {i.name}"
+    if i.offset is not None and i.kind != "parameter":
+        s += f" offset={i.offset}"
+    if i.size is not None:
+        s += f" size={i.size}"
+    return s + _decl_attrs(i.attrs)
+
+
+def kernel_attr_text(a: A.Attr) -> str:
+    if a.value is None:
+        return f".kernel_attr {a.name}"
+    if isinstance(a.value, str):
+        return f".kernel_attr {a.name}={string_literal(a.value)}"
+    return f".kernel_attr {a.name}={a.value}"
+
+
+# ------------------------------------------------------------------- layout
+_NO_NUMBER = frozenset(("LOC", "FILE"))
+
+
+def unit_text(u: A.Unit) -> str:
+    out = ['.kernel ' if u.kind == "kernel" else '.global_function ',
+           string_literal(u.name), "\n"]
+    if u.kind == "kernel":
+        for f in u.funcdecls:
+            out.append(f".funcdecl {string_literal(f)}\n")
+    out.append(_PREDEF_BLOCK)
+    for group in (u.vars, u.addrs, u.preds, u.samplers, u.surfaces):
+        for d in group:
+            out.append("\n" + decl_text(d))
+    for i in u.inputs:
+        out.append("\n" + input_text(i))
+    for a in u.attrs:
+        out.append("\n" + kernel_attr_text(a))
+    n = 0
+    for s in u.body:
+        t = type(s)
+        if t is A.Instruction:
+            line = "    " + instruction_text(s)
+            if s.op in _NO_NUMBER:
+                out.append(line + "\n")
+            else:
+                if len(line) < 80:
+                    line = line + " " * (80 - len(line))
+                out.append(f"{line} /// ${n}\n")
+        elif t is A.Label:
+            out.append(f"\n{s.name}:\n")
+        else:  # Subroutine
+            out.append(f"    \n.function {string_literal(s.name)}\n\n{s.name}:\n")
+        n += 1
+    return "".join(out)
+
+
+def format(module: A.Module) -> str:  # noqa: A001 - public API name
+    """Print a module in the layout Intel's compiler uses for ``.visaasm``."""
+    ma, mi = module.version
+    return f".version {ma}.{mi}\n" + "".join(unit_text(u) for u in module.units)
