@@ -194,8 +194,7 @@ def _region(text: str, line: int, col: int) -> tuple[int, ...]:
         raise _Fail(f"invalid region '<{text}>'", line, col) from None
 
 
-def _op_vreg(tok: Token) -> A.VarRef:
-    s = str(tok)
+def _op_vreg(s: str, line: int, col: int) -> A.VarRef:
     m = _VREG_FAST.match(s)
     if m:
         name, r, c, h, v2, h2 = m.groups()
@@ -205,59 +204,57 @@ def _op_vreg(tok: Token) -> A.VarRef:
             region = (int(h),)
         else:
             region = (int(h), int(v2), int(h2))
-        return A.VarRef(name, (int(r), int(c)), region, None, line=tok.line, col=tok.column)
+        return A.VarRef(name, (int(r), int(c)), region, None, line=line, col=col)
     m = _VREG.match(s)
     if not m:
-        raise _Fail(f"invalid operand '{s}'", tok.line, tok.column)
+        raise _Fail(f"invalid operand '{s}'", line, col)
     mod, name, offs, reg = m.groups()
     try:
         offsets = tuple(_to_int(p) for p in _split_top(offs)) if offs.strip() else ()
     except ValueError as e:
-        raise _Fail(f"invalid operand offset in '{s}': {e}", tok.line, tok.column) from None
-    region = _region(reg, tok.line, tok.column) if reg is not None else None
-    return A.VarRef(name, offsets, region, mod, line=tok.line, col=tok.column)
+        raise _Fail(f"invalid operand offset in '{s}': {e}", line, col) from None
+    region = _region(reg, line, col) if reg is not None else None
+    return A.VarRef(name, offsets, region, mod, line=line, col=col)
 
 
-def _op_indirect(tok: Token) -> A.Indirect:
-    s = str(tok)
+def _op_indirect(s: str, line: int, col: int) -> A.Indirect:
     m = _INDIRECT.match(s)
     if not m:
-        raise _Fail(f"invalid indirect operand '{s}'", tok.line, tok.column)
+        raise _Fail(f"invalid indirect operand '{s}'", line, col)
     mod, addr, aoff, off, reg, ty = m.groups()
     if ty is None:
-        raise _Fail(f"indirect operand '{s}' needs a type, e.g. ':d'", tok.line, tok.column)
+        raise _Fail(f"indirect operand '{s}' needs a type, e.g. ':d'", line, col)
     try:
-        return A.Indirect(addr, _to_int(aoff), _to_int(off), _region(reg, tok.line, tok.column),
-                          _type_name(ty, tok.line, tok.column), mod, line=tok.line, col=tok.column)
+        return A.Indirect(addr, _to_int(aoff), _to_int(off), _region(reg, line, col),
+                          _type_name(ty, line, col), mod, line=line, col=col)
     except ValueError as e:
-        raise _Fail(f"invalid indirect operand '{s}': {e}", tok.line, tok.column) from None
+        raise _Fail(f"invalid indirect operand '{s}': {e}", line, col) from None
 
 
-def _op_imm(tok: Token) -> A.Imm:
-    s = str(tok)
+def _op_imm(s: str, line: int, col: int) -> A.Imm:
     m = _IMM.match(s)
     if not m:
-        raise _Fail(f"invalid immediate '{s}'", tok.line, tok.column)
+        raise _Fail(f"invalid immediate '{s}'", line, col)
     value, ty = m.groups()
-    ty = _type_name(ty, tok.line, tok.column)
+    ty = _type_name(ty, line, col)
     try:
-        return A.Imm(imm_bits(value, ty), ty, line=tok.line, col=tok.column)
+        return A.Imm(imm_bits(value, ty), ty, line=line, col=col)
     except ValueError as e:
-        raise _Fail(str(e), tok.line, tok.column) from None
+        raise _Fail(str(e), line, col) from None
 
 
-def _op_raw(tok: Token) -> A.Raw:
-    name, _, off = str(tok).rpartition(".")
-    return A.Raw(name, int(off), line=tok.line, col=tok.column)
+def _op_raw(s: str, line: int, col: int) -> A.Raw:
+    name, _, off = s.rpartition(".")
+    return A.Raw(name, int(off), line=line, col=col)
 
 
-def _op_lsc_data(tok: Token) -> A.LscData:
-    name, _, shape = str(tok).partition(":")
+def _op_lsc_data(s: str, line: int, col: int) -> A.LscData:
+    name, _, shape = s.partition(":")
     offset = 0
     if "." in name:
         name, _, off = name.partition(".")
         offset = int(off)
-    return A.LscData(name, shape, offset, line=tok.line, col=tok.column)
+    return A.LscData(name, shape, offset, line=line, col=col)
 
 
 def _split_top(text: str) -> list[str]:
@@ -283,19 +280,17 @@ def _item(text: str, line: int, col: int):
     if not t:
         raise _Fail("empty item in list", line, col)
     if ":" in t and (t[0].isdigit() or t[0] in "-+(."):
-        return _op_imm(Token("IMM", t, line=line, column=col))
+        return _op_imm(t, line, col)
     if _INT_RE.match(t):
         return A.Number(_to_int(t), line=line, col=col)
     return A.Name(t, line=line, col=col)
 
 
-def _op_lsc_addr(tok: Token) -> A.LscAddr:
-    s = str(tok)
+def _op_lsc_addr(s: str, line: int, col: int) -> A.LscAddr:
     m = _LSC_ADDR.match(s)
     if not m:
-        raise _Fail(f"invalid address operand '{s}'", tok.line, tok.column)
+        raise _Fail(f"invalid address operand '{s}'", line, col)
     model, surf, inner, size = m.groups()
-    line, col = tok.line, tok.column
     surface = _item(surf, line, col) if surf is not None else None
     parts = _split_top(inner)
     b = _LSC_BASE.match(parts[0])
@@ -311,11 +306,10 @@ def _op_lsc_addr(tok: Token) -> A.LscAddr:
     return A.LscAddr(model, surface, base, offset, extra, size, line=line, col=col)
 
 
-def _op_addr_of(tok: Token) -> A.AddrOf:
-    s = str(tok)
+def _op_addr_of(s: str, line: int, col: int) -> A.AddrOf:
     m = _ADDR_OF.match(s)
     if not m:
-        raise _Fail(f"invalid address-of operand '{s}'", tok.line, tok.column)
+        raise _Fail(f"invalid address-of operand '{s}'", line, col)
     name, idx, sign, num = m.groups()
     offset = None
     try:
@@ -324,38 +318,37 @@ def _op_addr_of(tok: Token) -> A.AddrOf:
         elif num is not None:
             offset = int(num) if sign == "+" else -int(num)
     except ValueError as e:
-        raise _Fail(f"invalid address offset in '{s}': {e}", tok.line, tok.column) from None
-    return A.AddrOf(name, offset, line=tok.line, col=tok.column)
+        raise _Fail(f"invalid address offset in '{s}': {e}", line, col) from None
+    return A.AddrOf(name, offset, line=line, col=col)
 
 
-def _op_paren(tok: Token):
-    s = str(tok)
+def _op_paren(s: str, line: int, col: int):
     inner = s[1:-1]
     parts = _split_top(inner)
-    return A.Tuple(tuple(_item(p, tok.line, tok.column) for p in parts),
-                   line=tok.line, col=tok.column)
+    return A.Tuple(tuple(_item(p, line, col) for p in parts),
+                   line=line, col=col)
 
 
-def _op_string(tok: Token) -> A.String:
-    return A.String(_unescape(str(tok)[1:-1]), line=tok.line, col=tok.column)
+def _op_string(s: str, line: int, col: int) -> A.String:
+    return A.String(_unescape(s[1:-1]), line=line, col=col)
 
 
-def _op_number(tok: Token) -> A.Number:
+def _op_number(s: str, line: int, col: int) -> A.Number:
     try:
-        return A.Number(_to_int(str(tok)), line=tok.line, col=tok.column)
+        return A.Number(_to_int(s), line=line, col=col)
     except ValueError:
-        raise _Fail(f"expected an integer, found '{tok}'", tok.line, tok.column) from None
+        raise _Fail(f"expected an integer, found '{s}'", line, col) from None
 
 
-def _op_word(tok: Token) -> A.Name:
-    return A.Name(str(tok), line=tok.line, col=tok.column)
+def _op_word(s: str, line: int, col: int) -> A.Name:
+    return A.Name(s, line=line, col=col)
 
 
-def _op_bracket(tok: Token) -> A.Plane:
+def _op_bracket(s: str, line: int, col: int) -> A.Plane:
     try:
-        return A.Plane(_to_int(str(tok)[1:-1]), line=tok.line, col=tok.column)
+        return A.Plane(_to_int(s[1:-1]), line=line, col=col)
     except ValueError:
-        raise _Fail(f"invalid plane '{tok}'", tok.line, tok.column) from None
+        raise _Fail(f"invalid plane '{s}'", line, col) from None
 
 
 _OPERAND = {
@@ -395,7 +388,7 @@ def _unescape(s: str) -> str:
 
 def _parse_pred(tok: Token) -> A.Predicate:
     m = _PRED.match(str(tok))
-    if not m:
+    if not m:  # pragma: no cover - the PRED token has this shape
         raise _Fail(f"invalid predicate '{tok}'", tok.line, tok.column)
     neg, name, ctrl = m.groups()
     if ctrl is not None:
@@ -403,8 +396,8 @@ def _parse_pred(tok: Token) -> A.Predicate:
     return A.Predicate(name, neg is not None, ctrl, line=tok.line, col=tok.column)
 
 
-def _parse_exec(tok: Token) -> A.ExecSize | None:
-    m = _EXEC.match(str(tok))
+def _parse_exec(s: str, line: int, col: int) -> A.ExecSize | None:
+    m = _EXEC.match(s)
     if not m:
         return None
     mask, size = m.groups()
@@ -419,51 +412,108 @@ def _parse_exec(tok: Token) -> A.ExecSize | None:
             mask = "M1_NM"
         elif mask.startswith("M0"):
             mask = "M1" + mask[2:]
-    return A.ExecSize(n, mask, line=tok.line, col=tok.column)
+    return A.ExecSize(n, mask, line=line, col=col)
 
 
 # --------------------------------------------------------- tree construction
+# The operand shapes, in the order the grammar's OPERAND alternatives try
+# them; the splitting regex is made from the grammar's own terminals.
+_OPERAND_SHAPES = ("INDIRECT", "LSC_ADDR", "LSC_DATA", "VREG", "IMM", "RAW", "ADDR_OF",
+                   "PAREN", "STRING", "NUMBER", "WORD", "BRACKET")
+
+
+def _shape_regex(lark: Lark, names, lead: str) -> re.Pattern:
+    alts = "|".join(f"(?P<{n}>{lark.get_terminal(n).pattern.to_regexp()})" for n in names)
+    return re.compile(f"{lead}(?:{alts})")
+
+
 class _Builder:
     """Callbacks the LALR parser calls as it reduces (inline transformer)."""
 
-    __slots__ = ()
+    def __init__(self):
+        self.operand_re = None  # set once the grammar is loaded
+        self.darg_re = None
+
+    def split_operands(self, tok: Token):
+        """(kind, text, col) for each operand in an OPERANDS token."""
+        s = str(tok)
+        col0 = tok.column
+        pos = 0
+        n = len(s)
+        match = self.operand_re.match
+        out = []
+        while pos < n:
+            m = match(s, pos)
+            if m is None:  # pragma: no cover - the token was made of these shapes
+                raise _Fail(f"invalid operand '{s[pos:].split()[0]}'", tok.line, col0 + pos)
+            kind = m.lastgroup
+            out.append((kind, m.group(kind), col0 + m.start(kind)))
+            pos = m.end()
+        return out
 
     def instruction(self, ch):
         i = 0
         pred = None
         t0 = ch[0]
-        if t0.type == "PAREN":
+        if t0.type == "PRED":
             pred = _parse_pred(t0)
             i = 1
         head = ch[i]
         i += 1
+        line = head.line
         operands = []
         hs = str(head)
-        if head.type == "VREG":  # vme_ime(0,0): the mnemonic takes a tuple
+        hcol = head.column
+        if hs[0] in " \t":
+            stripped = hs.lstrip()
+            hcol += len(hs) - len(stripped)
+            hs = stripped
+        if "(" in hs:  # vme_ime(0,0): the mnemonic takes a tuple
             p = hs.index("(")
-            operands.append(_op_paren(Token("PAREN", hs[p:], line=head.line,
-                                            column=head.column + p)))
+            operands.append(_op_paren(hs[p:], line, hcol + p))
             hs = hs[:p]
         parts = hs.split(".")
         op = parts[0]
         mods = tuple(parts[1:])
         exe = None
-        if i < len(ch) and ch[i].type == "PAREN":
-            exe = _parse_exec(ch[i])
-            if exe is not None:
-                i += 1
         post = ()
-        for t in ch[i:]:
-            if t.type == "DOTMOD":
-                post += (str(t)[1:],)
-            else:
-                operands.append(_OPERAND[t.type](t))
+        if i < len(ch):
+            items = self.split_operands(ch[i]) if len(ch) == i + 1 else [
+                x for t in ch[i:] for x in self.split_operands(t)]
+            j = 0
+            if items[0][0] == "PAREN":
+                exe = _parse_exec(items[0][1], line, items[0][2])
+                if exe is not None:
+                    j = 1
+            for kind, text, col in items[j:]:
+                if kind == "DOTMOD":
+                    post += (text[1:],)
+                else:
+                    operands.append(_OPERAND[kind](text, line, col))
         return A.Instruction(op, mods, pred, exe, tuple(operands), post,
-                             line=head.line if pred is None else t0.line,
-                             col=head.column if pred is None else t0.column)
+                             line=line if pred is None else t0.line,
+                             col=hcol if pred is None else t0.column)
 
     def directive(self, ch):
-        return ch  # list of tokens; interpreted by _assemble
+        """A directive stays a token list (DIRECTIVE, then KEY and value
+        tokens); :func:`_assemble` interprets it."""
+        d = ch[0]
+        out = [d]
+        for t in ch[1:]:
+            s = str(t)
+            pos = 0
+            while pos < len(s):
+                m = self.darg_re.match(s, pos)
+                if m is None:  # pragma: no cover - the token was made of these shapes
+                    raise _Fail("invalid directive argument", t.line, t.column + pos)
+                if m.group("KEY") is not None:
+                    out.append(Token("KEY", m.group("KEY"), line=t.line, column=t.column + m.start("KEY")))
+                    pos = m.end("KEY")
+                    continue
+                kind = m.lastgroup
+                out.append(Token(kind, m.group(kind), line=t.line, column=t.column + m.start(kind)))
+                pos = m.end()
+        return out
 
     def label_def(self, ch):
         t = ch[0]
@@ -475,8 +525,14 @@ class _Builder:
 
 @lru_cache(maxsize=1)
 def _lark() -> Lark:
-    return Lark(_grammar_text(), parser="lalr", lexer="contextual",
-                transformer=_Builder(), maybe_placeholders=False, cache=False)
+    builder = _Builder()
+    lark = Lark(_grammar_text(), parser="lalr", lexer="contextual", start=["start", "operand_shape"],
+                transformer=builder, maybe_placeholders=False)
+    builder.operand_re = _shape_regex(lark, _OPERAND_SHAPES + ("DOTMOD",), "[ \\t]*")
+    builder.darg_re = _shape_regex(
+        lark, ("KEY", "STRING", "ANGLE", "BRACE", "PAREN", "BRACKET", "VREG", "NUMBER", "WORD"),
+        "[ \\t]*")
+    return lark
 
 
 # ----------------------------------------------------------- module assembly
@@ -773,7 +829,7 @@ def _assemble(stmts) -> A.Module:
             elif lname in ("kernel_attr", "attr"):
                 _kernel_attr(s, ub)
             elif lname in ("loc", "file"):  # `.loc N` / `.file "x"` spell LOC / FILE
-                ops = tuple(_OPERAND[t.type](t) for t in s[1:])
+                ops = tuple(_OPERAND[t.type](str(t), t.line, t.column) for t in s[1:])
                 ub.body.append(A.Instruction(lname.upper(), (), None, None, ops,
                                              line=d.line, col=d.column))
             elif lname == "funcdecl":
@@ -821,6 +877,8 @@ _EXPECT_NAMES = {
     "LSC_DATA": "a data operand", "ADDR_OF": "'&variable'", "PAREN": "'(...)'",
     "BRACKET": "'[...]'", "ANGLE": "'<...>'", "BRACE": "'{...}'", "STRING": "a string",
     "NUMBER": "a number", "WORD": "a name", "DOTMOD": "'.mod'",
+    "HEAD": "a mnemonic", "PRED": "a predicate", "OPERANDS": "operands",
+    "DARGS": "directive arguments",
 }
 
 
@@ -843,7 +901,7 @@ def parse(text: str, filename: str = "<input>") -> A.Module:
     gc_was = gc.isenabled()
     gc.disable()
     try:
-        stmts = _lark().parse(src)
+        stmts = _lark().parse(src, start="start")
         return _assemble(stmts)
     except _Fail as f:
         raise VisaError([make_diag(text, filename, f.line, f.col, f.message)]) from None
