@@ -87,8 +87,10 @@ class AddrOf:
 @node
 class Name:
     """A bare name: a predicate, sampler or surface variable, a label, a
-    function or symbol name, or a keyword operand such as ``AVS_16_FULL``."""
+    function or symbol name, or a keyword operand such as ``AVS_16_FULL``.
+    ``mod`` is a source modifier (older syntax: ``(-)P1``) or None."""
     name: str
+    mod: str | None = None
     line: int = _pos()
     col: int = _pos()
 
@@ -130,16 +132,18 @@ class LscData:
 @node
 class LscAddr:
     """An LSC address operand: ``flat[V+0x40]:a64``, ``bti(0x1)[V]:a32``,
-    ``flat[V, 0x4]:a64`` (strided), ``flat[B, W, H, P, X, Y]`` (2D block).
+    ``flat[V, 0x4]:a64`` (strided), ``flat[B, W, H, P, X, Y]`` (2D block),
+    ``ss(V)`` (a surface alone, no brackets).
 
-    ``surface`` is the operand in parentheses after the model (or None);
-    ``base`` the first name inside the brackets and ``offset`` the immediate
+    ``model`` is flat/bti/ss/bss/...; ``surface`` the operand in parentheses
+    after it (or None); ``base`` the first item inside the brackets (a Name or
+    a VarRef; None when there are no brackets) and ``offset`` the immediate
     added to it; ``extra`` the further items; ``size`` the address size
     suffix ('a64') or None.
     """
     model: str
     surface: "Operand | None"
-    base: str
+    base: "Operand | None"
     offset: int
     extra: tuple["Operand", ...] = ()
     size: str | None = None
@@ -147,16 +151,8 @@ class LscAddr:
     col: int = _pos()
 
 
-@node
-class Plane:
-    """Older dialect: a media plane written ``[p]``."""
-    value: int
-    line: int = _pos()
-    col: int = _pos()
-
-
 Operand = Union[VarRef, Indirect, Imm, Raw, AddrOf, Name, Number, String,
-                Tuple, LscData, LscAddr, Plane]
+                Tuple, LscData, LscAddr]
 
 
 # -------------------------------------------------------------- instructions

@@ -3,7 +3,7 @@
 The Lark LALR parser (grammar/visa.lark) cuts each line into coarse tokens and
 calls the callbacks of :class:`_Builder` as it reduces, so the AST is built
 during the parse with no intermediate tree.  A statement-level pass
-(:func:`_assemble`) then groups the statements into units and turns directive
+(:class:`_State`, fed in source order) groups the statements into units and turns directive
 key/value lists into declaration nodes, with a diagnostic (file, line, column)
 for everything it cannot accept.
 """
@@ -16,11 +16,14 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
+import threading
+
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from . import ast as A
 from .errors import VisaError, make_diag
+from .expr import Env, evaluate
 
 # ------------------------------------------------------------------- grammar
 
@@ -42,84 +45,24 @@ class _Fail(Exception):
 
 # ------------------------------------------------------------ number parsing
 _INT_RE = re.compile(r"[-+]?(?:0[xX][0-9a-fA-F]+|[0-9]+)\Z")
-_EXPR_TOKEN = re.compile(r"\s*(0[xX][0-9a-fA-F]+|[0-9]+|[-+*/()])")
 
 
 def _to_int(text: str) -> int:
-    """A decimal or hex integer, or an integer expression (+ - * / and
-    parentheses, as the older syntax allows).  Raises ValueError."""
+    """A decimal or hex integer, or an integer constant expression (see
+    visa/expr.py; ``%sizeof`` sees the declarations parsed so far).
+    Raises ValueError."""
     if _INT_RE.match(text):
         if "x" in text or "X" in text:
             return int(text, 16)
         return int(text, 10)
-    return _eval_expr(text)
+    t = text.strip()
+    if _INT_RE.match(t):
+        return int(t, 16) if "x" in t or "X" in t else int(t, 10)
+    return evaluate(t, _ENV)
 
 
-def _eval_expr(text: str) -> int:
-    toks = []
-    pos = 0
-    text = text.strip()
-    while pos < len(text):
-        m = _EXPR_TOKEN.match(text, pos)
-        if not m:
-            raise ValueError(f"invalid integer expression '{text}'")
-        toks.append(m.group(1))
-        pos = m.end()
-        while pos < len(text) and text[pos] in " \t":
-            pos += 1
-    if not toks:
-        raise ValueError("empty integer expression")
-    i = 0
-
-    def atom():
-        nonlocal i
-        if i >= len(toks):
-            raise ValueError(f"incomplete integer expression '{text}'")
-        t = toks[i]
-        i += 1
-        if t == "(":
-            v = add()
-            if i >= len(toks) or toks[i] != ")":
-                raise ValueError(f"unbalanced parentheses in '{text}'")
-            i += 1
-            return v
-        if t == "-":
-            return -atom()
-        if t == "+":
-            return atom()
-        if t[0].isdigit():
-            return int(t, 16) if t[:2] in ("0x", "0X") else int(t, 10)
-        raise ValueError(f"unexpected '{t}' in integer expression '{text}'")
-
-    def mul():
-        nonlocal i
-        v = atom()
-        while i < len(toks) and toks[i] in "*/":
-            op = toks[i]
-            i += 1
-            r = atom()
-            if op == "*":
-                v *= r
-            else:
-                if r == 0:
-                    raise ValueError(f"division by zero in '{text}'")
-                v = int(v / r)
-        return v
-
-    def add():
-        nonlocal i
-        v = mul()
-        while i < len(toks) and toks[i] in "+-":
-            op = toks[i]
-            i += 1
-            r = mul()
-            v = v + r if op == "+" else v - r
-        return v
-
-    v = add()
-    if i != len(toks):
-        raise ValueError(f"unexpected '{toks[i]}' in integer expression '{text}'")
-    return v
+_ENV: Env | None = None  # the declarations of the unit being parsed
+_LOCK = threading.Lock()
 
 
 # ------------------------------------------------------------------ types
@@ -133,19 +76,20 @@ TYPES = {
 }
 
 
+_FLOAT_RE = re.compile(r"[-+]?(?:[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?|[0-9]+[eE][-+]?[0-9]+"
+                       r"|\.[0-9]+(?:[eE][-+]?[0-9]+)?|inf|nan)\Z", re.I)
+
+
 def imm_bits(value: str, type_: str) -> int:
     """The bit pattern of immediate text ``value`` of vISA type ``type_``."""
     width, kind = TYPES[type_]
     mask = (1 << width) - 1
     v = value.strip()
-    if v.startswith("(") or _INT_RE.match(v):
-        n = _to_int(v)
-        return n & mask
-    low = v.lower().lstrip("+-")
-    try:
-        f = float(v)
-    except ValueError:
-        raise ValueError(f"invalid immediate value '{value}'") from None
+    if v[:1] in "-+" and v[1:2] in (" ", "\t"):
+        v = v[0] + v[1:].lstrip()
+    if not _FLOAT_RE.match(v):
+        return _to_int(v) & mask
+    f = float(v)
     if kind == "int":
         raise ValueError(f"floating-point value '{value}' for integer type '{type_}'")
     if kind == "f":
@@ -156,8 +100,11 @@ def imm_bits(value: str, type_: str) -> int:
         return struct.unpack("<H", struct.pack("<e", f))[0]
     if kind == "bf":
         return struct.unpack("<I", struct.pack("<f", f))[0] >> 16
-    del low
-    raise ValueError(f"invalid immediate value '{value}'")
+    raise ValueError(f"invalid immediate value '{value}'")  # pragma: no cover
+
+
+TYPE_SIZES = {"ud": 4, "d": 4, "uw": 2, "w": 2, "ub": 1, "b": 1, "bool": 1, "uq": 8, "q": 8,
+              "f": 4, "df": 8, "hf": 2, "bf": 2, "v": 4, "uv": 4, "vf": 4}
 
 
 def _type_name(t: str, line: int, col: int) -> str:
@@ -171,12 +118,13 @@ def _type_name(t: str, line: int, col: int) -> str:
 _MODS = {"-": "-", "abs": "abs", "-abs": "-abs", "~": "~"}
 _VREG_FAST = re.compile(r"([%\w$@?]+)\((\d+),(\d+)\)(?:<(\d+)(?:;(\d+),(\d+))?>)?\Z")
 _VREG = re.compile(
-    r"(?:\((-|abs|-abs|~)\))?([%A-Za-z_$@?][\w$@?]*)\(((?:[^()]|\([^()]*\))*)\)\s*(?:<([^<>]*)>)?\Z")
+    r"(?:\((-|abs|-abs|~)\))?([%A-Za-z_$@?][\w$@?]*)\s*\(((?:[^()]|\([^()]*\))*)\)\s*(?:<([^<>]*)>)?\Z")
 _INDIRECT = re.compile(
-    r"(?:\((-|abs|-abs|~)\))?r\[\s*([%\w$@?]+)\s*\(\s*([^()]*)\)\s*,\s*([^\]]*)\]\s*<([^<>]*)>(?::([A-Za-z0-9]+))?\Z")
+    r"(?:\((-|abs|-abs|~)\))?r\[\s*([%\w$@?]+)\s*\(\s*([^()]*)\)\s*(?:,\s*([^\]]*))?\]\s*<([^<>]*)>(?::([A-Za-z0-9]+))?\Z")
 _IMM = re.compile(r"(.*?)[ \t]*:[ \t]*([A-Za-z][A-Za-z0-9]*)\Z")
-_LSC_ADDR = re.compile(r"([A-Za-z_]\w*)(?:\(([^()]*)\))?\[([^\[\]]*)\](?::(\w+))?\Z")
-_LSC_BASE = re.compile(r"\s*([%\w$@?]+)\s*(?:([-+])\s*(0[xX][0-9a-fA-F]+|\d+))?\s*\Z")
+_LSC_ADDR = re.compile(r"([A-Za-z_]\w*)?(?:\(((?:[^()]|\([^()]*\))*)\))?\[([^\[\]]*)\](?::(\w+))?\Z")
+_LSC_BASE = re.compile(r"\s*([%A-Za-z_$@?][\w$@?]*)\s*(?:([-+])\s*(.+?))?\s*\Z")
+LSC_MODELS = frozenset(("flat", "bti", "ss", "bss", "surf", "slm"))
 _ADDR_OF = re.compile(r"&([%\w$@?]+)(?:\[([^\]]*)\]|\s*([-+])\s*(\d+))?\Z")
 _PRED = re.compile(r"\(\s*(!|~)?\s*([%A-Za-z_]\w*)(?:\.(\w+))?\s*\)\Z")
 _EXEC = re.compile(r"\(\s*(?:(M[0-8](?:_NM)?|NM)\s*,\s*)?([^,()]+|\(.*\))\s*\)\Z")
@@ -209,6 +157,8 @@ def _op_vreg(s: str, line: int, col: int) -> A.VarRef:
     if not m:
         raise _Fail(f"invalid operand '{s}'", line, col)
     mod, name, offs, reg = m.groups()
+    if name in LSC_MODELS and reg is None and mod is None:  # ss(V): a surface, no address
+        return A.LscAddr(name, _item(offs, line, col), None, 0, (), None, line=line, col=col)
     try:
         offsets = tuple(_to_int(p) for p in _split_top(offs)) if offs.strip() else ()
     except ValueError as e:
@@ -225,7 +175,8 @@ def _op_indirect(s: str, line: int, col: int) -> A.Indirect:
     if ty is None:
         raise _Fail(f"indirect operand '{s}' needs a type, e.g. ':d'", line, col)
     try:
-        return A.Indirect(addr, _to_int(aoff), _to_int(off), _region(reg, line, col),
+        return A.Indirect(addr, _to_int(aoff), _to_int(off) if off is not None else 0,
+                          _region(reg, line, col),
                           _type_name(ty, line, col), mod, line=line, col=col)
     except ValueError as e:
         raise _Fail(f"invalid indirect operand '{s}': {e}", line, col) from None
@@ -244,16 +195,26 @@ def _op_imm(s: str, line: int, col: int) -> A.Imm:
 
 
 def _op_raw(s: str, line: int, col: int) -> A.Raw:
-    name, _, off = s.rpartition(".")
-    return A.Raw(name, int(off), line=line, col=col)
+    if s.endswith(")"):  # V.(expr)
+        p = s.index(".(")
+        name, off = s[:p], s[p + 1:]
+    else:
+        name, _, off = s.rpartition(".")
+    try:
+        return A.Raw(name, _to_int(off), line=line, col=col)
+    except ValueError as e:
+        raise _Fail(f"invalid raw operand offset in '{s}': {e}", line, col) from None
 
 
 def _op_lsc_data(s: str, line: int, col: int) -> A.LscData:
-    name, _, shape = s.partition(":")
+    name, _, shape = s.rpartition(":")
     offset = 0
     if "." in name:
         name, _, off = name.partition(".")
-        offset = int(off)
+        try:
+            offset = _to_int(off)
+        except ValueError as e:
+            raise _Fail(f"invalid offset in '{s}': {e}", line, col) from None
     return A.LscData(name, shape, offset, line=line, col=col)
 
 
@@ -279,10 +240,17 @@ def _item(text: str, line: int, col: int):
     t = text.strip()
     if not t:
         raise _Fail("empty item in list", line, col)
-    if ":" in t and (t[0].isdigit() or t[0] in "-+(."):
+    if ":" in t and (t[0].isdigit() or t[0] in "-+(.~!%"):
         return _op_imm(t, line, col)
     if _INT_RE.match(t):
         return A.Number(_to_int(t), line=line, col=col)
+    if t[0].isdigit() or t[0] in "(-~!" or t.startswith("%sizeof"):
+        try:
+            return A.Number(_to_int(t), line=line, col=col)
+        except ValueError:
+            pass  # e.g. the older vme_fbr (16x16 0 0): kept as written
+    if "(" in t and t.endswith((")", ">")):
+        return _op_vreg(t, line, col)
     return A.Name(t, line=line, col=col)
 
 
@@ -293,21 +261,27 @@ def _op_lsc_addr(s: str, line: int, col: int) -> A.LscAddr:
     model, surf, inner, size = m.groups()
     surface = _item(surf, line, col) if surf is not None else None
     parts = _split_top(inner)
-    b = _LSC_BASE.match(parts[0])
-    if not b:
-        raise _Fail(f"invalid address '{parts[0].strip()}' in '{s}'", line, col)
-    base, sign, off = b.groups()
+    first = parts[0].strip()
+    b = _LSC_BASE.match(first)
     offset = 0
-    if off is not None:
-        offset = _to_int(off)
-        if sign == "-":
-            offset = -offset
+    if b and not first[len(b.group(1)):].lstrip().startswith("("):
+        name, sign, off = b.groups()
+        base = A.Name(name, line=line, col=col)
+        if off is not None:
+            try:
+                offset = _to_int(off)
+            except ValueError as e:
+                raise _Fail(f"invalid address offset in '{s}': {e}", line, col) from None
+            if sign == "-":
+                offset = -offset
+    else:
+        base = _item(first, line, col)
     extra = tuple(_item(p, line, col) for p in parts[1:])
-    return A.LscAddr(model, surface, base, offset, extra, size, line=line, col=col)
+    return A.LscAddr(model or "flat", surface, base, offset, extra, size, line=line, col=col)
 
 
 def _op_addr_of(s: str, line: int, col: int) -> A.AddrOf:
-    m = _ADDR_OF.match(s)
+    m = _ADDR_OF.match(s.replace(" ", "").replace("\t", ""))
     if not m:
         raise _Fail(f"invalid address-of operand '{s}'", line, col)
     name, idx, sign, num = m.groups()
@@ -325,6 +299,8 @@ def _op_addr_of(s: str, line: int, col: int) -> A.AddrOf:
 def _op_paren(s: str, line: int, col: int):
     inner = s[1:-1]
     parts = _split_top(inner)
+    if len(parts) > 1 and not parts[-1].strip():
+        parts.pop()  # a trailing comma: (L1, L2,)
     return A.Tuple(tuple(_item(p, line, col) for p in parts),
                    line=line, col=col)
 
@@ -344,9 +320,15 @@ def _op_word(s: str, line: int, col: int) -> A.Name:
     return A.Name(s, line=line, col=col)
 
 
-def _op_bracket(s: str, line: int, col: int) -> A.Plane:
+def _op_mod_name(s: str, line: int, col: int) -> A.Name:
+    p = s.index(")")
+    return A.Name(s[p + 1:], s[1:p], line=line, col=col)
+
+
+def _op_bracket(s: str, line: int, col: int) -> A.Number:
+    """Older syntax: a media plane written ``[p]`` (vISA 4.1 writes ``p``)."""
     try:
-        return A.Plane(_to_int(s[1:-1]), line=line, col=col)
+        return A.Number(_to_int(s[1:-1]), line=line, col=col)
     except ValueError:
         raise _Fail(f"invalid plane '{s}'", line, col) from None
 
@@ -355,7 +337,7 @@ _OPERAND = {
     "VREG": _op_vreg, "INDIRECT": _op_indirect, "IMM": _op_imm, "RAW": _op_raw,
     "LSC_DATA": _op_lsc_data, "LSC_ADDR": _op_lsc_addr, "ADDR_OF": _op_addr_of,
     "PAREN": _op_paren, "STRING": _op_string, "NUMBER": _op_number, "WORD": _op_word,
-    "BRACKET": _op_bracket,
+    "BRACKET": _op_bracket, "MOD_NAME": _op_mod_name,
 }
 
 _ESCAPES = {"a": "\a", "b": "\b", "e": "\x1b", "f": "\f", "n": "\n", "r": "\r",
@@ -419,7 +401,7 @@ def _parse_exec(s: str, line: int, col: int) -> A.ExecSize | None:
 # The operand shapes, in the order the grammar's OPERAND alternatives try
 # them; the splitting regex is made from the grammar's own terminals.
 _OPERAND_SHAPES = ("INDIRECT", "LSC_ADDR", "LSC_DATA", "VREG", "IMM", "RAW", "ADDR_OF",
-                   "PAREN", "STRING", "NUMBER", "WORD", "BRACKET")
+                   "PAREN", "STRING", "NUMBER", "WORD", "BRACKET", "MOD_NAME")
 
 
 def _shape_regex(lark: Lark, names, lead: str) -> re.Pattern:
@@ -433,6 +415,7 @@ class _Builder:
     def __init__(self):
         self.operand_re = None  # set once the grammar is loaded
         self.darg_re = None
+        self.state: _State | None = None  # per parse
 
     def split_operands(self, tok: Token):
         """(kind, text, col) for each operand in an OPERANDS token."""
@@ -464,39 +447,47 @@ class _Builder:
         operands = []
         hs = str(head)
         hcol = head.column
-        if hs[0] in " \t":
-            stripped = hs.lstrip()
+        if hs[0] in " \t\\":
+            stripped = hs.lstrip(" \t\\\r\n")
             hcol += len(hs) - len(stripped)
             hs = stripped
-        if "(" in hs:  # vme_ime(0,0): the mnemonic takes a tuple
+        glued = None
+        if "(" in hs:  # vme_ime(0,0) takes a tuple; mov(M1,8) an execution size
             p = hs.index("(")
-            operands.append(_op_paren(hs[p:], line, hcol + p))
-            hs = hs[:p]
+            glued = (hs[p:], hcol + p)
+            hs = hs[:p].rstrip()
         parts = hs.split(".")
         op = parts[0]
         mods = tuple(parts[1:])
         exe = None
         post = ()
+        if glued is not None:
+            exe = _parse_exec(glued[0], line, glued[1])
+            if exe is None:
+                operands.append(_op_paren(glued[0], line, glued[1]))
         if i < len(ch):
             items = self.split_operands(ch[i]) if len(ch) == i + 1 else [
                 x for t in ch[i:] for x in self.split_operands(t)]
             j = 0
-            if items[0][0] == "PAREN":
+            if exe is None and not operands and items[0][0] == "PAREN":
                 exe = _parse_exec(items[0][1], line, items[0][2])
                 if exe is not None:
                     j = 1
             for kind, text, col in items[j:]:
                 if kind == "DOTMOD":
-                    post += (text[1:],)
+                    if exe is None and not operands:
+                        mods += (text[1:],)  # `fence_global .E`
+                    else:
+                        post += (text[1:],)
                 else:
                     operands.append(_OPERAND[kind](text, line, col))
-        return A.Instruction(op, mods, pred, exe, tuple(operands), post,
-                             line=line if pred is None else t0.line,
-                             col=hcol if pred is None else t0.column)
+        self.state.statement(A.Instruction(op, mods, pred, exe, tuple(operands), post,
+                                           line=line if pred is None else t0.line,
+                                           col=hcol if pred is None else t0.column))
 
     def directive(self, ch):
-        """A directive stays a token list (DIRECTIVE, then KEY and value
-        tokens); :func:`_assemble` interprets it."""
+        """Cut the arguments into KEY and value tokens; the state interprets
+        the list."""
         d = ch[0]
         out = [d]
         for t in ch[1:]:
@@ -513,14 +504,20 @@ class _Builder:
                 kind = m.lastgroup
                 out.append(Token(kind, m.group(kind), line=t.line, column=t.column + m.start(kind)))
                 pos = m.end()
-        return out
+        self.state.directive(out)
 
     def label_def(self, ch):
         t = ch[0]
-        return A.Label(str(t)[:-1], line=t.line, col=t.column)
+        self.state.statement(A.Label(str(t)[:-1], line=t.line, col=t.column))
+
+    def scope_open(self, ch):
+        self.state.scope(ch[0], +1)
+
+    def scope_close(self, ch):
+        self.state.scope(ch[0], -1)
 
     def start(self, ch):
-        return ch
+        return None
 
 
 @lru_cache(maxsize=1)
@@ -528,10 +525,11 @@ def _lark() -> Lark:
     builder = _Builder()
     lark = Lark(_grammar_text(), parser="lalr", lexer="contextual", start=["start", "operand_shape"],
                 transformer=builder, maybe_placeholders=False)
-    builder.operand_re = _shape_regex(lark, _OPERAND_SHAPES + ("DOTMOD",), "[ \\t]*")
+    blanks = f"(?:{lark.get_terminal('BLANKS').pattern.to_regexp()})?"
+    builder.operand_re = _shape_regex(lark, _OPERAND_SHAPES + ("DOTMOD",), blanks)
     builder.darg_re = _shape_regex(
-        lark, ("KEY", "STRING", "ANGLE", "BRACE", "PAREN", "BRACKET", "VREG", "NUMBER", "WORD"),
-        "[ \\t]*")
+        lark, ("KEY", "STRING", "ANGLE", "BRACE", "PAREN", "BRACKET", "VREG", "NUMBER", "WORD",
+               "DECL_EXPR", "ALIGN_WORD", "ATTR_COLON"), blanks)
     return lark
 
 
@@ -596,8 +594,14 @@ def _kv(toks, start: int):
                 pairs.append((key, t, []))
                 i += 1
         elif t.type == "WORD" and str(t).lower() == "alias" and i + 1 < n and toks[i + 1].type == "PAREN":
-            pairs.append(("alias", t, [toks[i + 1]]))
+            pairs.append(("alias", t, [toks[i + 1]]))  # older spelling: alias (V, off)
             i += 2
+        elif t.type == "ATTR_COLON":
+            i += 1  # `attr: Name=value` (older spelling): the pairs follow
+        elif t.type == "VREG" and re.match(r"alias\s*\(", str(t), re.I):
+            p = str(t).index("(")
+            pairs.append(("alias", t, [Token("PAREN", str(t)[p:], line=t.line, column=t.column + p)]))
+            i += 1
         else:
             pairs.append((None, t, [t]))
             i += 1
@@ -786,90 +790,110 @@ def _one_name(toks, what):
     return _name_value(toks[1])
 
 
-def _assemble(stmts) -> A.Module:
-    version = None
-    units: list[_UnitBuilder] = []
-    cur: _UnitBuilder | None = None
-    pending = []  # directives seen before .kernel (older files put .version second)
-    first_pos = None
-    pending_sub = None  # (Subroutine, index in body) awaiting its label
+class _State:
+    """The statement-level pass, fed one statement at a time in source order
+    (so that ``%sizeof V`` sees the declarations above it): groups statements
+    into units and turns directive token lists into declaration nodes."""
 
-    def need_unit(t):
-        if cur is None:
-            raise _Fail("expected '.kernel' or '.global_function' before this line", t.line, t.column)
-        return cur
+    def __init__(self, grf_size: int):
+        self.version = None
+        self.units: list[_UnitBuilder] = []
+        self.cur: _UnitBuilder | None = None
+        self.first_pos = None
+        self.pending_sub = None  # (name, body index) of a subroutine awaiting its label
+        self.env = Env({}, grf_size)
+        self.depth = 0
+        self.last_line = 1
 
-    for s in stmts:
-        if isinstance(s, list):
-            d = s[0]
-            name = str(d)[1:]
-            lname = name.lower()
-            if first_pos is None:
-                first_pos = (d.line, d.column)
-            if lname == "version":
-                if len(s) != 2 or s[1].type != "NUMBER" or not re.fullmatch(r"\d+\.\d+", str(s[1])):
-                    pos = _tok_pos(s[1]) if len(s) > 1 else (d.line, d.column + 8)
-                    raise _Fail("expected a version like '4.1' after '.version'", *pos)
-                if version is not None:
-                    raise _Fail("duplicate '.version'", d.line, d.column)
-                ma, mi = str(s[1]).split(".")
-                version = (int(ma), int(mi))
-                continue
-            if lname in ("kernel", "global_function"):
-                nm = _one_name(s, "a kernel name" if lname == "kernel" else "a function name")
-                cur = _UnitBuilder("kernel" if lname == "kernel" else "function", nm, d.line, d.column)
-                units.append(cur)
-                pending_sub = None
-                continue
-            ub = need_unit(d)
-            if lname == "decl":
-                _decl(s, ub)
-            elif lname in ("input", "parameter") or lname.startswith("implicit"):
-                _input(s, ub, lname)
-            elif lname in ("kernel_attr", "attr"):
-                _kernel_attr(s, ub)
-            elif lname in ("loc", "file"):  # `.loc N` / `.file "x"` spell LOC / FILE
-                ops = tuple(_OPERAND[t.type](str(t), t.line, t.column) for t in s[1:])
-                ub.body.append(A.Instruction(lname.upper(), (), None, None, ops,
-                                             line=d.line, col=d.column))
-            elif lname == "funcdecl":
-                ub.funcdecls.append(_one_name(s, "a function name"))
-            elif lname == "function":
-                nm = _one_name(s, "a function name")
-                sub = A.Subroutine(nm, line=d.line, col=d.column)
-                ub.body.append(sub)
-                pending_sub = (nm, len(ub.body) - 1)
-            else:
-                raise _Fail(f"unknown directive '.{name}'", d.line, d.column)
-            continue
-        if first_pos is None:
-            first_pos = (s.line, s.col)
-        ub = need_unit(s)
-        if isinstance(s, A.Label) and pending_sub is not None and s.name == pending_sub[0] \
-                and pending_sub[1] == len(ub.body) - 1:
-            pending_sub = None
-            continue  # the subroutine's own label
-        pending_sub = None
+    def need_unit(self, t) -> _UnitBuilder:
+        if self.cur is None:
+            col = t.column if isinstance(t, Token) else t.col
+            raise _Fail("expected '.kernel' or '.global_function' before this line", t.line, col)
+        return self.cur
+
+    def directive(self, s):
+        d = s[0]
+        name = str(d)[1:]
+        lname = name.lower()
+        if self.first_pos is None:
+            self.first_pos = (d.line, d.column)
+        if lname == "version":
+            if len(s) != 2 or s[1].type != "NUMBER" or not re.fullmatch(r"\d+\.\d+", str(s[1])):
+                pos = _tok_pos(s[1]) if len(s) > 1 else (d.line, d.column + 8)
+                raise _Fail("expected a version like '4.1' after '.version'", *pos)
+            if self.version is not None:
+                raise _Fail("duplicate '.version'", d.line, d.column)
+            ma, mi = str(s[1]).split(".")
+            self.version = (int(ma), int(mi))
+            return
+        if lname in ("kernel", "global_function"):
+            nm = _one_name(s, "a kernel name" if lname == "kernel" else "a function name")
+            self.cur = _UnitBuilder("kernel" if lname == "kernel" else "function", nm, d.line, d.column)
+            self.units.append(self.cur)
+            self.pending_sub = None
+            self.env.sizes.clear()
+            self.env.dispatch_simd = None
+            return
+        ub = self.need_unit(d)
+        if lname == "decl":
+            _decl(s, ub)
+            if ub.vars and ub.vars[-1].line == d.line:
+                v = ub.vars[-1]
+                self.env.sizes[v.name] = v.num_elts * TYPE_SIZES[v.type]
+            elif ub.addrs and ub.addrs[-1].line == d.line:
+                self.env.sizes[ub.addrs[-1].name] = ub.addrs[-1].num_elts * 2
+        elif lname in ("input", "parameter") or lname.startswith("implicit"):
+            _input(s, ub, lname)
+        elif lname in ("kernel_attr", "attr"):
+            _kernel_attr(s, ub)
+            a = ub.attrs[-1]
+            if a.name == "SimdSize" and isinstance(a.value, int):
+                self.env.dispatch_simd = a.value
+        elif lname in ("loc", "file"):  # `.loc N` / `.file "x"` spell LOC / FILE
+            ops = tuple(_OPERAND[t.type](str(t), t.line, t.column) for t in s[1:])
+            ub.body.append(A.Instruction(lname.upper(), (), None, None, ops,
+                                         line=d.line, col=d.column))
+        elif lname == "funcdecl":
+            ub.funcdecls.append(_one_name(s, "a function name"))
+        elif lname == "function":
+            nm = _one_name(s, "a function name")
+            ub.body.append(A.Subroutine(nm, line=d.line, col=d.column))
+            self.pending_sub = (nm, len(ub.body) - 1)
+        else:
+            raise _Fail(f"unknown directive '.{name}'", d.line, d.column)
+
+    def statement(self, s):
+        if self.first_pos is None:
+            self.first_pos = (s.line, s.col)
+        ub = self.need_unit(s)
+        ps = self.pending_sub
+        if ps is not None and type(s) is A.Label and s.name == ps[0] and ps[1] == len(ub.body) - 1:
+            self.pending_sub = None
+            return  # the subroutine's own label
+        self.pending_sub = None
         ub.body.append(s)
-    if not units:
-        if first_pos is None:
-            raise _Fail("empty input: expected '.version' and '.kernel'", 1, 1)
-        raise _Fail("expected '.kernel' or '.global_function'", *first_pos)
-    if version is None:
-        version = (4, 1)
-    del pending
-    return A.Module(version, tuple(u.build() for u in units), line=units[0].line, col=1)
+
+    def scope(self, tok, step: int):
+        """``{`` / ``}``: declarations inside a scope join the unit's (the
+        binary keeps no scopes)."""
+        self.need_unit(tok)
+        self.last_line = tok.line
+        self.depth += step
+        if self.depth < 0:
+            raise _Fail("'}' without a matching '{'", tok.line, tok.column)
+
+    def finish(self) -> A.Module:
+        if self.depth > 0:
+            raise _Fail("'{' without a matching '}' at the end of the input", self.last_line, 1)
+        if not self.units:
+            if self.first_pos is None:
+                raise _Fail("empty input: expected '.version' and '.kernel'", 1, 1)
+            raise _Fail("expected '.kernel' or '.global_function'", *self.first_pos)
+        version = self.version if self.version is not None else (4, 1)
+        return A.Module(version, tuple(u.build() for u in self.units), line=self.units[0].line, col=1)
 
 
 # ------------------------------------------------------------- entry points
-def _describe(tok) -> str:
-    if tok is None or tok.type == "$END":
-        return "end of input"
-    if tok.type == "_NL":
-        return "end of line"
-    return f"'{tok}'"
-
-
 _EXPECT_NAMES = {
     "_NL": "end of line", "DIRECTIVE": "a directive", "LABEL_DEF": "a label",
     "KEY": "'name='", "INDIRECT": "an indirect operand", "LSC_ADDR": "an address operand",
@@ -877,8 +901,8 @@ _EXPECT_NAMES = {
     "LSC_DATA": "a data operand", "ADDR_OF": "'&variable'", "PAREN": "'(...)'",
     "BRACKET": "'[...]'", "ANGLE": "'<...>'", "BRACE": "'{...}'", "STRING": "a string",
     "NUMBER": "a number", "WORD": "a name", "DOTMOD": "'.mod'",
-    "HEAD": "a mnemonic", "PRED": "a predicate", "OPERANDS": "operands",
-    "DARGS": "directive arguments",
+    "HEAD": "a mnemonic", "PRED": "a predicate", "OPERANDS": "an operand",
+    "DARGS": "directive arguments", "OPERAND": "an operand",
 }
 
 
@@ -891,37 +915,74 @@ def _expected(names) -> str:
     return " or ".join(descr)
 
 
-def parse(text: str, filename: str = "<input>") -> A.Module:
+_CLOSERS = {"(": ")", "[": "]", "<": ">", "{": "}"}
+
+
+def _error_at(src: str, pos: int, line: int, col: int, allowed) -> tuple[int, int, str]:
+    """Line, column and message for a syntax error at ``pos``: point at the
+    first non-blank character and name what is wrong where we can tell."""
+    while pos < len(src) and src[pos] in " \t\f\r\\":
+        pos += 1
+        col += 1
+    eol = src.find("\n", pos)
+    rest = src[pos:eol if eol >= 0 else len(src)]
+    words = rest.split()
+    word = words[0] if words else ""
+    if not word:
+        return line, col, f"expected {_expected(allowed)}, found end of line"
+    if word.startswith('"') and rest.count('"') % 2 == 1:
+        return line, col, "unterminated string literal"
+    for opener, closer in _CLOSERS.items():
+        if opener in rest and rest.count(opener) > rest.count(closer):
+            at = rest.index(opener)
+            return line, col + at, f"unbalanced '{opener}': no matching '{closer}' on this line"
+    found = word if len(word) <= 40 else word[:37] + "..."
+    if allowed:
+        return line, col, f"expected {_expected(allowed)}, found '{found}'"
+    return line, col, f"unexpected '{found}'"
+
+
+def parse(text: str, filename: str = "<input>", *, grf_size: int = 32) -> A.Module:
     """Parse vISA assembly text into a :class:`visa.ast.Module`.
 
+    ``grf_size`` is what ``%sizeof GRF`` evaluates to (64 on PVC).
     Raises :class:`visa.VisaError` with file/line/column diagnostics."""
     if not isinstance(text, str):
         raise TypeError("parse() takes text (str); decode bytes first")
     src = text if text.endswith("\n") else text + "\n"
+    lark = _lark()
+    builder = lark.options.transformer
     gc_was = gc.isenabled()
     gc.disable()
+    global _ENV
+    _LOCK.acquire()
     try:
-        stmts = _lark().parse(src, start="start")
-        return _assemble(stmts)
+        builder.state = state = _State(grf_size)
+        _ENV = state.env
+        lark.parse(src, start="start")
+        return state.finish()
     except _Fail as f:
         raise VisaError([make_diag(text, filename, f.line, f.col, f.message)]) from None
     except UnexpectedCharacters as e:
-        ch = src[e.pos_in_stream] if e.pos_in_stream < len(src) else ""
-        msg = f"unexpected character '{ch}'"
-        if e.allowed:
-            msg = f"expected {_expected(e.allowed)}, found '{ch}'"
-        raise VisaError([make_diag(text, filename, e.line, e.column, msg)]) from None
+        line, col, msg = _error_at(src, e.pos_in_stream, e.line, e.column, e.allowed or ())
+        raise VisaError([make_diag(text, filename, line, col, msg)]) from None
     except UnexpectedToken as e:
         tok = e.token
-        exp = _expected(e.accepts or e.expected)
-        line = tok.line if getattr(tok, "line", None) else e.line
-        col = tok.column if getattr(tok, "column", None) else e.column
+        allowed = e.accepts or e.expected
         if tok.type == "$END":
             line, col = text.count("\n") + 1, 1
-        raise VisaError([make_diag(text, filename, line, col,
-                                   f"expected {exp}, found {_describe(tok)}")]) from None
+            msg = f"expected {_expected(allowed)}, found end of input"
+        elif tok.type == "_NL":
+            line, col = tok.line, tok.column
+            msg = f"expected {_expected(allowed)}, found end of line"
+        else:
+            line, col, msg = _error_at(src, tok.start_pos, tok.line, tok.column, allowed)
+        raise VisaError([make_diag(text, filename, line, col, msg)]) from None
     except UnexpectedInput as e:  # pragma: no cover - other lark errors
         raise VisaError([make_diag(text, filename, e.line, e.column, "syntax error")]) from None
     finally:
+        builder.state = None
+        _ENV = None
+        _LOCK.release()
         if gc_was:
             gc.enable()

@@ -76,7 +76,7 @@ def operand_text(o, tuple_sep: str = ", ") -> str:
     if t is A.Raw:
         return f"{o.name}.{o.offset}"
     if t is A.Name:
-        return o.name
+        return f"({o.mod}){o.name}" if o.mod else o.name
     if t is A.Number:
         return str(o.value)
     if t is A.LscData:
@@ -87,7 +87,9 @@ def operand_text(o, tuple_sep: str = ", ") -> str:
         s = o.model
         if o.surface is not None:
             s += f"({_lsc_item(o.surface)})"
-        s += "[" + o.base
+        if o.base is None:
+            return s
+        s += "[" + operand_text(o.base)
         if o.offset > 0:
             s += f"+{_hex(o.offset)}"
         elif o.offset < 0:
@@ -107,8 +109,6 @@ def operand_text(o, tuple_sep: str = ", ") -> str:
         return string_literal(o.value)
     if t is A.Tuple:
         return "(" + tuple_sep.join(operand_text(x) for x in o.items) + ")"
-    if t is A.Plane:
-        return str(o.value)
     raise TypeError(f"not an operand: {o!r}")
 
 

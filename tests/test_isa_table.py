@@ -1,0 +1,616 @@
+"""Checks of the declarative opcode table in visa.isa.opcodes.
+
+Intel-source checks re-read ``visa/IsaDescription.cpp`` and friends from the
+reference checkouts at run time (``../ref/<tag>/visa`` next to the repo, or
+``$VISA_REF_DIR/<tag>/visa``) and skip when those files are absent.
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from visa.isa import opcodes as T
+
+REPO = Path(__file__).resolve().parents[1]
+REF_ROOT = Path(os.environ.get("VISA_REF_DIR", REPO.parent / "ref"))
+NEW_TAG = "igc-1.0.14828.26"
+OLD_TAG = "igc-1.0.12504.6"
+GOLDEN_OPCODES = REPO.parent / "shared" / "golden" / "OPCODES.tsv"
+
+
+# ---------------------------------------------------------------------------
+# Table invariants
+# ---------------------------------------------------------------------------
+
+
+def test_opcode_numbers_unique_and_contiguous():
+    numbers = [d.number for d in T.OPCODES]
+    assert numbers == list(range(len(numbers)))
+    assert len(numbers) == T.NUM_OPCODES
+    assert [int(o) for o in T.Opcode] == numbers
+    for d in T.OPCODES:
+        assert T.OPCODES_BY_NUMBER[d.number] is d
+        assert isinstance(d.category, T.InstCategory)
+
+
+def test_mnemonics_unique():
+    # No aliases at opcode level: every ISA mnemonic names one opcode.  Text
+    # keywords that map onto an opcode (min/max, fence_*, raw_sendc ...) live
+    # in TEXT_MNEMONICS instead.
+    mnemonics = [d.mnemonic for d in T.OPCODES]
+    assert len(set(mnemonics)) == len(mnemonics)
+    assert set(T.OPCODES_BY_MNEMONIC) == set(mnemonics)
+    for d in T.OPCODES:
+        assert T.opcode(d.mnemonic) is d
+        assert T.opcode(d.number) is d
+
+
+def _check_operands(operands, where):
+    names = [o.name for o in operands]
+    repeated = {n for n in names if names.count(n) > 1}
+    assert not repeated, f"{where}: repeated operand names {repeated}"
+    for o in operands:
+        assert isinstance(o, T.OperandDef)
+        assert o.name, f"{where}: unnamed operand"
+        if o.kind is T.OperandKind.CLASSES:
+            assert o.classes, f"{where}.{o.name}: no operand classes"
+        else:
+            assert not o.classes, f"{where}.{o.name}: kind and classes both set"
+        assert all(isinstance(t, T.VisaType) for t in o.types)
+        assert all(isinstance(c, T.Constraint) for c in o.constraints)
+
+
+def test_operand_definitions_well_formed():
+    for d in T.OPCODES:
+        _check_operands(d.operands, d.mnemonic)
+        if d.is_reserved:
+            assert not d.operands and not d.subops
+        if d.subops:
+            assert len(d.operands) == 1 and d.operands[0].is_subopcode
+            codes = [s.code for s in d.subops]
+            assert codes == sorted(set(codes)), d.mnemonic
+            names = [s.mnemonic for s in d.subops]
+            assert len(set(names)) == len(names), d.mnemonic
+            for s in d.subops:
+                _check_operands(s.operands, f"{d.mnemonic}/{s.mnemonic}")
+        assert d.opnd_num >= 0
+
+
+def test_scalar_operand_sizes():
+    # Exec sizes are bytes, predicates 16 bits.
+    for d in T.OPCODES:
+        for o in d.operands:
+            if o.is_exec_size:
+                assert o.scalar_type is T.VisaType.UB
+            if o.is_predicate:
+                assert o.scalar_type is T.VisaType.UW
+
+
+def test_text_mnemonics_point_into_table():
+    for word, form in T.TEXT_MNEMONICS.items():
+        d = T.OPCODES_BY_NUMBER[form.opcode]
+        if form.selector == "subop":
+            assert form.value in d.subop_by_code, word
+            if d.number == T.Opcode.LSC_UNTYPED:
+                assert d.subop_by_code[form.value].mnemonic == word
+        elif form.selector not in (None, "label_kind"):
+            assert form.selector in {o.name for o in d.operands}, word
+    # every sampler op that the lexer knows is reachable
+    for info in T.SAMPLER_3D_OPS.values():
+        if info.in_text:
+            assert T.TEXT_MNEMONICS[info.name].value == info.op
+
+
+def test_lsc_tables_follow_op_enum():
+    for table, opc in ((T.LSC_UNTYPED_SUBOPS, T.Opcode.LSC_UNTYPED), (T.LSC_TYPED_SUBOPS, T.Opcode.LSC_TYPED)):
+        for s in table:
+            assert s.mnemonic == T.LSC_OP_INFO[T.LscOp(s.code)].mnemonic
+        assert T.opcode(opc).subops == table
+
+
+def test_enumeration_name_tables_are_complete():
+    assert set(T.TYPE_INFO) == set(T.VisaType)
+    assert set(T.ALIGN_INFO) == set(T.Align)
+    assert set(T.COND_MOD_NAMES) == set(T.CondMod)
+    assert set(T.CHANNEL_MASK_NAMES) == set(T.ChannelMask)
+    assert set(T.LSC_OP_INFO) == set(T.LscOp)
+    assert [v.index for v in T.PREDEFINED_VARS] == list(range(21))
+    assert [s.index for s in T.PREDEFINED_SURFACES] == list(range(T.NUM_PREDEFINED_SURFACES))
+    assert T.EXEC_SIZE_BY_WIDTH[32] is T.ExecSize.SIMD32
+    assert T.ALIGN_BY_NAME["hword"] is T.Align.HWORD
+
+
+# ---------------------------------------------------------------------------
+# Golden opcode list
+# ---------------------------------------------------------------------------
+
+
+def test_golden_opcode_list():
+    assert GOLDEN_OPCODES.is_file(), f"missing {GOLDEN_OPCODES}"
+    seen = 0
+    with GOLDEN_OPCODES.open(newline="") as fh:
+        for row in csv.DictReader(fh, delimiter="\t"):
+            mnemonic, text = row["mnemonic"], row["opcode"].strip()
+            number = int(text, 16) if text.lower().startswith("0x") else int(text)
+            assert mnemonic in T.OPCODES_BY_MNEMONIC, f"{mnemonic} not in the table"
+            assert T.OPCODES_BY_MNEMONIC[mnemonic].number == number, mnemonic
+            seen += 1
+    assert seen > 0
+
+
+# ---------------------------------------------------------------------------
+# A small reader for the C++ initializers of Intel's sources
+# ---------------------------------------------------------------------------
+
+_TOKEN = re.compile(
+    r'"(?:\\.|[^"\\])*"|[A-Za-z_]\w*|0[xX][0-9a-fA-F]+[uUlL]*|\d+[uUlL]*|<<|>>|::|\S'
+)
+
+
+class CSource:
+    """Tokens of C/C++ files with their #define macros, enums and initializers."""
+
+    def __init__(self, *paths: Path):
+        self.macros: dict[str, tuple[list[str] | None, list[str]]] = {}
+        self.tokens: list[str] = []
+        for p in paths:
+            self.tokens += self._load(p.read_text(encoding="utf-8", errors="replace"))
+        self.enums = self._enums()
+
+    def _load(self, text: str) -> list[str]:
+        text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
+        text = re.sub(r"//[^\n]*", " ", text)
+        text = text.replace("\\\n", " ")
+        body = []
+        for line in text.split("\n"):
+            s = line.strip()
+            if s.startswith("#"):
+                m = re.match(r"#\s*define\s+(\w+)(\(([^)]*)\))?\s*(.*)", s)
+                if m:
+                    params = None
+                    if m.group(2) is not None:
+                        params = [x.strip() for x in m.group(3).split(",") if x.strip()]
+                    self.macros[m.group(1)] = (params, _TOKEN.findall(m.group(4)))
+                continue
+            body.append(line)
+        return _TOKEN.findall("\n".join(body))
+
+    # -- enums -----------------------------------------------------------
+    def _enums(self) -> dict[str, int]:
+        values: dict[str, int] = {}
+        toks, i = self.tokens, 0
+        while i < len(toks):
+            if toks[i] != "enum":
+                i += 1
+                continue
+            j = i + 1
+            while j < len(toks) and toks[j] not in ("{", ";"):
+                j += 1
+            if j >= len(toks) or toks[j] == ";":
+                i = j
+                continue
+            j += 1
+            nxt = 0
+            while j < len(toks) and toks[j] != "}":
+                name = toks[j]
+                j += 1
+                expr: list[str] = []
+                if toks[j] == "=":
+                    j += 1
+                    depth = 0
+                    while not (depth == 0 and toks[j] in (",", "}")):
+                        depth += toks[j] == "("
+                        depth -= toks[j] == ")"
+                        expr.append(toks[j])
+                        j += 1
+                if expr:
+                    val = self._eval(expr, values)
+                    nxt = val if val is not None else nxt
+                if re.fullmatch(r"[A-Za-z_]\w*", name):
+                    values.setdefault(name, nxt)
+                nxt += 1
+                if toks[j] == ",":
+                    j += 1
+            i = j
+        return values
+
+    @staticmethod
+    def _eval(expr: list[str], env: dict[str, int]):
+        out = []
+        for t in expr:
+            if re.fullmatch(r"[A-Za-z_]\w*", t):
+                if t not in env:
+                    return None
+                out.append(str(env[t]))
+            else:
+                out.append(re.sub(r"[uUlL]+$", "", t))
+        try:
+            return int(eval(" ".join(out), {"__builtins__": {}}, {}))  # noqa: S307 - literals only
+        except Exception:
+            return None
+
+    # -- macros and initializers -------------------------------------------
+    def expand(self, toks: list[str], depth: int = 0) -> list[str]:
+        if depth > 20:
+            raise RecursionError("macro expansion too deep")
+        out: list[str] = []
+        i = 0
+        changed = False
+        while i < len(toks):
+            t = toks[i]
+            if t in self.macros:
+                params, body = self.macros[t]
+                if params is None:
+                    out += body
+                    changed = True
+                    i += 1
+                    continue
+                if i + 1 < len(toks) and toks[i + 1] == "(":
+                    args, i = self._args(toks, i + 2)
+                    sub = dict(zip(params, args))
+                    for b in body:
+                        out += sub.get(b, [b])
+                    changed = True
+                    continue
+            out.append(t)
+            i += 1
+        return self.expand(out, depth + 1) if changed else out
+
+    @staticmethod
+    def _args(toks, i):
+        args, cur, depth = [], [], 0
+        while True:
+            t = toks[i]
+            if depth == 0 and t in (",", ")"):
+                args.append(cur)
+                cur = []
+                i += 1
+                if t == ")":
+                    return args, i
+                continue
+            depth += t in "({"
+            depth -= t in ")}"
+            cur.append(t)
+            i += 1
+
+    def initializer(self, name: str):
+        """Parsed braced initializer of the array or object ``name``.
+
+        A group ``{...}`` becomes a list of items; an item is either a group
+        or an expression (a list of token strings).
+        """
+        toks = self.tokens
+        for i, t in enumerate(toks):
+            if t != name:
+                continue
+            j = i + 1
+            if j < len(toks) and toks[j] == "[":
+                while toks[j] != "]":
+                    j += 1
+                j += 1
+            if j < len(toks) and toks[j] == "=":
+                j += 1
+            if j < len(toks) and toks[j] == "{":
+                end = self._match(toks, j)
+                items, _ = self._braced(self.expand(toks[j:end + 1]), 0)
+                return items
+        raise KeyError(name)
+
+    @staticmethod
+    def _match(toks, j):
+        depth = 0
+        for k in range(j, len(toks)):
+            depth += toks[k] == "{"
+            depth -= toks[k] == "}"
+            if depth == 0:
+                return k
+        raise ValueError("unbalanced braces")
+
+    def _braced(self, toks, i):
+        assert toks[i] == "{"
+        i += 1
+        items: list = []
+        cur: list = []
+        while True:
+            t = toks[i]
+            if t == "{":
+                sub, i = self._braced(toks, i)
+                cur.append(sub)
+                continue
+            if t in (",", "}"):
+                if cur:
+                    # a lone group stays a group; anything else is an expression
+                    items.append(cur[0] if len(cur) == 1 and isinstance(cur[0], list) else cur)
+                cur = []
+                i += 1
+                if t == "}":
+                    return items, i
+                continue
+            cur.append(t)
+            i += 1
+
+
+def _terms(expr) -> list[str]:
+    """Terms of an OR-expression, parentheses dropped."""
+    return [t for t in expr if t not in ("(", ")", "|")]
+
+
+def _ref(tag: str) -> Path:
+    return REF_ROOT / tag / "visa"
+
+
+def _need(tag: str, *names: str) -> list[Path]:
+    paths = [_ref(tag) / n for n in names]
+    missing = [str(p) for p in paths if not p.is_file()]
+    if missing:
+        pytest.skip(f"Intel reference sources not available: {', '.join(missing)}")
+    return paths
+
+
+_SOURCES: dict[str, CSource] = {}
+
+
+def _isa_description(tag: str) -> CSource:
+    if tag not in _SOURCES:
+        paths = _need(tag, "include/visa_igc_common_header.h", "IsaDescription.h", "IsaDescription.cpp")
+        _SOURCES[tag] = CSource(*paths)
+    return _SOURCES[tag]
+
+
+# ---------------------------------------------------------------------------
+# Row-by-row comparison with IsaDescription.cpp
+# ---------------------------------------------------------------------------
+
+_CONSTRAINT_NAMES = {
+    "SAT_C": "SAT",
+    "LABEL_BLOCK_C": "LABEL_BLOCK",
+    "LABEL_FUNC_C": "LABEL_FUNC",
+    "SIZE_1": "EXEC_SIZE_1",
+    "SIZE_2": "EXEC_SIZE_2",
+    "SIZE_4": "EXEC_SIZE_4",
+    "SIZE_8": "EXEC_SIZE_8",
+    "SIZE_GE_WIDTH_M_HIEGH": "SIZE_GE_WIDTH_X_HEIGHT",
+    "LENGHT_LESS_256": "LENGTH_LESS_256",
+}
+_PLATFORM_NAMES = {"Xe_XeHPSDV": "XE_HP_SDV", "Xe_DG2": "DG2", "Xe_MTL": "MTL", "Xe_PVC": "PVC",
+                   "Xe_PVCXT": "PVCXT", "ALL": "ALL"}
+_SUBOP_TABLES = {
+    "VASubOpcodeDesc": T.Opcode.VA,
+    "VAPlusSubOpcodeDesc": T.Opcode.VA_SKL_PLUS,
+    "SVMSubOpcodeDesc": T.Opcode.SVM,
+    "LscUntypedSubOpcodeDescs": T.Opcode.LSC_UNTYPED,
+    "LscTypedSubOpcodeDescs": T.Opcode.LSC_TYPED,
+}
+
+
+def _category(src: CSource, expr) -> T.InstCategory:
+    (name,) = _terms(expr)
+    cat = T.InstCategory[name.removeprefix("ISA_Inst_").upper()]
+    assert int(cat) == src.enums[name]
+    return cat
+
+
+def _num(src: CSource, expr) -> int:
+    val = CSource._eval(list(expr), src.enums)
+    assert val is not None, expr
+    return val
+
+
+def _string(expr) -> str:
+    (s,) = _terms(expr)
+    assert s.startswith('"'), expr
+    return s[1:-1]
+
+
+def _operand_diffs(src: CSource, where: str, ref_ops, ours) -> list[str]:
+    diffs = []
+    if len(ref_ops) != len(ours):
+        return [f"{where}: {len(ref_ops)} operand descriptions in Intel's row, {len(ours)} in ours"]
+    for k, (row, o) in enumerate(zip(ref_ops, ours)):
+        kind_expr, type_expr, cons_expr = row
+        if _num(src, kind_expr) != o.intel_code:
+            diffs.append(f"{where} operand {k} ({o.name}): kind {_num(src, kind_expr):#x} != {o.intel_code:#x}")
+        ref_types = {T.VisaType[t.removeprefix("ISA_TYPE_")] for t in _terms(type_expr) if t != "0"}
+        if ref_types != set(o.types):
+            diffs.append(f"{where} operand {k} ({o.name}): types {sorted(t.name for t in ref_types)} "
+                         f"!= {sorted(t.name for t in o.types)}")
+        ref_cons = {T.Constraint[_CONSTRAINT_NAMES.get(c, c)] for c in _terms(cons_expr) if c != "0"}
+        if ref_cons != set(o.constraints):
+            diffs.append(f"{where} operand {k} ({o.name}): constraints {sorted(c.name for c in ref_cons)} "
+                         f"!= {sorted(c.name for c in o.constraints)}")
+    return diffs
+
+
+def _table_diffs(tag: str, upto: int) -> list[str]:
+    """Differences between our table and Intel's rows 0..upto-1 at ``tag``."""
+    src = _isa_description(tag)
+    diffs: list[str] = []
+    info = src.initializer("ISA_Inst_Table")
+    desc = src.initializer("CISA_INST_table")
+    assert len(info) == upto and len(desc) == upto, (len(info), len(desc))
+    for i, (irow, drow) in enumerate(zip(info, desc)):
+        d = T.OPCODES[i]
+        op, typ, name, n_srcs, n_dsts = irow
+        if _num(src, op) != i:
+            diffs.append(f"ISA_Inst_Table[{i}] is opcode {_num(src, op)}")
+        if (_string(name), _category(src, typ), _num(src, n_srcs), _num(src, n_dsts)) != (
+                d.mnemonic, d.category, d.n_srcs, d.n_dsts):
+            diffs.append(f"{d.mnemonic}: info row {_string(name)} {_category(src, typ).name} "
+                         f"{_num(src, n_srcs)} {_num(src, n_dsts)}")
+        platform, op, typ, name, opnd_num, attr, *rest = drow
+        operands = rest[0] if rest else []
+        (pname,) = _terms(platform)
+        ours_platform = T.TargetPlatform[_PLATFORM_NAMES.get(pname, pname.removeprefix("GENX_"))]
+        if int(ours_platform) != src.enums[pname] or ours_platform != d.platform:
+            diffs.append(f"{d.mnemonic}: platform {pname} != {d.platform.name}")
+        if _num(src, op) != i:
+            diffs.append(f"CISA_INST_table[{i}] is opcode {_num(src, op)}")
+        if _category(src, typ) != d.intel_desc_category:
+            diffs.append(f"{d.mnemonic}: description category {_category(src, typ).name}")
+        if _string(name) != d.intel_desc_name:
+            diffs.append(f"{d.mnemonic}: description name {_string(name)!r} != {d.intel_desc_name!r}")
+        if _num(src, opnd_num) != d.opnd_num:
+            diffs.append(f"{d.mnemonic}: opnd_num {_num(src, opnd_num)} != {d.opnd_num}")
+        if _num(src, attr) != int(d.attr):
+            diffs.append(f"{d.mnemonic}: attr {_num(src, attr)} != {int(d.attr)}")
+        diffs += _operand_diffs(src, d.mnemonic, operands, d.operands)
+
+    for table, opc in _SUBOP_TABLES.items():
+        d = T.opcode(opc)
+        rows = src.initializer(table)
+        listed = set()
+        for code, row in enumerate(rows):
+            if not row:
+                continue
+            sub, typ, name, opnd_num, *rest = row
+            operands = rest[0] if rest else []
+            where = f"{d.mnemonic}/{_string(name)}"
+            listed.add(code)
+            if _num(src, sub) != code:
+                diffs.append(f"{where}: sub-opcode {_num(src, sub)} at index {code}")
+            s = d.subop_by_code.get(code)
+            if s is None:
+                diffs.append(f"{where}: sub-op {code:#x} missing from our table")
+                continue
+            if (_string(name), _category(src, typ), _num(src, opnd_num)) != (s.mnemonic, s.category, s.opnd_num):
+                diffs.append(f"{where}: sub-op row differs ({s.mnemonic}, {s.category.name}, {s.opnd_num})")
+            diffs += _operand_diffs(src, where, operands, s.operands)
+        extra = set(d.subop_by_code) - listed
+        if extra:
+            diffs.append(f"{d.mnemonic}: sub-ops {sorted(extra)} not in Intel's {table}")
+    return diffs
+
+
+def test_rows_match_isa_description_reference():
+    """Every row of IsaDescription.cpp at the reference tag, field by field."""
+    assert _table_diffs(NEW_TAG, T.NUM_OPCODES) == []
+
+
+# Known differences of the 12504.6 text-side table (see the module docstring).
+OLD_TAG_DIFFERENCES = [
+    "srnd operand 3 (src1): types ['F', 'HF'] != ['F', 'HF', 'UB', 'UW']",
+]
+
+
+def test_rows_match_isa_description_text_side():
+    """igc-1.0.12504.6 numbers opcodes 0..0x92 the same way; only the listed
+    description details differ."""
+    upto = T.Opcode.ADD3O + 1
+    assert [d.since for d in T.OPCODES[upto:]] == [NEW_TAG] * (T.NUM_OPCODES - upto)
+    assert _table_diffs(OLD_TAG, upto) == OLD_TAG_DIFFERENCES
+
+
+@pytest.mark.parametrize("tag", [NEW_TAG, OLD_TAG])
+def test_opcode_enum_matches_header(tag):
+    src = _isa_description(tag)
+    names = {
+        n: v for n, v in src.enums.items()
+        if n.startswith("ISA_") and not n.startswith(("ISA_TYPE_", "ISA_Inst_", "ISA_CMP_", "ISA_HDC_"))
+        and n not in ("ISA_NUM_OPCODE", "ISA_OPCODE_ENUM_SIZE", "ISA_QF_CVT")
+    }
+    renamed = {"3D_SAMPLE": "SAMPLE_3D", "3D_LOAD": "LOAD_3D", "3D_GATHER4": "GATHER4_3D",
+               "3D_INFO": "INFO_3D", "3D_RT_WRITE": "RT_WRITE_3D", "3D_URB_WRITE": "URB_WRITE_3D",
+               "3D_TYPED_ATOMIC": "TYPED_ATOMIC", "SAMPLR_CACHE_FLUSH": "SAMPLER_CACHE_FLUSH"}
+    ours = {f"ISA_{k}": int(v) for k, v in T.Opcode.__members__.items()}
+    theirs = {f"ISA_{renamed.get(n[4:], n[4:])}": v for n, v in names.items()}
+    expected = {k: v for k, v in ours.items() if v < src.enums["ISA_NUM_OPCODE"]}
+    assert theirs == expected
+
+
+def _enum_values(src: CSource, prefix: str, *, strip: str | None = None, skip=()) -> dict[str, int]:
+    strip = prefix if strip is None else strip
+    return {n.removeprefix(strip): v for n, v in src.enums.items() if n.startswith(prefix) and n not in skip}
+
+
+@pytest.mark.parametrize("tag", [NEW_TAG, OLD_TAG])
+def test_shared_enums_match_header(tag):
+    src = _isa_description(tag)
+    e = src.enums
+
+    def check(enum_cls, prefix, rename=None, skip=()):
+        got = _enum_values(src, prefix, skip=skip)
+        rename = rename or {}
+        mine = {rename.get(m.name, m.name): int(m) for m in enum_cls}
+        assert got == mine, enum_cls.__name__
+
+    check(T.VisaType, "ISA_TYPE_", skip=("ISA_TYPE_NUM",))
+    check(T.CondMod, "ISA_CMP_", {"EQ": "E", "GT": "G", "LT": "L"}, skip=("ISA_CMP_UNDEF",))
+    check(T.ExecMask, "vISA_EMASK_")
+    check(T.ChannelMask, "CHANNEL_MASK_", skip=("CHANNEL_MASK_NUM",))
+    svm_other = tuple(n for n in e if n.startswith(("SVM_BLOCK_NUM_", "SVM_BLOCK_TYPE_")))
+    check(T.SvmOp, "SVM_", skip=("SVM_LASTOP",) + svm_other)
+    for lsc_enum in (T.LscOp, T.LscSfid):  # both live in the LSC_ namespace
+        assert {m.name: e.get("LSC_" + m.name) for m in lsc_enum} == {m.name: int(m) for m in lsc_enum}
+    assert e["LSC_INVALID"] == 0xFFFFFFFF and max(T.LscOp) == e["LSC_FENCE"]
+    check(T.LscCacheOpt, "LSC_CACHING_", {"READ_INVALIDATE": "READINVALIDATE"})
+    check(T.LscDataSize, "LSC_DATA_SIZE_", {m.name: n for m, n in zip(
+        T.LscDataSize, ["INVALID", "8b", "16b", "32b", "64b", "8c32b", "16c32b", "16c32bH"])})
+    check(T.LscDataElems, "LSC_DATA_ELEMS_", {m.name: m.name[1:] for m in T.LscDataElems if m.name != "INVALID"})
+    check(T.LscDataOrder, "LSC_DATA_ORDER_")
+    check(T.LscAddrSize, "LSC_ADDR_SIZE_", {m.name: m.name[1:] + "b" for m in T.LscAddrSize if m.name != "INVALID"})
+    check(T.LscAddrType, "LSC_ADDR_TYPE_")
+    check(T.LscFenceOp, "LSC_FENCE_OP_")
+    check(T.LscScope, "LSC_SCOPE_")
+    check(T.Align, "ALIGN_", {"GRFx2": "2_GRF", "WORDx32": "32WORD", "WORDx64": "64WORD"},
+          skip=("ALIGN_UNDEF", "ALIGN_TOTAL_NUM"))
+    check(T.Sampler3DOp, "VISA_3D_", skip=("VISA_3D_TOTAL_NUM_OPS", "VISA_3D_GATHER4_CHANNEL_R",
+                                            "VISA_3D_GATHER4_CHANNEL_G", "VISA_3D_GATHER4_CHANNEL_B",
+                                            "VISA_3D_GATHER4_CHANNEL_A", "VISA_3D"))
+    check(T.MediaLdModifier, "MEDIA_LD_", {m.name: m.name.lower() for m in T.MediaLdModifier},
+          skip=("MEDIA_LD_Mod_NUM",))
+    atomic = {"ATOMIC_" + m.name: int(m) for m in T.AtomicOp}
+    assert {n: v for n, v in e.items() if n.startswith("ATOMIC_") and n != "ATOMIC_UNDEF"} == atomic
+    va = {n: v for n, v in e.items() if n.endswith("_FOPCODE") or n.startswith(("VA_OP_CODE_", "ISA_HDC_"))}
+    assert sorted(va.values()) == sorted(int(m) for m in T.VaOp)
+    plat = {_PLATFORM_NAMES.get(n, n.removeprefix("GENX_")): v for n, v in e.items()
+            if n.startswith(("GENX_", "Xe_")) or n == "ALL"}
+    assert plat == {m.name: int(m) for m in T.TargetPlatform}
+    labels = {k: v for k, v in _enum_values(src, "LABEL_").items() if k in T.LabelKind.__members__}
+    assert labels == {m.name: int(m) for m in T.LabelKind if m.name in labels}
+    assert len(labels) == (len(T.LabelKind) if tag == NEW_TAG else len(T.LabelKind) - 1)
+    assert e["PREDEFINED_MSG0"] == T.PREDEFINED_VARS[-1].index
+    assert e["MODIFIER_NOT"] == T.Modifier.NOT and e["PRED_CTRL_ALL"] == T.PredControl.ALL
+    assert e["EXEC_SIZE_32"] == T.ExecSize.SIMD32
+
+
+def test_name_tables_match_intel_tables():
+    paths = _need(NEW_TAG, "include/visa_igc_common_header.h", "Common_ISA.h", "Common_ISA.cpp",
+                  "Common_ISA_util.cpp")
+    src = CSource(*paths)
+
+    types = src.initializer("CISATypeTable")
+    assert [(_string(n), _num(src, s)) for _, n, s in types] == [
+        (T.TYPE_INFO[t].name, T.TYPE_INFO[t].size) for t in T.VisaType]
+
+    atomics = [_string(x) for x in src.initializer("CISAAtomicOpNames")]
+    assert {i: n for i, n in enumerate(atomics) if n} == {int(k): v for k, v in T.ATOMIC_OP_NAMES.items()}
+
+    emask = [_string(x) for x in src.initializer("emask_str")]
+    assert emask[:16] == [T.EXEC_MASK_NAMES[m] for m in T.ExecMask]
+    assert T.EXEC_MASK_BY_NAME[emask[16]] is T.ExecMask.M1_NM
+
+    rel = [_string(x) for x in src.initializer("Rel_op_str")][:6]
+    assert rel == [T.COND_MOD_NAMES[c] for c in T.CondMod]
+
+    media = [_string(x) for x in src.initializer("media_ld_mod_str")]
+    assert media == [T.MEDIA_LD_MODIFIER_NAMES[m] for m in T.MediaLdModifier]
+
+    out = [_string(x) for x in src.initializer("sampler_channel_output_str")]
+    assert out == [T.CHANNEL_OUTPUT_NAMES[f] for f in T.ChannelOutputFormat]
+
+    aligns = src.initializer("CISAAlignTable")
+    assert [(_string(n), _num(src, b)) for _, n, b in aligns] == [
+        (T.ALIGN_INFO[a].name, T.ALIGN_INFO[a].size or 0) for a in T.Align]
+
+    surfaces = src.initializer("vISAPreDefSurf")
+    assert [(_num(src, i), _num(src, b), _string(n)) for i, b, n in surfaces] == [
+        (s.index, s.bti, s.name) for s in T.PREDEFINED_SURFACES]
+
+    # ChannelMask::Names: "0000" for no mask, letters otherwise
+    names = [_string(x) for x in src.initializer("Names")]
+    assert names[1:] == [T.CHANNEL_MASK_NAMES[m] for m in T.ChannelMask][1:]

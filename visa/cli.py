@@ -1,0 +1,178 @@
+"""Command-line tools: ``visa-as`` (text -> binary) and ``visa-dis`` (binary -> text).
+
+Both behave like a compiler engineer expects of an assembler: ``-o FILE``,
+``-`` for standard input/output, ``--version``, ``--help``; diagnostics as
+``file:line:col: error: message`` with the source line and a caret, on
+standard error; exit status 0 on success, 1 when the input has errors, 2 on
+usage errors.  An output file is written to a temporary name and renamed into
+place only on success, so a failed run never leaves a half-written file.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from . import __version__
+from .errors import VisaError
+
+EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
+
+
+def _version_cb(value: bool):
+    if value:
+        typer.echo(f"visa {__version__} (vISA 4.1)")
+        raise typer.Exit(EXIT_OK)
+
+
+def _err(msg: str) -> None:
+    typer.echo(msg, err=True)
+
+
+def _read_text(path: str) -> tuple[str, str]:
+    """(text, display name) of an input file or '-' (stdin)."""
+    if path == "-":
+        data = sys.stdin.buffer.read()
+        name = "<stdin>"
+    else:
+        data = Path(path).read_bytes()
+        name = path
+    try:
+        return data.decode("utf-8"), name
+    except UnicodeDecodeError as e:
+        raise VisaError([_diag_at_byte(name, data, e.start, "input is not UTF-8 text")]) from None
+
+
+def _diag_at_byte(name: str, data: bytes, pos: int, message: str):
+    from .errors import Diagnostic
+    line = data.count(b"\n", 0, pos) + 1
+    col = pos - (data.rfind(b"\n", 0, pos) + 1) + 1
+    return Diagnostic(name, line, col, message)
+
+
+def _write_atomic(path: str, data: bytes) -> None:
+    """Write ``data`` to ``path`` (or stdout for '-') via a temporary file."""
+    if path == "-":
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return
+    target = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix="." + target.name + ".", suffix=".tmp",
+                               dir=str(target.parent) if str(target.parent) else ".")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def _parse_gen_binary(spec: str):
+    plat, sep, file = spec.partition(":")
+    if not sep or not plat or not file:
+        raise typer.BadParameter(f"expected PLATFORM:FILE, got '{spec}'", param_hint="--gen-binary")
+    try:
+        blob = Path(file).read_bytes()
+    except OSError as e:
+        raise typer.BadParameter(f"cannot read '{file}': {e.strerror}", param_hint="--gen-binary")
+    return (int(plat, 0) if plat[:1].isdigit() else plat, blob)
+
+
+# -------------------------------------------------------------------- visa-as
+as_app = typer.Typer(add_completion=False, context_settings={"help_option_names": ["-h", "--help"]})
+
+
+@as_app.command()
+def assemble_cmd(
+    inputs: List[str] = typer.Argument(..., metavar="INPUT...",
+                                       help="vISA assembly files (.visaasm, .visa); '-' reads standard input."),
+    output: Optional[str] = typer.Option(None, "-o", "--output",
+                                         help="Output file ('-' for standard output). Default: INPUT with .isa."),
+    syntax_only: bool = typer.Option(False, "--syntax-only", "-fsyntax-only",
+                                     help="Only parse and report errors; write nothing."),
+    gen_binary: List[str] = typer.Option([], "--gen-binary", metavar="PLATFORM:FILE",
+                                         help="Embed a native Gen code blob (repeatable)."),
+    version: bool = typer.Option(False, "--version", callback=_version_cb, is_eager=True,
+                                 help="Print the version and exit."),
+):
+    """Assemble vISA assembly text into vISA 4.1 binaries."""
+    from .parser import parse
+    if output is not None and len(inputs) > 1:
+        _err("visa-as: error: -o cannot be used with several inputs")
+        raise typer.Exit(EXIT_USAGE)
+    if output is None and "-" in inputs and not syntax_only:
+        output = "-"
+    blobs = [_parse_gen_binary(s) for s in gen_binary]
+    status = EXIT_OK
+    for inp in inputs:
+        try:
+            text, name = _read_text(inp)
+            if syntax_only:
+                parse(text, name)
+                continue
+            from . import assemble
+            data = assemble(text, gen_binaries=blobs, filename=name)
+            out = output if output is not None else str(Path(inp).with_suffix(".isa"))
+            _write_atomic(out, bytes(data))
+        except VisaError as e:
+            _err(e.render())
+            status = EXIT_INPUT
+        except OSError as e:
+            _err(f"visa-as: error: {inp}: {e.strerror or e}")
+            status = EXIT_INPUT
+        except NotImplementedError as e:
+            _err(f"visa-as: error: {e}")
+            status = EXIT_INPUT
+    raise typer.Exit(status)
+
+
+# ------------------------------------------------------------------- visa-dis
+dis_app = typer.Typer(add_completion=False, context_settings={"help_option_names": ["-h", "--help"]})
+
+
+@dis_app.command()
+def disassemble_cmd(
+    inputs: List[str] = typer.Argument(..., metavar="INPUT...",
+                                       help="vISA binaries (.isa); '-' reads standard input."),
+    output: Optional[str] = typer.Option(None, "-o", "--output",
+                                         help="Output file ('-' for standard output, the default)."),
+    version: bool = typer.Option(False, "--version", callback=_version_cb, is_eager=True,
+                                 help="Print the version and exit."),
+):
+    """Disassemble vISA 4.1 binaries into vISA assembly text (IGC's layout)."""
+    if output is not None and output != "-" and len(inputs) > 1:
+        _err("visa-dis: error: -o FILE cannot be used with several inputs")
+        raise typer.Exit(EXIT_USAGE)
+    status = EXIT_OK
+    for inp in inputs:
+        try:
+            data = sys.stdin.buffer.read() if inp == "-" else Path(inp).read_bytes()
+            from . import disassemble
+            text = disassemble(data, filename="<stdin>" if inp == "-" else inp)
+            _write_atomic(output or "-", text.encode("utf-8"))
+        except VisaError as e:
+            _err(e.render())
+            status = EXIT_INPUT
+        except OSError as e:
+            _err(f"visa-dis: error: {inp}: {e.strerror or e}")
+            status = EXIT_INPUT
+        except NotImplementedError as e:
+            _err(f"visa-dis: error: {e}")
+            status = EXIT_INPUT
+    raise typer.Exit(status)
+
+
+def as_main() -> None:
+    as_app(prog_name="visa-as")
+
+
+def dis_main() -> None:
+    dis_app(prog_name="visa-dis")

@@ -1,0 +1,185 @@
+"""Integer constant expressions, as vISA text allows them wherever a number
+goes (``num_elts=2*8``, ``(%sizeof V1 / 4):ud``, ``alias=<V, 4*4>``).
+
+Precedence, loosest first: ``?:``, ``&``, ``^``, ``|``, ``== !=``,
+``< > <= >=``, ``<< >> >>>``, ``+ -``, ``* / %``, unary ``- ~ !``.  (This is
+Intel's order: ``&`` binds looser than ``^`` and ``|``.)  Primaries: decimal
+and hex literals, parentheses, ``%sizeof NAME`` / ``%sizeof(NAME)`` and
+``%DispatchSimd``; those last two need an :class:`Env`.
+"""
+from __future__ import annotations
+
+import re
+
+import attrs
+
+_TOKEN = re.compile(r"""\s*(?:
+    (?P<hex>0[xX][0-9a-fA-F]+)
+  | (?P<dec>[0-9]+)
+  | (?P<sizeof>%sizeof\b)
+  | (?P<simd>%DispatchSimd[A-Za-z]*)
+  | (?P<ident>[A-Za-z_][A-Za-z0-9_]*)
+  | (?P<op>>>>|<<|>>|<=|>=|==|!=|[-+*/%&|^~!?:()<>])
+)""", re.X)
+
+
+class ExprError(ValueError):
+    pass
+
+
+@attrs.define
+class Env:
+    """What ``%sizeof`` and ``%DispatchSimd`` evaluate against."""
+    sizes: dict = attrs.field(factory=dict)  # name -> size in bytes
+    grf_size: int = 32
+    dispatch_simd: int | None = None
+
+    def sizeof(self, name: str) -> int:
+        if name in self.sizes:
+            return self.sizes[name]
+        if name == "GRF":
+            return self.grf_size
+        raise ExprError(f"%sizeof: unknown variable '{name}'")
+
+
+NO_ENV = None
+
+
+def _lex(text: str):
+    toks = []
+    pos = 0
+    n = len(text)
+    while pos < n:
+        if text[pos] in " \t":
+            pos += 1
+            continue
+        m = _TOKEN.match(text, pos)
+        if not m or m.end() == pos:
+            raise ExprError(f"unexpected '{text[pos]}' in expression '{text.strip()}'")
+        kind = m.lastgroup
+        toks.append((kind, m.group(kind)))
+        pos = m.end()
+    return toks
+
+
+_BINARY = [  # loosest first
+    ("&",), ("^",), ("|",), ("==", "!="), ("<", ">", "<=", ">="),
+    ("<<", ">>", ">>>"), ("+", "-"), ("*", "/", "%"),
+]
+
+
+def evaluate(text: str, env: Env | None = None) -> int:
+    toks = _lex(text)
+    if not toks:
+        raise ExprError("empty expression")
+    i = 0
+
+    def peek():
+        return toks[i] if i < len(toks) else (None, None)
+
+    def take():
+        nonlocal i
+        t = peek()
+        i += 1
+        return t
+
+    def primary():
+        kind, val = take()
+        if kind == "hex":
+            return int(val, 16)
+        if kind == "dec":
+            return int(val, 10)
+        if kind == "op" and val == "(":
+            v = cond()
+            if take() != ("op", ")"):
+                raise ExprError(f"missing ')' in expression '{text.strip()}'")
+            return v
+        if kind == "sizeof":
+            if env is None:
+                raise ExprError("%sizeof needs the declarations")
+            k, v = take()
+            if (k, v) == ("op", "("):
+                k, name = take()
+                if k != "ident" or take() != ("op", ")"):
+                    raise ExprError(f"expected %sizeof(NAME) in '{text.strip()}'")
+                return env.sizeof(name)
+            if k != "ident":
+                raise ExprError(f"expected a name after %sizeof in '{text.strip()}'")
+            return env.sizeof(v)
+        if kind == "simd":
+            if env is None or env.dispatch_simd is None:
+                raise ExprError("%DispatchSimd is not known here (no SimdSize attribute)")
+            return env.dispatch_simd
+        if kind is None:
+            raise ExprError(f"incomplete expression '{text.strip()}'")
+        raise ExprError(f"unexpected '{val}' in expression '{text.strip()}'")
+
+    def unary():
+        kind, val = peek()
+        if kind == "op" and val in ("-", "~", "!", "+"):
+            take()
+            v = unary()
+            return -v if val == "-" else ~v if val == "~" else int(not v) if val == "!" else v
+        return primary()
+
+    def binary(level):
+        if level == len(_BINARY):
+            return unary()
+        v = binary(level + 1)
+        while True:
+            kind, op = peek()
+            if kind != "op" or op not in _BINARY[level]:
+                return v
+            take()
+            r = binary(level + 1)
+            v = _apply(op, v, r, text)
+
+    def cond():
+        v = binary(0)
+        if peek() == ("op", "?"):
+            take()
+            a = binary(0)
+            if take() != ("op", ":"):
+                raise ExprError(f"expected ':' in expression '{text.strip()}'")
+            b = cond()
+            return a if v else b
+        return v
+
+    v = cond()
+    if i != len(toks):
+        raise ExprError(f"unexpected '{toks[i][1]}' in expression '{text.strip()}'")
+    return v
+
+
+def _apply(op, a, b, text):
+    if op in ("/", "%") and b == 0:
+        raise ExprError(f"division by 0 in '{text.strip()}'")
+    if op == "+":
+        return a + b
+    if op == "-":
+        return a - b
+    if op == "*":
+        return a * b
+    if op == "/":
+        q = abs(a) // abs(b)
+        return q if (a >= 0) == (b >= 0) else -q
+    if op == "%":
+        return a - b * _apply("/", a, b, text)
+    if op == "<<":
+        return a << b
+    if op == ">>":
+        return a >> b
+    if op == ">>>":
+        return (a & 0xFFFFFFFFFFFFFFFF) >> b
+    if op == "&":
+        return a & b
+    if op == "|":
+        return a | b
+    if op == "^":
+        return a ^ b
+    return int({"==": a == b, "!=": a != b, "<": a < b, ">": a > b,
+                "<=": a <= b, ">=": a >= b}[op])
+
+
+def needs_env(text: str) -> bool:
+    return "%sizeof" in text or "%Dispatch" in text
