@@ -18,6 +18,7 @@ from pathlib import Path
 
 import threading
 
+import attrs
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
@@ -378,7 +379,13 @@ def _parse_pred(tok: Token) -> A.Predicate:
     return A.Predicate(name, neg is not None, ctrl, line=tok.line, col=tok.column)
 
 
+_EXEC_FAST = re.compile(r"\((M[1-8](?:_NM)?), (\d+)\)\Z")
+
+
 def _parse_exec(s: str, line: int, col: int) -> A.ExecSize | None:
+    m = _EXEC_FAST.match(s)
+    if m:
+        return A.ExecSize(int(m.group(2)), m.group(1), line=line, col=col)
     m = _EXEC.match(s)
     if not m:
         return None
@@ -397,11 +404,55 @@ def _parse_exec(s: str, line: int, col: int) -> A.ExecSize | None:
     return A.ExecSize(n, mask, line=line, col=col)
 
 
+# ------------------------------------------------- older-dialect spellings
+_LOWER_MODS = frozenset(("eq", "ne", "gt", "ge", "lt", "le", "sat", "any", "all"))
+
+
+def _lower_case_spelling(op: str, mods: tuple) -> tuple[str, tuple]:
+    """``CMP.EQ`` / ``ADD.SAT`` (older spec): mnemonics and relations in lower case."""
+    from .isa.opcodes import TEXT_MNEMONICS
+    if op.lower() in TEXT_MNEMONICS or op.lower() in _OLD_ONLY_OPS:
+        op = op.lower()
+        mods = tuple(m.lower() if m.lower() in _LOWER_MODS else m for m in mods)
+    return op, mods
+
+
+# opcodes of the older spec that vISA 4.1 no longer has
+_OLD_ONLY_OPS = frozenset(("if", "else", "endif", "do", "while", "break", "cont",
+                           "asin", "acos", "atan", "dhp"))
+
+
+def _upgrade(ub: "_UnitBuilder") -> None:
+    """Rewrite older spellings that need the declarations to the vISA 4.1
+    form: an address operand ``A0(0)`` gets its ``<1>``, ``movs T1 T2``
+    becomes ``movs T1(0) T2(0)``, ``FILE name`` takes a string."""
+    addrs = {d.name for d in ub.addrs}
+    body = ub.body
+    for k, ins in enumerate(body):
+        if type(ins) is not A.Instruction:
+            continue
+        ops = ins.operands
+        new = ops
+        if ins.op == "movs":
+            new = tuple(A.VarRef(o.name, (0,), None, None, line=o.line, col=o.col)
+                        if type(o) is A.Name and o.mod is None else o for o in new)
+        elif ins.op == "FILE":
+            new = tuple(A.String(o.name, line=o.line, col=o.col) if type(o) is A.Name else o
+                        for o in new)
+        if addrs:
+            new = tuple(attrs.evolve(o, region=(1,))
+                        if type(o) is A.VarRef and o.region is None and len(o.offsets) == 1
+                        and o.name in addrs else o for o in new)
+        if new is not ops and new != ops:
+            body[k] = attrs.evolve(ins, operands=new)
+
+
 # --------------------------------------------------------- tree construction
-# The operand shapes, in the order the grammar's OPERAND alternatives try
-# them; the splitting regex is made from the grammar's own terminals.
-_OPERAND_SHAPES = ("INDIRECT", "LSC_ADDR", "LSC_DATA", "VREG", "IMM", "RAW", "ADDR_OF",
-                   "PAREN", "STRING", "NUMBER", "WORD", "BRACKET", "MOD_NAME")
+# The operand shapes (mutually exclusive, so their order only matters for
+# speed: the most frequent first); the splitting regex is made from the
+# grammar's own terminals.
+_OPERAND_SHAPES = ("VREG", "IMM", "RAW", "LSC_DATA", "LSC_ADDR", "WORD", "NUMBER", "PAREN",
+                   "INDIRECT", "ADDR_OF", "STRING", "BRACKET", "MOD_NAME")
 
 
 def _shape_regex(lark: Lark, names, lead: str) -> re.Pattern:
@@ -459,6 +510,8 @@ class _Builder:
         parts = hs.split(".")
         op = parts[0]
         mods = tuple(parts[1:])
+        if not hs.islower() and op not in ("FILE", "LOC"):
+            op, mods = _lower_case_spelling(op, mods)
         exe = None
         post = ()
         if glued is not None:
@@ -890,6 +943,8 @@ class _State:
                 raise _Fail("empty input: expected '.version' and '.kernel'", 1, 1)
             raise _Fail("expected '.kernel' or '.global_function'", *self.first_pos)
         version = self.version if self.version is not None else (4, 1)
+        for u in self.units:
+            _upgrade(u)
         return A.Module(version, tuple(u.build() for u in self.units), line=self.units[0].line, col=1)
 
 

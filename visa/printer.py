@@ -139,6 +139,9 @@ def instruction_text(ins: A.Instruction) -> str:
         parts.append("." + m)
     if ops:
         texts = [operand_text(o, st.tuple_sep) for o in ops]
+        for k in st.hex_operands:
+            if k < len(ops) and type(ops[k]) is A.Number:
+                texts[k] = _hex(ops[k].value)
         parts.append(st.lead + st.sep.join(texts))
     return "".join(parts)
 

@@ -18,6 +18,7 @@ class Style:
     sep: str = " "         # between operands
     tuple_sep: str = ", "  # between the items of a parenthesised operand
     glue_first: bool = False  # first operand (a tuple) printed right after the mnemonic
+    hex_operands: tuple = ()  # indices of bare-number operands printed in hex
 
 
 DEFAULT = Style()
@@ -25,6 +26,7 @@ LSC = Style(lead="  ", sep="  ")
 SAMPLER_3D = Style(lead="  ")
 MEDIA = Style(tuple_sep=",")
 VME_IME = Style(tuple_sep=",", glue_first=True)
+RAW_SEND = Style(hex_operands=(0,))  # the extended message descriptor
 
 _SAMPLE_3D_OPS = (
     # ISA_3D_SAMPLE and ISA_3D_LOAD mnemonics (getSampleOp3DName)
@@ -36,7 +38,8 @@ _SAMPLE_3D_OPS = (
 )
 
 _STYLES = {op: SAMPLER_3D for op in _SAMPLE_3D_OPS}
-_STYLES.update({"media_ld": MEDIA, "media_st": MEDIA, "vme_ime": VME_IME})
+_STYLES.update({"media_ld": MEDIA, "media_st": MEDIA, "vme_ime": VME_IME,
+                "raw_send": RAW_SEND, "raw_sendc": RAW_SEND})
 
 
 def style_of(op: str) -> Style:
