@@ -1,0 +1,212 @@
+"""AST -> vISA 4.1 binary.
+
+The object layout (header, string pool, variable tables, inputs, attributes)
+follows Intel's GenX_IR text assembler (igc-1.0.14828.26), the last writer of
+correct vISA 4.1 binaries; the container itself is written by
+:mod:`visa.binary.objfile`.  Each instruction is its opcode byte followed by
+the atoms of its form (:mod:`visa.isa.forms`).
+
+Facts established against the references (see also ../shared/spec/BINARY-NOTES.md):
+
+* String pool: the unit's name, the 28 predefined names (%null ... %msg0,
+  %slm, T1, T2, TSS, %bss, %scratch, S31), then every other name in the order
+  the text first mentions it (declarations, attribute names, labels, function
+  names), without repeats.
+* Variable ids: general variables count from 32 (V0-V31 are predefined),
+  surfaces from 6 (T0-T5), predicates from 1; address and sampler ids from 0.
+"""
+from __future__ import annotations
+
+import struct
+
+from . import ast as A
+from .binary import objfile as OF
+from .errors import Diagnostic, VisaError
+from .isa import opcodes as O
+from .isa.atoms import TYPE_CODE, EncodeError
+from .isa.forms import FORMS
+
+PREDEFINED_VAR_NAMES = tuple(v.name for v in O.PREDEFINED_VARS)
+PREDEFINED_SURFACE_NAMES = tuple(s.name for s in O.PREDEFINED_SURFACES)
+PREDEFINED_STRINGS = PREDEFINED_VAR_NAMES + PREDEFINED_SURFACE_NAMES + ("S31",)
+NUM_PREDEFINED_VARS = O.NUM_PREDEFINED_VARS  # 32
+NUM_PREDEFINED_SURFACES = O.NUM_PREDEFINED_SURFACES  # 6
+
+ALIGN_CODE = {None: 0, "word": 1, "dword": 2, "qword": 3, "oword": 4, "GRF": 5, "GRFx2": 6,
+              "hword": 7, "wordx32": 8, "wordx64": 9}
+LABEL_BLOCK, LABEL_SUBROUTINE, LABEL_FC = 0, 1, 2
+INPUT_CLASS = {"G": 0, "S": 1, "T": 2}
+TARGETS = {"cm": 0, "3d": 1, "cs": 2}
+PLATFORM_CODES = {"SKL": 5, "TGLLP": 12, "DG2": 13, "PVC": 14, "PVCXT": 15}
+
+
+class Symbols:
+    """Names -> ids for one unit, and its string pool in first-mention order."""
+
+    def __init__(self, unit: A.Unit):
+        self.strings: list[str] = [unit.name]
+        self._index: dict[str, int] = {unit.name: 0}
+        for s in PREDEFINED_STRINGS:
+            self.string_id(s)
+        self.vars: dict[str, tuple[str, int]] = {}
+        for i, n in enumerate(PREDEFINED_VAR_NAMES):
+            self.vars[n] = ("G", i)
+        for i, n in enumerate(PREDEFINED_SURFACE_NAMES):
+            self.vars[n] = ("T", i)
+        self.vars["S31"] = ("S", 31)
+        self.labels: list[tuple[str, int]] = []  # (name, kind)
+        self._label_index: dict[str, int] = {}
+
+    def string_id(self, s: str) -> int:
+        i = self._index.get(s)
+        if i is None:
+            i = self._index[s] = len(self.strings)
+            self.strings.append(s)
+        return i
+
+    def declare(self, name: str, kind: str, ident: int) -> None:
+        self.vars[name] = (kind, ident)
+
+    def var_kind(self, name: str, node) -> tuple[str, int]:
+        r = self.vars.get(name)
+        if r is None:
+            raise EncodeError(f"undeclared variable '{name}'", node)
+        return r
+
+    def label_id(self, name: str, node=None, kind: int = LABEL_BLOCK) -> int:
+        i = self._label_index.get(name)
+        if i is None:
+            i = self._label_index[name] = len(self.labels)
+            self.labels.append((name, kind))
+            self.string_id(name)
+        return i
+
+
+def _attr_value(a: A.Attr) -> bytes:
+    if a.value is None:
+        return b""
+    if isinstance(a.value, str):
+        if a.name == "Target":
+            if a.value not in TARGETS:
+                raise EncodeError(f"unknown kernel target \"{a.value}\" (expected \"cm\" or \"3d\")", a)
+            return bytes((TARGETS[a.value],))
+        return a.value.encode("utf-8")
+    if a.name == "Target":
+        return bytes((a.value & 0xFF,))
+    return struct.pack("<i" if a.value < 0 else "<I", a.value)
+
+
+def _decl_attrs(attrs_, sym: Symbols) -> tuple:
+    return tuple(OF.Attribute(sym.string_id(a.name), _attr_value(a)) for a in attrs_)
+
+
+def encode_unit(unit: A.Unit) -> OF.VisaObject:
+    sym = Symbols(unit)
+    # declarations, in the order the text wrote them (ids per kind)
+    decls = sorted(unit.vars + unit.addrs + unit.preds + unit.samplers + unit.surfaces,
+                   key=lambda d: (d.line, d.col))
+    counters = {"G": NUM_PREDEFINED_VARS, "A": 0, "P": 1, "S": 0, "T": NUM_PREDEFINED_SURFACES}
+    kind_of = {A.VarDecl: "G", A.AddrDecl: "A", A.PredDecl: "P", A.SamplerDecl: "S",
+               A.SurfaceDecl: "T"}
+    for d in decls:
+        k = kind_of[type(d)]
+        sym.string_id(d.name)
+        sym.declare(d.name, k, counters[k])
+        counters[k] += 1
+    variables = []
+    for d in unit.vars:
+        alias_index = alias_offset = 0
+        if d.alias is not None:
+            k, alias_index = sym.var_kind(d.alias.var, d)
+            if k != "G":
+                raise EncodeError(f"alias target '{d.alias.var}' is not a general variable", d)
+            alias_offset = d.alias.offset
+        variables.append(OF.GeneralVar(sym.string_id(d.name),
+                                       TYPE_CODE[d.type] | (ALIGN_CODE[d.align] << 4),
+                                       d.num_elts, alias_index, alias_offset, 0,
+                                       _decl_attrs(d.attrs, sym)))
+    addresses = [OF.AddressVar(sym.string_id(d.name), d.num_elts, _decl_attrs(d.attrs, sym))
+                 for d in unit.addrs]
+    predicates = [OF.PredicateVar(sym.string_id(d.name), d.num_elts, _decl_attrs(d.attrs, sym))
+                  for d in unit.preds]
+    samplers = [OF.StateVar(sym.string_id(d.name), d.num_elts, _decl_attrs(d.attrs, sym))
+                for d in unit.samplers]
+    surfaces = [OF.StateVar(sym.string_id(d.name), d.num_elts, _decl_attrs(d.attrs, sym))
+                for d in unit.surfaces]
+    inputs = None
+    if unit.kind == "kernel":
+        inputs = []
+        for i in unit.inputs:
+            k, ident = sym.var_kind(i.name, i)
+            if k not in INPUT_CLASS:
+                raise EncodeError(f"'{i.name}' cannot be a kernel input", i)
+            inputs.append(OF.Input(INPUT_CLASS[k], ident, i.offset or 0, i.size or 0))
+    attributes = [OF.Attribute(sym.string_id(a.name), _attr_value(a)) for a in unit.attrs]
+    code = encode_body(unit.body, sym)
+    labels = [OF.Label(sym.string_id(n), k) for n, k in sym.labels]
+    if unit.kind == "kernel":
+        return OF.VisaObject(tuple(sym.strings), 0, variables, addresses, predicates, labels,
+                             samplers, surfaces, (), inputs, None, None, attributes, code)
+    return OF.VisaObject(tuple(sym.strings), 0, variables, addresses, predicates, labels,
+                         samplers, surfaces, (), None, 0, 0, attributes, code)
+
+
+def encode_body(body, sym: Symbols) -> bytes:
+    out: list[bytes] = []
+    sub_op = int(O.OPCODES_BY_MNEMONIC["func"].number)
+    label_op = int(O.OPCODES_BY_MNEMONIC["label"].number)
+    for s in body:
+        t = type(s)
+        if t is A.Subroutine:
+            i = sym.label_id(s.name, s, LABEL_SUBROUTINE)
+            out.append(struct.pack("<BH", sub_op, i))
+        elif t is A.Label:
+            out.append(struct.pack("<BH", label_op, sym.label_id(s.name, s)))
+        else:
+            f = FORMS.get(s.op)
+            if f is None:
+                raise EncodeError(f"unknown or not yet encodable instruction '{s.mnemonic}'", s)
+            out.append(bytes((f.opcode,)))
+            for a in f.atoms:
+                a.encode(s, sym, out)
+    return b"".join(out)
+
+
+def _platform_code(p) -> int:
+    if isinstance(p, int):
+        return p
+    try:
+        return PLATFORM_CODES[str(p).upper()]
+    except KeyError:
+        raise ValueError(f"unknown platform '{p}' (expected a code or one of "
+                         f"{', '.join(PLATFORM_CODES)})") from None
+
+
+def assemble_module(module: A.Module, gen_binaries=()) -> bytes:
+    kernels, functions = [], []
+    gens = [(_platform_code(p), bytes(b)) for p, b in gen_binaries]
+    if len(gens) > 4:
+        raise ValueError("a kernel carries at most 4 Gen binaries")
+    for u in module.units:
+        obj = encode_unit(u)
+        if u.kind == "kernel":
+            kernels.append((u.name, obj, gens if not kernels else ()))
+        else:
+            functions.append((u.name, obj))
+    ma, mi = module.version
+    return OF.write(OF.build(kernels, functions, major=ma, minor=mi))
+
+
+def assemble(text: str, *, gen_binaries=(), filename: str = "<input>") -> bytes:
+    from .errors import make_diag
+    from .parser import parse
+    module = parse(text, filename)
+    try:
+        return assemble_module(module, gen_binaries)
+    except EncodeError as e:
+        n = e.node
+        line = getattr(n, "line", 0) or 0
+        col = getattr(n, "col", 0) or 0
+        raise VisaError([make_diag(text, filename, line, col, str(e))]) from None
+    except OF.ObjectFormatError as e:
+        raise VisaError([Diagnostic(filename, 0, 0, str(e))]) from None

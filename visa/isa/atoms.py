@@ -1,0 +1,316 @@
+"""Field atoms: the pieces an instruction's binary form is made of.
+
+Each atom knows both directions for one field of the instruction stream
+(envytools' atoms, Mesa isaspec's fields):
+
+* ``encode(ins, cx, out)`` appends the field's bytes for AST instruction
+  ``ins`` (``cx`` resolves names to ids: :class:`visa.encode.Symbols`);
+* ``decode(rd, cx, b)`` reads the field from ``rd`` (a byte cursor) and puts
+  what it means into ``b`` (an instruction under construction).
+
+An instruction form (visa/isa/forms.py) is an opcode and a tuple of atoms;
+the encoder and the decoder are loops over that tuple.
+"""
+from __future__ import annotations
+
+import struct
+
+import attrs
+
+from .. import ast as A
+from . import opcodes as O
+
+_UB = struct.Struct("<B")
+_UW = struct.Struct("<H")
+_W = struct.Struct("<h")
+_UD = struct.Struct("<I")
+_UQ = struct.Struct("<Q")
+SIZES = {1: _UB, 2: _UW, 4: _UD, 8: _UQ}
+
+TYPE_CODE = {k: int(v) for k, v in O.TYPE_BY_NAME.items()}
+TYPE_NAME = {v: k for k, v in TYPE_CODE.items()}
+MOD_CODE = {None: 0, "abs": 1, "-": 2, "-abs": 3, "sat": 4, "~": 5}
+MOD_NAME = {v: k for k, v in MOD_CODE.items()}
+REGION_CODE = {v: int(c) for v, c in O.REGION_CODE_BY_VALUE.items()}
+REGION_VALUE = {int(c): v for c, v in O.REGION_VALUE.items()}
+EXEC_SIZE_CODE = {w: int(c) for w, c in O.EXEC_SIZE_BY_WIDTH.items()}
+EXEC_WIDTH = {c: w for w, c in EXEC_SIZE_CODE.items()}
+MASK_CODE = {k: int(v) for k, v in O.EXEC_MASK_BY_NAME.items() if k != "NoMask"}
+MASK_NAME = {v: k for k, v in MASK_CODE.items()}
+WIDE_TYPES = frozenset(("df", "q", "uq"))
+
+# vector operand classes (the low 3 bits of the tag)
+GENERAL, ADDRESS, PREDICATE, INDIRECT, ADDRESSOF, IMMEDIATE, STATE = range(7)
+SURFACE_CLASS, SAMPLER_CLASS = 0, 1
+
+
+class EncodeError(ValueError):
+    """An instruction that cannot be encoded; ``node`` locates it."""
+
+    def __init__(self, message: str, node=None):
+        super().__init__(message)
+        self.node = node
+
+
+def _fail(msg, node):
+    raise EncodeError(msg, node)
+
+
+# --------------------------------------------------------------- region codes
+def region_code(values, node) -> int:
+    """``<h>`` / ``<w,h>`` / ``<v;w,h>`` -> the 16-bit region field."""
+    try:
+        if len(values) == 1:
+            return REGION_CODE[values[0]] << 8
+        if len(values) == 2:
+            return (REGION_CODE[values[0]] << 4) | (REGION_CODE[values[1]] << 8)
+        v, w, h = values
+        return REGION_CODE[v] | (REGION_CODE[w] << 4) | (REGION_CODE[h] << 8)
+    except KeyError:
+        _fail(f"region <{';'.join(map(str, values))}> has a stride or width vISA cannot "
+              "encode (allowed: 0, 1, 2, 4, 8, 16, 32)", node)
+
+
+def region_values(code: int):
+    v, w, h = code & 0xF, (code >> 4) & 0xF, (code >> 8) & 0xF
+    if w == 0:
+        return (REGION_VALUE[h],)
+    if v == 0:
+        return (REGION_VALUE[w], REGION_VALUE[h])
+    return (REGION_VALUE[v], REGION_VALUE[w], REGION_VALUE[h])
+
+
+# --------------------------------------------------------- vector operands
+def encode_vector(o, cx, out: list, sat: bool = False) -> None:
+    """One vector operand: a tag byte (class | modifier << 3) and its fields."""
+    t = type(o)
+    if t is A.VarRef:
+        mod = MOD_CODE["sat"] if sat else MOD_CODE[o.mod]
+        kind, ident = cx.var_kind(o.name, o)
+        if kind == "G":
+            if len(o.offsets) != 2:
+                _fail(f"'{o.name}' needs a (row,column) offset", o)
+            r, c = o.offsets
+            region = region_code(o.region, o) if o.region is not None else 0
+            out.append(struct.pack("<BIBBH", GENERAL | (mod << 3), ident, r & 0xFF, c & 0xFF, region))
+            return
+        if kind == "A":
+            width = o.region[0] if o.region else 1
+            if width not in EXEC_SIZE_CODE:
+                _fail(f"address operand width <{width}> is not 1, 2, 4, 8, 16 or 32", o)
+            out.append(struct.pack("<BHBB", ADDRESS | (mod << 3), ident, o.offsets[0] if o.offsets else 0,
+                                   EXEC_SIZE_CODE[width]))
+            return
+        if kind in ("S", "T"):
+            out.append(struct.pack("<BBHB", STATE, SAMPLER_CLASS if kind == "S" else SURFACE_CLASS,
+                                   ident, o.offsets[0] if o.offsets else 0))
+            return
+        if kind == "P":
+            out.append(struct.pack("<BH", PREDICATE | (mod << 3), ident))
+            return
+        _fail(f"'{o.name}' cannot be used as a vector operand", o)
+    if t is A.Imm:
+        code = TYPE_CODE[o.type]
+        if o.type in WIDE_TYPES:
+            out.append(struct.pack("<BBQ", IMMEDIATE, code, o.bits))
+        else:
+            out.append(struct.pack("<BBI", IMMEDIATE, code, o.bits & 0xFFFFFFFF))
+        return
+    if t is A.Name:
+        kind, ident = cx.var_kind(o.name, o)
+        mod = MOD_CODE["sat"] if sat else MOD_CODE[o.mod]
+        if kind == "P":
+            out.append(struct.pack("<BH", PREDICATE | (mod << 3), ident))
+            return
+        if kind in ("S", "T"):
+            out.append(struct.pack("<BBHB", STATE, SAMPLER_CLASS if kind == "S" else SURFACE_CLASS, ident, 0))
+            return
+        _fail(f"'{o.name}' needs an offset and region here, e.g. {o.name}(0,0)<1;1,0>", o)
+    if t is A.Indirect:
+        mod = MOD_CODE["sat"] if sat else MOD_CODE[o.mod]
+        kind, ident = cx.var_kind(o.addr, o)
+        if kind != "A":
+            _fail(f"'{o.addr}' in r[...] must be an address variable", o)
+        out.append(struct.pack("<BHBhBH", INDIRECT | (mod << 3), ident, o.addr_offset & 0xFF,
+                               o.offset, TYPE_CODE[o.type], region_code(o.region, o)))
+        return
+    if t is A.AddrOf:
+        kind, ident = cx.var_kind(o.name, o)
+        if kind != "G":
+            _fail(f"'&{o.name}': only general variables have an address", o)
+        out.append(struct.pack("<BHh", ADDRESSOF, ident, o.offset if o.offset is not None else 0))
+        return
+    _fail(f"expected a vector operand (variable, immediate, address), found {_describe(o)}", o)
+
+
+def _describe(o) -> str:
+    from ..printer import operand_text
+    try:
+        return f"'{operand_text(o)}'"
+    except TypeError:
+        return repr(o)
+
+
+def encode_raw(o, cx, out: list) -> None:
+    if type(o) is A.Raw:
+        kind, ident = cx.var_kind(o.name, o)
+        if kind != "G":
+            _fail(f"'{o.name}' in a raw operand must be a general variable", o)
+        out.append(struct.pack("<IH", ident, o.offset))
+        return
+    if type(o) is A.Name:  # `V` alone means V.0 for some raw slots
+        kind, ident = cx.var_kind(o.name, o)
+        if kind == "G":
+            out.append(struct.pack("<IH", ident, 0))
+            return
+    _fail(f"expected a raw operand like V.0, found {_describe(o)}", o)
+
+
+# ------------------------------------------------------------------- atoms
+@attrs.frozen
+class Exec:
+    """The execution size and mask byte: size code | mask << 4."""
+
+    def encode(self, ins, cx, out):
+        e = ins.exec
+        if e is None:
+            _fail(f"'{ins.mnemonic}' needs an execution size, e.g. (M1, 16)", ins)
+        if e.size not in EXEC_SIZE_CODE:
+            _fail(f"execution size {e.size} is not 1, 2, 4, 8, 16 or 32", e)
+        out.append(_UB.pack(EXEC_SIZE_CODE[e.size] | (MASK_CODE[e.mask or "M1"] << 4)))
+
+
+@attrs.frozen
+class Pred:
+    """The predicate word: id | control << 13 | inverse << 15 (0: none)."""
+
+    def encode(self, ins, cx, out):
+        p = ins.pred
+        if p is None:
+            out.append(b"\0\0")
+            return
+        kind, ident = cx.var_kind(p.name, p)
+        if kind != "P":
+            _fail(f"'{p.name}' is not a predicate variable", p)
+        ctrl = {None: 0, "any": 1, "all": 2}.get(p.control)
+        if ctrl is None:
+            _fail(f"unknown predicate control '.{p.control}' (expected .any or .all)", p)
+        out.append(_UW.pack(ident | (ctrl << 13) | (0x8000 if p.negate else 0)))
+
+
+@attrs.frozen
+class Vec:
+    """AST operand ``index`` as a vector operand; ``sat`` takes the
+    instruction's ``.sat`` into the tag (destinations)."""
+    index: int
+    sat: bool = False
+
+    def encode(self, ins, cx, out):
+        o = operand(ins, self.index)
+        encode_vector(o, cx, out, self.sat and "sat" in ins.mods)
+
+
+@attrs.frozen
+class RawOp:
+    index: int
+
+    def encode(self, ins, cx, out):
+        encode_raw(operand(ins, self.index), cx, out)
+
+
+@attrs.frozen
+class Lit:
+    """A constant field."""
+    size: int
+    value: int
+
+    def encode(self, ins, cx, out):
+        out.append(SIZES[self.size].pack(self.value))
+
+
+@attrs.frozen
+class ModEnum:
+    """A field chosen by one of the instruction's dotted modifiers, looked up
+    in ``table`` (modifier text -> value); ``pos`` is the modifier's position."""
+    size: int
+    pos: int
+    table: tuple  # ((text, value), ...)
+
+    def encode(self, ins, cx, out):
+        if self.pos >= len(ins.mods):
+            _fail(f"'{ins.op}' needs a modifier ({', '.join('.' + t for t, _ in self.table)})", ins)
+        m = ins.mods[self.pos]
+        for text, value in self.table:
+            if text == m:
+                out.append(SIZES[self.size].pack(value))
+                return
+        _fail(f"unknown modifier '.{m}' for '{ins.op}' (expected "
+              f"{', '.join('.' + t for t, _ in self.table)})", ins)
+
+
+@attrs.frozen
+class HexMod:
+    """A field written as a modifier ``x<hex>`` (``bfn.xf8``)."""
+    size: int
+    pos: int
+
+    def encode(self, ins, cx, out):
+        m = ins.mods[self.pos] if self.pos < len(ins.mods) else ""
+        try:
+            if not m[:1] in ("x", "X"):
+                raise ValueError
+            v = int(m[1:], 16)
+        except ValueError:
+            _fail(f"'{ins.op}' needs a modifier .x<hex>, e.g. .xf8", ins)
+        out.append(SIZES[self.size].pack(v))
+
+
+@attrs.frozen
+class NumOp:
+    """A bare-number operand written as an integer field."""
+    size: int
+    index: int
+
+    def encode(self, ins, cx, out):
+        o = operand(ins, self.index)
+        if type(o) is A.Number:
+            v = o.value
+        elif type(o) is A.Imm:
+            v = o.bits
+        else:
+            _fail(f"expected a number, found {_describe(o)}", o)
+        if not 0 <= v < (1 << (8 * self.size)) and not -(1 << (8 * self.size - 1)) <= v < 0:
+            _fail(f"{v} does not fit in {self.size} byte(s)", o)
+        out.append(SIZES[self.size].pack(v & ((1 << (8 * self.size)) - 1)))
+
+
+@attrs.frozen
+class LabelOp:
+    """A label id (UW); ``kind`` is the label kind a first use declares."""
+    index: int
+    size: int = 2
+
+    def encode(self, ins, cx, out):
+        o = operand(ins, self.index)
+        if type(o) is not A.Name:
+            _fail(f"expected a label, found {_describe(o)}", o)
+        out.append(SIZES[self.size].pack(cx.label_id(o.name, o)))
+
+
+@attrs.frozen
+class StringOp:
+    """A string-pool index of a name operand (fcall, faddr)."""
+    index: int
+    size: int = 2
+
+    def encode(self, ins, cx, out):
+        o = operand(ins, self.index)
+        if type(o) not in (A.Name, A.String):
+            _fail(f"expected a function name, found {_describe(o)}", o)
+        out.append(SIZES[self.size].pack(cx.string_id(o.name if type(o) is A.Name else o.value)))
+
+
+def operand(ins, index: int):
+    if index >= len(ins.operands):
+        _fail(f"'{ins.mnemonic}' needs at least {index + 1} operand(s), found {len(ins.operands)}", ins)
+    return ins.operands[index]

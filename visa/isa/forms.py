@@ -1,0 +1,97 @@
+"""Instruction forms: for each text mnemonic, its opcode and the atoms of its
+binary form, in the order of the instruction stream.
+
+Most forms are derived from the opcode's row in the instruction table
+(visa/isa/opcodes.py): the execution size and predicate fields become
+:class:`Exec` and :class:`Pred`, and each vector or raw operand of the row
+takes the next operand written in the text.  Only fields the text spells
+another way (a relation in ``cmp.lt``, a function control in ``bfn.x80``,
+sub-opcodes, ...) are given explicitly.  Adding a plain opcode is one line.
+"""
+from __future__ import annotations
+
+import attrs
+
+from . import opcodes as O
+from .atoms import Exec, HexMod, LabelOp, Lit, ModEnum, NumOp, Pred, RawOp, StringOp, Vec
+
+
+@attrs.frozen
+class Form:
+    mnemonic: str
+    opcode: int
+    atoms: tuple
+
+
+FORMS: dict[str, Form] = {}
+
+
+def _row_atoms(opdef, others=None, start=0):
+    """Atoms for an opcode row: exec/pred fields, then one AST operand per
+    vector/raw field in order; ``others`` gives the atom of each other field
+    (by field name)."""
+    others = others or {}
+    atoms = []
+    k = start
+    first_dst = True
+    for od in opdef.operands:
+        if od.name in others:
+            a = others[od.name]
+            if a is not None:
+                atoms.append(a)
+            continue
+        if od.is_exec_size:
+            atoms.append(Exec())
+        elif od.is_predicate:
+            atoms.append(Pred())
+        elif od.is_vector or (od.kind is O.OperandKind.CLASSES and od.scalar_size is None
+                              and not od.is_raw):
+            atoms.append(Vec(k, sat=od.is_dst and first_dst))
+            if od.is_dst:
+                first_dst = False
+            k += 1
+        elif od.is_raw:
+            atoms.append(RawOp(k))
+            k += 1
+        else:
+            raise ValueError(f"{opdef.mnemonic}: field '{od.name}' needs an explicit atom")
+    return tuple(atoms)
+
+
+def form(mnemonic: str, opcode: str | None = None, **others):
+    d = O.OPCODES_BY_MNEMONIC[opcode or mnemonic]
+    FORMS[mnemonic] = Form(mnemonic, int(d.number), _row_atoms(d, others))
+
+
+def raw_form(mnemonic: str, opcode: str, atoms):
+    FORMS[mnemonic] = Form(mnemonic, int(O.OPCODES_BY_MNEMONIC[opcode].number), tuple(atoms))
+
+
+# ----------------------------------------------------- plain row-driven forms
+for _m in ("add", "avg", "div", "dp2", "dp3", "dp4", "dph", "exp", "frc", "line", "log", "mad",
+           "mulh", "lrp", "mod", "mul", "pow", "rndd", "rndu", "rnde", "rndz", "sad2", "sin",
+           "cos", "sqrt", "rsqrt", "inv", "lzd", "and", "or", "xor", "not", "shl", "shr", "asr",
+           "cbit", "bfe", "bfi", "bfrev", "addc", "subb", "mov", "sel", "setp",
+           "addr_add", "fbl", "fbh", "sad2add", "rol", "ror", "dp4a", "add3", "madw", "divm",
+           "sqrtm", "srnd", "fcvt", "plane", "ret", "fret"):
+    if _m in O.OPCODES_BY_MNEMONIC:
+        form(_m)
+
+_CMP_REL = tuple((n, int(c)) for c, n in O.COND_MOD_NAMES.items())
+form("cmp", relation=ModEnum(1, 0, _CMP_REL))
+form("movs", dst=Vec(0), src0=Vec(1))  # state operands, written as vector operands
+form("min", "fminmax", op=Lit(1, 0))  # min and max share an opcode:
+form("max", "fminmax", op=Lit(1, 1))  # the operation is a byte after exec
+form("bfn", function_ctrl=HexMod(1, 0))
+form("jmp", label=LabelOp(0))
+form("goto", label=LabelOp(0))
+form("call", label=LabelOp(0))
+form("fcall", function_id=StringOp(0), arg_size=NumOp(1, 1), return_size=NumOp(1, 2))
+form("ifcall", function_addr=Vec(0), arg_size=NumOp(1, 1), return_size=NumOp(1, 2))
+form("faddr", symbol=StringOp(0), dst=Vec(1))
+form("LOC", "loc", line=NumOp(4, 0))
+form("FILE", "file", filename=StringOp(0, 4))
+form("barrier")
+form("yield")
+form("sampler_cache_flush")
+form("wait", mask=Vec(0))
