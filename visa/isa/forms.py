@@ -95,3 +95,7 @@ form("barrier")
 form("yield")
 form("sampler_cache_flush")
 form("wait", mask=Vec(0))
+
+
+# the other families register their forms on import
+from . import forms_dataport, forms_lsc, forms_misc, forms_sampler  # noqa: E402,F401

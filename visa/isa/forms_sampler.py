@@ -1,0 +1,2 @@
+"""Instruction forms: the sampler family (registered into visa.isa.forms.FORMS)."""
+from __future__ import annotations
