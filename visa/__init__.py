@@ -13,14 +13,17 @@ from . import ast  # noqa: E402
 
 
 def assemble(text, *, gen_binaries=(), filename="<input>"):
-    """vISA assembly text -> vISA 4.1 binary (bytes).  Not implemented yet."""
-    raise NotImplementedError("assembling to a vISA binary is not implemented yet "
-                              "(use --syntax-only to check the text)")
+    """vISA assembly text -> vISA 4.1 binary (bytes), laid out as Intel's
+    GenX_IR writes it.  ``gen_binaries``: (platform, blob) pairs (platform as
+    a code, e.g. 12, or a name, e.g. "TGLLP") embedded after the kernel."""
+    from .encode import assemble as _assemble
+    return _assemble(text, gen_binaries=gen_binaries, filename=filename)
 
 
 def disassemble(data, *, filename="<input>"):
-    """vISA 4.1 binary -> text in IGC's layout.  Not implemented yet."""
-    raise NotImplementedError("disassembling vISA binaries is not implemented yet")
+    """vISA 4.1 binary -> text in the layout Intel's compiler prints."""
+    from .decode import disassemble as _disassemble
+    return _disassemble(data, filename=filename)
 
 
 __all__ = ["parse", "format", "assemble", "disassemble", "VisaError", "Diagnostic", "ast",

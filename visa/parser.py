@@ -512,6 +512,11 @@ class _Builder:
         mods = tuple(parts[1:])
         if not hs.islower() and op not in ("FILE", "LOC"):
             op, mods = _lower_case_spelling(op, mods)
+        if op == "bfn" and mods and mods[0][:1] in "xX":  # bfn.x0F -> bfn.xf, as Intel prints it
+            try:
+                mods = (f"x{int(mods[0][1:], 16):x}",) + mods[1:]
+            except ValueError:
+                pass
         exe = None
         post = ()
         if glued is not None:

@@ -5,8 +5,14 @@ Each atom knows both directions for one field of the instruction stream
 
 * ``encode(ins, cx, out)`` appends the field's bytes for AST instruction
   ``ins`` (``cx`` resolves names to ids: :class:`visa.encode.Symbols`);
-* ``decode(rd, cx, b)`` reads the field from ``rd`` (a byte cursor) and puts
-  what it means into ``b`` (an instruction under construction).
+* ``decode(rd, cx, b)`` reads the field from ``rd`` (a :class:`Reader`) and
+  puts what it means into ``b`` (an :class:`InsBuilder`: ``b.mods[pos]``,
+  ``b.operands[index]``, ``b.pred``, ``b.exec``, ``b.extra_mods``,
+  ``b.post_mods``).  ``cx`` (:class:`visa.decode.Names`) gives names:
+  ``cx.var_name(kind, id, at)`` with kind 'G' 'A' 'P' 'S' 'T',
+  ``cx.label_name(id, at)``, ``cx.string(index, at)``.  A field whose value
+  rules this form out (another form shares the opcode) raises
+  :class:`Mismatch`; bytes that fit no form raise :class:`DecodeError`.
 
 An instruction form (visa/isa/forms.py) is an opcode and a tuple of atoms;
 the encoder and the decoder are loops over that tuple.
@@ -54,6 +60,141 @@ class EncodeError(ValueError):
 
 def _fail(msg, node):
     raise EncodeError(msg, node)
+
+
+# ----------------------------------------------------- the decode interface
+class DecodeError(ValueError):
+    """Bytes that do not form a valid instruction; ``offset`` locates them."""
+
+    def __init__(self, message: str, offset: int | None = None):
+        super().__init__(message if offset is None else f"byte offset {offset}: {message}")
+        self.offset = offset
+
+
+class Mismatch(Exception):
+    """A field does not match this form (the decoder tries the next form)."""
+
+
+class Reader:
+    """A cursor over an instruction stream: ``ub() uw() w() ud() uq()`` read
+    little-endian integers, ``pos`` is the offset in the stream."""
+
+    __slots__ = ("data", "pos", "base")
+
+    def __init__(self, data: bytes, pos: int = 0, base: int = 0):
+        self.data, self.pos, self.base = data, pos, base
+
+    def _take(self, st: struct.Struct):
+        p = self.pos
+        if p + st.size > len(self.data):
+            raise DecodeError(f"instruction stream ends inside a {st.size}-byte field",
+                              self.base + p)
+        self.pos = p + st.size
+        return st.unpack_from(self.data, p)[0]
+
+    def ub(self):
+        return self._take(_UB)
+
+    def uw(self):
+        return self._take(_UW)
+
+    def w(self):
+        return self._take(_W)
+
+    def ud(self):
+        return self._take(_UD)
+
+    def uq(self):
+        return self._take(_UQ)
+
+    def uint(self, size: int):
+        return self._take(SIZES[size])
+
+    def at(self) -> int:
+        return self.base + self.pos
+
+
+class InsBuilder:
+    """An instruction under construction while its atoms are decoded:
+    ``mods`` maps modifier position -> text, ``operands`` operand index ->
+    node; ``finish`` makes the AST node."""
+
+    __slots__ = ("op", "mods", "extra_mods", "pred", "exec", "operands", "post_mods")
+
+    def __init__(self, op: str):
+        self.op = op
+        self.mods: dict[int, str] = {}
+        self.extra_mods: list[str] = []  # appended after the positional ones (.sat)
+        self.pred = None
+        self.exec = None
+        self.operands: dict[int, object] = {}
+        self.post_mods: list[str] = []
+
+    def finish(self) -> A.Instruction:
+        mods = tuple(self.mods[k] for k in sorted(self.mods)) + tuple(self.extra_mods)
+        ops = tuple(self.operands[k] for k in sorted(self.operands))
+        return A.Instruction(self.op, mods, self.pred, self.exec, ops, tuple(self.post_mods))
+
+
+def decode_vector(rd: Reader, cx, sat_ok: bool = False):
+    """One vector operand -> (AST operand, saturate flag)."""
+    at = rd.at()
+    tag = rd.ub()
+    cls, mod = tag & 7, (tag >> 3) & 7
+    if mod not in MOD_NAME:
+        raise DecodeError(f"invalid operand modifier {mod}", at)
+    m = MOD_NAME[mod]
+    sat = m == "sat"
+    if sat:
+        if not sat_ok:
+            raise DecodeError("saturation on a source operand", at)
+        m = None
+    if cls == GENERAL:
+        ident, r, c, region = rd.ud(), rd.ub(), rd.ub(), rd.uw()
+        reg = region_values_checked(region, at) if region else None
+        return A.VarRef(cx.var_name("G", ident, at), (r, c), reg, m), sat
+    if cls == ADDRESS:
+        ident, off, width = rd.uw(), rd.ub(), rd.ub()
+        if width not in EXEC_WIDTH:
+            raise DecodeError(f"invalid address width code {width}", at)
+        return A.VarRef(cx.var_name("A", ident, at), (off,), (EXEC_WIDTH[width],), m), sat
+    if cls == PREDICATE:
+        return A.Name(cx.var_name("P", rd.uw(), at), m), sat
+    if cls == INDIRECT:
+        ident, aoff, off, ty, region = rd.uw(), rd.ub(), rd.w(), rd.ub(), rd.uw()
+        if ty not in TYPE_NAME:
+            raise DecodeError(f"invalid type code {ty}", at)
+        return A.Indirect(cx.var_name("A", ident, at), aoff, off, region_values_checked(region, at),
+                          TYPE_NAME[ty], m), sat
+    if cls == ADDRESSOF:
+        ident, off = rd.uw(), rd.w()
+        return A.AddrOf(cx.var_name("G", ident, at), off if off else None), sat
+    if cls == IMMEDIATE:
+        ty = rd.ub()
+        if ty not in TYPE_NAME:
+            raise DecodeError(f"invalid immediate type code {ty}", at)
+        name = TYPE_NAME[ty]
+        bits = rd.uq() if name in WIDE_TYPES else rd.ud()
+        return A.Imm(bits, name), sat
+    if cls == STATE:
+        klass, ident, off = rd.ub(), rd.uw(), rd.ub()
+        if klass not in (SURFACE_CLASS, SAMPLER_CLASS):
+            raise DecodeError(f"invalid state operand class {klass}", at)
+        return A.VarRef(cx.var_name("S" if klass == SAMPLER_CLASS else "T", ident, at), (off,)), sat
+    raise DecodeError(f"invalid operand class {cls}", at)
+
+
+def region_values_checked(code: int, at: int):
+    try:
+        return region_values(code)
+    except KeyError:
+        raise DecodeError(f"invalid region code 0x{code:04x}", at) from None
+
+
+def decode_raw(rd: Reader, cx):
+    at = rd.at()
+    ident, off = rd.ud(), rd.uw()
+    return A.Raw(cx.var_name("G", ident, at), off)
 
 
 # --------------------------------------------------------------- region codes
@@ -179,6 +320,13 @@ class Exec:
             _fail(f"execution size {e.size} is not 1, 2, 4, 8, 16 or 32", e)
         out.append(_UB.pack(EXEC_SIZE_CODE[e.size] | (MASK_CODE[e.mask or "M1"] << 4)))
 
+    def decode(self, rd, cx, b):
+        at = rd.at()
+        v = rd.ub()
+        if (v & 0xF) not in EXEC_WIDTH:
+            raise DecodeError(f"invalid execution size code {v & 0xF}", at)
+        b.exec = A.ExecSize(EXEC_WIDTH[v & 0xF], MASK_NAME[v >> 4])
+
 
 @attrs.frozen
 class Pred:
@@ -197,6 +345,16 @@ class Pred:
             _fail(f"unknown predicate control '.{p.control}' (expected .any or .all)", p)
         out.append(_UW.pack(ident | (ctrl << 13) | (0x8000 if p.negate else 0)))
 
+    def decode(self, rd, cx, b):
+        at = rd.at()
+        v = rd.uw()
+        if v & 0xFFF:
+            ctrl = (v >> 13) & 3
+            if ctrl == 3:
+                raise DecodeError("invalid predicate control 3", at)
+            b.pred = A.Predicate(cx.var_name("P", v & 0xFFF, at), bool(v & 0x8000),
+                                 (None, "any", "all")[ctrl])
+
 
 @attrs.frozen
 class Vec:
@@ -209,6 +367,12 @@ class Vec:
         o = operand(ins, self.index)
         encode_vector(o, cx, out, self.sat and "sat" in ins.mods)
 
+    def decode(self, rd, cx, b):
+        o, sat = decode_vector(rd, cx, self.sat)
+        b.operands[self.index] = o
+        if sat:
+            b.extra_mods.append("sat")
+
 
 @attrs.frozen
 class RawOp:
@@ -216,6 +380,9 @@ class RawOp:
 
     def encode(self, ins, cx, out):
         encode_raw(operand(ins, self.index), cx, out)
+
+    def decode(self, rd, cx, b):
+        b.operands[self.index] = decode_raw(rd, cx)
 
 
 @attrs.frozen
@@ -226,6 +393,10 @@ class Lit:
 
     def encode(self, ins, cx, out):
         out.append(SIZES[self.size].pack(self.value))
+
+    def decode(self, rd, cx, b):
+        if rd.uint(self.size) != self.value:
+            raise Mismatch()
 
 
 @attrs.frozen
@@ -247,6 +418,15 @@ class ModEnum:
         _fail(f"unknown modifier '.{m}' for '{ins.op}' (expected "
               f"{', '.join('.' + t for t, _ in self.table)})", ins)
 
+    def decode(self, rd, cx, b):
+        at = rd.at()
+        v = rd.uint(self.size)
+        for text, value in self.table:
+            if value == v:
+                b.mods[self.pos] = text
+                return
+        raise DecodeError(f"invalid value {v} for a modifier field", at)
+
 
 @attrs.frozen
 class HexMod:
@@ -263,6 +443,9 @@ class HexMod:
         except ValueError:
             _fail(f"'{ins.op}' needs a modifier .x<hex>, e.g. .xf8", ins)
         out.append(SIZES[self.size].pack(v))
+
+    def decode(self, rd, cx, b):
+        b.mods[self.pos] = f"x{rd.uint(self.size):x}"
 
 
 @attrs.frozen
@@ -283,6 +466,9 @@ class NumOp:
             _fail(f"{v} does not fit in {self.size} byte(s)", o)
         out.append(SIZES[self.size].pack(v & ((1 << (8 * self.size)) - 1)))
 
+    def decode(self, rd, cx, b):
+        b.operands[self.index] = A.Number(rd.uint(self.size))
+
 
 @attrs.frozen
 class LabelOp:
@@ -296,18 +482,28 @@ class LabelOp:
             _fail(f"expected a label, found {_describe(o)}", o)
         out.append(SIZES[self.size].pack(cx.label_id(o.name, o)))
 
+    def decode(self, rd, cx, b):
+        at = rd.at()
+        b.operands[self.index] = A.Name(cx.label_name(rd.uint(self.size), at))
+
 
 @attrs.frozen
 class StringOp:
-    """A string-pool index of a name operand (fcall, faddr)."""
+    """A string-pool index of a name operand (fcall, faddr; FILE's string)."""
     index: int
     size: int = 2
+    as_string: bool = False  # the text writes it as a "string literal"
 
     def encode(self, ins, cx, out):
         o = operand(ins, self.index)
         if type(o) not in (A.Name, A.String):
             _fail(f"expected a function name, found {_describe(o)}", o)
         out.append(SIZES[self.size].pack(cx.string_id(o.name if type(o) is A.Name else o.value)))
+
+    def decode(self, rd, cx, b):
+        at = rd.at()
+        s = cx.string(rd.uint(self.size), at)
+        b.operands[self.index] = A.String(s) if self.as_string else A.Name(s)
 
 
 def operand(ins, index: int):

@@ -90,7 +90,7 @@ form("fcall", function_id=StringOp(0), arg_size=NumOp(1, 1), return_size=NumOp(1
 form("ifcall", function_addr=Vec(0), arg_size=NumOp(1, 1), return_size=NumOp(1, 2))
 form("faddr", symbol=StringOp(0), dst=Vec(1))
 form("LOC", "loc", line=NumOp(4, 0))
-form("FILE", "file", filename=StringOp(0, 4))
+form("FILE", "file", filename=StringOp(0, 4, as_string=True))
 form("barrier")
 form("yield")
 form("sampler_cache_flush")

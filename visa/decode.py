@@ -1,0 +1,185 @@
+"""vISA 4.1 binary -> AST.
+
+The container is read by :mod:`visa.binary.objfile`; the declaration tables
+become declaration nodes, and the instruction stream is decoded by the same
+forms that encode it (:mod:`visa.isa.forms`): for each opcode byte the
+decoder tries the forms of that opcode in turn, each a loop over its atoms.
+Anything that does not decode is a :class:`visa.VisaError` naming the byte
+offset; nothing else escapes.
+"""
+from __future__ import annotations
+
+import struct
+
+from . import ast as A
+from .binary import objfile as OF
+from .encode import (ALIGN_CODE, LABEL_SUBROUTINE, NUM_PREDEFINED_SURFACES, NUM_PREDEFINED_VARS,
+                     PREDEFINED_SURFACE_NAMES, PREDEFINED_VAR_NAMES)
+from .errors import Diagnostic, VisaError
+from .isa import opcodes as O
+from .isa.atoms import TYPE_NAME, DecodeError, InsBuilder, Mismatch, Reader
+from .isa.forms import FORMS
+
+ALIGN_NAME = {v: k for k, v in ALIGN_CODE.items()}
+_SUB_OP = int(O.OPCODES_BY_MNEMONIC["func"].number)
+_LABEL_OP = int(O.OPCODES_BY_MNEMONIC["label"].number)
+
+
+def _forms_by_opcode():
+    table: dict[int, list] = {}
+    for f in FORMS.values():
+        table.setdefault(f.opcode, []).append(f)
+    return table
+
+
+_BY_OPCODE = None
+
+
+class Names:
+    """Ids -> names for one object (the decode-side twin of encode.Symbols)."""
+
+    def __init__(self, obj: OF.VisaObject):
+        self.obj = obj
+        s = obj.strings
+        self.g = {i: n for i, n in enumerate(PREDEFINED_VAR_NAMES)}
+        for k, v in enumerate(obj.variables):
+            self.g[NUM_PREDEFINED_VARS + k] = s[v.name_index]
+        self.a = {k: s[v.name_index] for k, v in enumerate(obj.addresses)}
+        self.p = {1 + k: s[v.name_index] for k, v in enumerate(obj.predicates)}
+        self.s = {k: s[v.name_index] for k, v in enumerate(obj.samplers)}
+        self.s[31] = "S31"
+        self.t = {i: n for i, n in enumerate(PREDEFINED_SURFACE_NAMES)}
+        for k, v in enumerate(obj.surfaces):
+            self.t[NUM_PREDEFINED_SURFACES + k] = s[v.name_index]
+        self.by_kind = {"G": self.g, "A": self.a, "P": self.p, "S": self.s, "T": self.t}
+
+    def var_name(self, kind: str, ident: int, at=None) -> str:
+        n = self.by_kind[kind].get(ident)
+        if n is None:
+            if kind == "G" and ident < NUM_PREDEFINED_VARS:
+                return f"V{ident}"
+            raise DecodeError(f"no {'general address predicate sampler surface'.split()['GAPST'.index(kind)]}"
+                              f" variable with id {ident}", at)
+        return n
+
+    def label_name(self, ident: int, at=None) -> str:
+        labels = self.obj.labels
+        if not 0 <= ident < len(labels):
+            raise DecodeError(f"no label with id {ident}", at)
+        return self.obj.strings[labels[ident].name_index]
+
+    def string(self, index: int, at=None) -> str:
+        if not 0 <= index < len(self.obj.strings):
+            raise DecodeError(f"no string with index {index}", at)
+        return self.obj.strings[index]
+
+
+def _attr_value(name: str, raw: bytes):
+    if not raw:
+        return None
+    if name == "Target":
+        return O.KERNEL_TARGET_NAMES.get(O.KernelTarget(raw[0]), raw[0]) if raw[0] in (0, 1) else raw[0]
+    ad = O.ATTRIBUTES_BY_NAME.get(name)
+    if ad is not None and ad.kind.value == "string":
+        return raw.decode("utf-8", "surrogateescape")
+    if len(raw) in (1, 2, 4):
+        return int.from_bytes(raw, "little", signed=False)
+    return raw.decode("utf-8", "surrogateescape")
+
+
+def _decl_attrs(obj, attrs_):
+    return tuple(A.Attr(obj.strings[a.name_index], _attr_value(obj.strings[a.name_index], a.value))
+                 for a in attrs_)
+
+
+def decode_object(obj: OF.VisaObject, kind: str, name: str, funcdecls=()) -> A.Unit:
+    s = obj.strings
+    names = Names(obj)
+    vars_ = []
+    for v in obj.variables:
+        ty = v.bit_properties & 0xF
+        al = v.bit_properties >> 4
+        if ty not in TYPE_NAME or al not in ALIGN_NAME:
+            raise DecodeError(f"variable '{s[v.name_index]}' has an invalid type or alignment code")
+        alias = None
+        if v.alias_index:
+            alias = A.Alias(names.var_name("G", v.alias_index), v.alias_offset)
+        vars_.append(A.VarDecl(s[v.name_index], TYPE_NAME[ty], v.num_elements, ALIGN_NAME[al],
+                               alias, _decl_attrs(obj, v.attributes)))
+    addrs = [A.AddrDecl(s[v.name_index], v.num_elements, _decl_attrs(obj, v.attributes))
+             for v in obj.addresses]
+    preds = [A.PredDecl(s[v.name_index], v.num_elements, _decl_attrs(obj, v.attributes))
+             for v in obj.predicates]
+    samplers = [A.SamplerDecl(s[v.name_index], v.num_elements, s[v.name_index],
+                              _decl_attrs(obj, v.attributes)) for v in obj.samplers]
+    surfaces = [A.SurfaceDecl(s[v.name_index], v.num_elements, s[v.name_index],
+                              _decl_attrs(obj, v.attributes)) for v in obj.surfaces]
+    inputs = []
+    for i in obj.inputs or ():
+        k = {0: "G", 1: "S", 2: "T"}.get(i.kind & 7)
+        if k is None:
+            raise DecodeError(f"input of unknown class {i.kind & 7}")
+        inputs.append(A.Input("input", names.var_name(k, i.index), i.offset, i.size))
+    attrs_ = _decl_attrs(obj, obj.attributes)
+    body = decode_code(obj, names)
+    return A.Unit(kind, name, tuple(funcdecls), tuple(vars_), tuple(addrs), tuple(preds),
+                  tuple(samplers), tuple(surfaces), tuple(inputs), attrs_, tuple(body))
+
+
+def decode_code(obj: OF.VisaObject, names: Names, base: int = 0) -> list:
+    global _BY_OPCODE
+    if _BY_OPCODE is None:
+        _BY_OPCODE = _forms_by_opcode()
+    data = obj.code
+    rd = Reader(data, 0, base)
+    body = []
+    while rd.pos < len(data):
+        at = rd.at()
+        op = rd.ub()
+        if op == _SUB_OP:
+            body.append(A.Subroutine(names.label_name(rd.uw(), at)))
+            continue
+        if op == _LABEL_OP:
+            body.append(A.Label(names.label_name(rd.uw(), at)))
+            continue
+        forms = _BY_OPCODE.get(op)
+        if not forms:
+            raise DecodeError(f"unknown or not yet decodable opcode 0x{op:02x}", at)
+        start = rd.pos
+        last = None
+        for f in forms:
+            rd.pos = start
+            b = InsBuilder(f.mnemonic)
+            try:
+                for a in f.atoms:
+                    a.decode(rd, names, b)
+            except Mismatch:
+                continue
+            except DecodeError as e:
+                last = e
+                continue
+            body.append(b.finish())
+            break
+        else:
+            raise last or DecodeError(f"no form of opcode 0x{op:02x} matches these bytes", at)
+    return body
+
+
+def disassemble_module(data: bytes) -> A.Module:
+    f = OF.read(data)
+    funcs = tuple(fn.name for fn in f.functions)
+    units = [decode_object(k.obj, "kernel", k.name, funcs) for k in f.kernels]
+    units += [decode_object(fn.obj, "function", fn.name) for fn in f.functions]
+    return A.Module((f.major, f.minor), tuple(units))
+
+
+def disassemble(data: bytes, *, filename: str = "<input>") -> str:
+    from .printer import format as fmt
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise TypeError("disassemble() takes bytes")
+    try:
+        return fmt(disassemble_module(bytes(data)))
+    except (OF.ObjectFormatError, DecodeError) as e:
+        raise VisaError([Diagnostic(filename, 0, 0, f"invalid vISA binary: {e}")]) from None
+    except (struct.error, IndexError, KeyError, ValueError) as e:  # defence in depth
+        raise VisaError([Diagnostic(filename, 0, 0, f"invalid vISA binary: {e}")]) from None
