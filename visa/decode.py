@@ -92,7 +92,7 @@ def _decl_attrs(obj, attrs_):
                  for a in attrs_)
 
 
-def decode_object(obj: OF.VisaObject, kind: str, name: str, funcdecls=()) -> A.Unit:
+def decode_object(obj: OF.VisaObject, kind: str, name: str, funcdecls=(), code_at: int = 0) -> A.Unit:
     s = obj.strings
     names = Names(obj)
     vars_ = []
@@ -121,7 +121,7 @@ def decode_object(obj: OF.VisaObject, kind: str, name: str, funcdecls=()) -> A.U
             raise DecodeError(f"input of unknown class {i.kind & 7}")
         inputs.append(A.Input("input", names.var_name(k, i.index), i.offset, i.size))
     attrs_ = _decl_attrs(obj, obj.attributes)
-    body = decode_code(obj, names)
+    body = decode_code(obj, names, code_at)
     return A.Unit(kind, name, tuple(funcdecls), tuple(vars_), tuple(addrs), tuple(preds),
                   tuple(samplers), tuple(surfaces), tuple(inputs), attrs_, tuple(body))
 
@@ -168,8 +168,15 @@ def decode_code(obj: OF.VisaObject, names: Names, base: int = 0) -> list:
 def disassemble_module(data: bytes) -> A.Module:
     f = OF.read(data)
     funcs = tuple(fn.name for fn in f.functions)
-    units = [decode_object(k.obj, "kernel", k.name, funcs) for k in f.kernels]
-    units += [decode_object(fn.obj, "function", fn.name) for fn in f.functions]
+    plan = OF.layout(f)
+
+    def code_at(info, obj):  # file offset of an object's instruction stream
+        return info.offset + info.size - len(obj.code)
+
+    units = [decode_object(k.obj, "kernel", k.name, funcs, code_at(i, k.obj))
+             for k, i in zip(f.kernels, plan.kernels)]
+    units += [decode_object(fn.obj, "function", fn.name, (), code_at(i, fn.obj))
+              for fn, i in zip(f.functions, plan.functions)]
     return A.Module((f.major, f.minor), tuple(units))
 
 

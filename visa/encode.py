@@ -37,6 +37,16 @@ ALIGN_CODE = {None: 0, "word": 1, "dword": 2, "qword": 3, "oword": 4, "GRF": 5, 
 LABEL_BLOCK, LABEL_SUBROUTINE, LABEL_FC = 0, 1, 2
 INPUT_CLASS = {"G": 0, "S": 1, "T": 2}
 TARGETS = {"cm": 0, "3d": 1, "cs": 2}
+# constructs of the older syntax spec that vISA 4.1 cannot encode
+_SCF = ("is structured control flow of the older vISA spec (opcodes 0x60-0x66); vISA 4.1 "
+        "has none: write it with goto and labels")
+OLDER_ONLY = {
+    "if": _SCF, "else": _SCF, "endif": _SCF, "do": _SCF, "while": _SCF, "break": _SCF, "cont": _SCF,
+    "asin": "(inverse sine) is not an opcode in vISA 4.1",
+    "acos": "(inverse cosine) is not an opcode in vISA 4.1",
+    "atan": "(inverse tangent) is not an opcode in vISA 4.1",
+    "dhp": "is not an opcode: the older spec's misspelling of 'dph'",
+}
 PLATFORM_CODES = {"SKL": 5, "TGLLP": 12, "DG2": 13, "PVC": 14, "PVCXT": 15}
 
 
@@ -165,6 +175,8 @@ def encode_body(body, sym: Symbols) -> bytes:
         else:
             f = FORMS.get(s.op)
             if f is None:
+                if s.op in OLDER_ONLY:
+                    raise EncodeError(f"'{s.op}' {OLDER_ONLY[s.op]}", s)
                 raise EncodeError(f"unknown or not yet encodable instruction '{s.mnemonic}'", s)
             out.append(bytes((f.opcode,)))
             for a in f.atoms:

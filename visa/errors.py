@@ -14,8 +14,10 @@ class Diagnostic:
     source_line: str | None = None
 
     def render(self) -> str:
+        if self.line <= 0:  # no source position (binary input)
+            return f"{self.file}: {self.severity}: {self.message}"
         head = f"{self.file}:{self.line}:{self.col}: {self.severity}: {self.message}"
-        if self.source_line is None or self.line <= 0:
+        if self.source_line is None:
             return head
         src = self.source_line.rstrip("\r\n").expandtabs(1)
         caret = " " * max(self.col - 1, 0) + "^"

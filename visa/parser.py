@@ -460,6 +460,39 @@ def _shape_regex(lark: Lark, names, lead: str) -> re.Pattern:
     return re.compile(f"{lead}(?:{alts})")
 
 
+def _fields(cls):
+    return tuple(f.name for f in attrs.fields(cls) if f.name not in ("line", "col"))
+
+
+_FLAT = {c: _fields(c) for c in (A.VarRef, A.Imm, A.Raw, A.Name, A.Number, A.String, A.LscData,
+                                  A.Indirect, A.AddrOf, A.ExecSize)}
+
+
+def _node_template(n, base: int):
+    """(class, field values, column relative to the line's mnemonic) of a
+    node whose fields hold no other nodes."""
+    return (type(n), tuple(getattr(n, f) for f in _FLAT[type(n)]), n.col - base)
+
+
+def _template(ins: A.Instruction, base: int):
+    """What an instruction line parses to, positions relative to its
+    mnemonic; None where an operand holds nodes (LscAddr, Tuple): those lines
+    are parsed afresh each time."""
+    if any(type(o) not in _FLAT for o in ins.operands):
+        return None
+    return (ins.op, ins.mods, None if ins.exec is None else _node_template(ins.exec, base),
+            tuple(_node_template(o, base) for o in ins.operands), ins.post_mods, ins.col - base)
+
+
+def _instantiate(tpl, line: int, base: int) -> A.Instruction:
+    op, mods, etpl, otpls, post, col = tpl
+    exe = None
+    if etpl is not None:
+        exe = A.ExecSize(*etpl[1], line=line, col=base + etpl[2])
+    ops = tuple([cls(*args, line=line, col=base + c) for cls, args, c in otpls])
+    return A.Instruction(op, mods, None, exe, ops, post, line=line, col=base + col)
+
+
 class _Builder:
     """Callbacks the LALR parser calls as it reduces (inline transformer)."""
 
@@ -467,6 +500,7 @@ class _Builder:
         self.operand_re = None  # set once the grammar is loaded
         self.darg_re = None
         self.state: _State | None = None  # per parse
+        self.memo: dict = {}  # per parse: (mnemonic, operands) text -> template
 
     def split_operands(self, tok: Token):
         """(kind, text, col) for each operand in an OPERANDS token."""
@@ -493,8 +527,26 @@ class _Builder:
             pred = _parse_pred(t0)
             i = 1
         head = ch[i]
-        i += 1
+        rest = ch[i + 1:]
         line = head.line
+        if len(rest) <= 1:
+            # memo: the same mnemonic and operand text parse the same way
+            key = (str(head), str(rest[0]) if rest else "")
+            tpl = self.memo.get(key, False)
+            if tpl is False:
+                ins = self._instruction(head, rest, line)
+                self.memo[key] = _template(ins, head.column)
+            elif tpl is None:
+                ins = self._instruction(head, rest, line)
+            else:
+                ins = _instantiate(tpl, line, head.column)
+        else:
+            ins = self._instruction(head, rest, line)
+        if pred is not None:
+            ins = attrs.evolve(ins, pred=pred, line=t0.line, col=t0.column)
+        self.state.statement(ins)
+
+    def _instruction(self, head, rest, line) -> A.Instruction:
         operands = []
         hs = str(head)
         hcol = head.column
@@ -523,9 +575,9 @@ class _Builder:
             exe = _parse_exec(glued[0], line, glued[1])
             if exe is None:
                 operands.append(_op_paren(glued[0], line, glued[1]))
-        if i < len(ch):
-            items = self.split_operands(ch[i]) if len(ch) == i + 1 else [
-                x for t in ch[i:] for x in self.split_operands(t)]
+        if rest:
+            items = self.split_operands(rest[0]) if len(rest) == 1 else [
+                x for t in rest for x in self.split_operands(t)]
             j = 0
             if exe is None and not operands and items[0][0] == "PAREN":
                 exe = _parse_exec(items[0][1], line, items[0][2])
@@ -539,9 +591,7 @@ class _Builder:
                         post += (text[1:],)
                 else:
                     operands.append(_OPERAND[kind](text, line, col))
-        self.state.statement(A.Instruction(op, mods, pred, exe, tuple(operands), post,
-                                           line=line if pred is None else t0.line,
-                                           col=hcol if pred is None else t0.column))
+        return A.Instruction(op, mods, None, exe, tuple(operands), post, line=line, col=hcol)
 
     def directive(self, ch):
         """Cut the arguments into KEY and value tokens; the state interprets
@@ -1018,6 +1068,7 @@ def parse(text: str, filename: str = "<input>", *, grf_size: int = 32) -> A.Modu
     _LOCK.acquire()
     try:
         builder.state = state = _State(grf_size)
+        builder.memo = {}
         _ENV = state.env
         lark.parse(src, start="start")
         return state.finish()
@@ -1042,6 +1093,7 @@ def parse(text: str, filename: str = "<input>", *, grf_size: int = 32) -> A.Modu
         raise VisaError([make_diag(text, filename, e.line, e.column, "syntax error")]) from None
     finally:
         builder.state = None
+        builder.memo = {}
         _ENV = None
         _LOCK.release()
         if gc_was:

@@ -259,7 +259,10 @@ def encode_vector(o, cx, out: list, sat: bool = False) -> None:
         return
     if t is A.Name:
         kind, ident = cx.var_kind(o.name, o)
-        mod = MOD_CODE["sat"] if sat else MOD_CODE[o.mod]
+        if o.mod is not None:
+            _fail(f"a source modifier on a predicate operand ({o.mod}){o.name} belongs to the "
+                  "older vISA spec; vISA 4.1 cannot encode it", o)
+        mod = MOD_CODE["sat"] if sat else 0
         if kind == "P":
             out.append(struct.pack("<BH", PREDICATE | (mod << 3), ident))
             return

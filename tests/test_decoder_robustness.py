@@ -1,0 +1,53 @@
+"""Bad binaries of any kind get a VisaError naming the problem — never a
+Python exception of another kind, never a hang."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import visa
+from conftest import GOLDEN, SHARED
+
+LOSSY = sorted((SHARED / "lossy").glob("*.isa"))
+SEEDS = sorted(GOLDEN.glob("*.ref.isa"))[:6]
+
+
+@pytest.mark.parametrize("path", LOSSY, ids=[p.name for p in LOSSY])
+def test_lossy_binaries_are_reported(path):
+    """IGC 1.0.12504.6 wrote these with garbage instruction streams (see
+    ../shared/lossy/README.md): the tables read, the stream is reported."""
+    with pytest.raises(visa.VisaError) as ei:
+        visa.disassemble(path.read_bytes(), filename=path.name)
+    msg = ei.value.diagnostics[0].message
+    assert msg.startswith("invalid vISA binary: byte offset ")
+
+
+@pytest.mark.parametrize("seed", SEEDS, ids=[p.name for p in SEEDS])
+def test_mutated_binaries_raise_only_visa_error(seed):
+    data = seed.read_bytes()
+    rng = random.Random(seed.name)
+    for _ in range(300):
+        b = bytearray(data)
+        for _ in range(rng.randint(1, 6)):
+            b[rng.randrange(len(b))] = rng.randrange(256)
+        if rng.random() < 0.3:
+            b = b[: rng.randrange(len(b))]
+        try:
+            text = visa.disassemble(bytes(b))
+        except visa.VisaError as e:
+            assert e.diagnostics and e.diagnostics[0].message
+        else:
+            assert isinstance(text, str)
+
+
+def test_not_a_binary():
+    with pytest.raises(visa.VisaError) as ei:
+        visa.disassemble(b".version 4.1\n.kernel \"k\"\n", filename="k.visaasm")
+    assert "expected magic" in ei.value.diagnostics[0].message
+    assert ei.value.render().startswith("k.visaasm: error: invalid vISA binary:")
+
+
+def test_empty_input():
+    with pytest.raises(visa.VisaError):
+        visa.disassemble(b"")
