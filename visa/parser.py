@@ -465,7 +465,7 @@ def _fields(cls):
 
 
 _FLAT = {c: _fields(c) for c in (A.VarRef, A.Imm, A.Raw, A.Name, A.Number, A.String, A.LscData,
-                                  A.Indirect, A.AddrOf, A.ExecSize)}
+                                  A.Indirect, A.AddrOf, A.ExecSize, A.Predicate)}
 
 
 def _node_template(n, base: int):
@@ -475,22 +475,25 @@ def _node_template(n, base: int):
 
 
 def _template(ins: A.Instruction, base: int):
-    """What an instruction line parses to, positions relative to its
-    mnemonic; None where an operand holds nodes (LscAddr, Tuple): those lines
-    are parsed afresh each time."""
+    """What an instruction line parses to, positions relative to the line's
+    first token; None where an operand holds nodes (LscAddr, Tuple): those
+    lines are parsed afresh each time."""
     if any(type(o) not in _FLAT for o in ins.operands):
         return None
-    return (ins.op, ins.mods, None if ins.exec is None else _node_template(ins.exec, base),
+    return (ins.op, ins.mods, None if ins.pred is None else _node_template(ins.pred, base),
+            None if ins.exec is None else _node_template(ins.exec, base),
             tuple(_node_template(o, base) for o in ins.operands), ins.post_mods, ins.col - base)
 
 
 def _instantiate(tpl, line: int, base: int) -> A.Instruction:
-    op, mods, etpl, otpls, post, col = tpl
-    exe = None
+    op, mods, ptpl, etpl, otpls, post, col = tpl
+    pred = exe = None
+    if ptpl is not None:
+        pred = A.Predicate(*ptpl[1], line=line, col=base + ptpl[2])
     if etpl is not None:
         exe = A.ExecSize(*etpl[1], line=line, col=base + etpl[2])
     ops = tuple([cls(*args, line=line, col=base + c) for cls, args, c in otpls])
-    return A.Instruction(op, mods, None, exe, ops, post, line=line, col=base + col)
+    return A.Instruction(op, mods, pred, exe, ops, post, line=line, col=base + col)
 
 
 class _Builder:
@@ -501,6 +504,7 @@ class _Builder:
         self.darg_re = None
         self.state: _State | None = None  # per parse
         self.memo: dict = {}  # per parse: (mnemonic, operands) text -> template
+        self.line_re = None
 
     def split_operands(self, tok: Token):
         """(kind, text, col) for each operand in an OPERANDS token."""
@@ -520,6 +524,8 @@ class _Builder:
         return out
 
     def instruction(self, ch):
+        """An instruction line that is not one INSTR_LINE token (a block
+        comment or a continuation inside it)."""
         i = 0
         pred = None
         t0 = ch[0]
@@ -527,23 +533,36 @@ class _Builder:
             pred = _parse_pred(t0)
             i = 1
         head = ch[i]
-        rest = ch[i + 1:]
-        line = head.line
-        if len(rest) <= 1:
-            # memo: the same mnemonic and operand text parse the same way
-            key = (str(head), str(rest[0]) if rest else "")
-            tpl = self.memo.get(key, False)
-            if tpl is False:
-                ins = self._instruction(head, rest, line)
-                self.memo[key] = _template(ins, head.column)
-            elif tpl is None:
-                ins = self._instruction(head, rest, line)
-            else:
-                ins = _instantiate(tpl, line, head.column)
-        else:
-            ins = self._instruction(head, rest, line)
+        ins = self._instruction(head, ch[i + 1:], head.line)
         if pred is not None:
             ins = attrs.evolve(ins, pred=pred, line=t0.line, col=t0.column)
+        self.state.statement(ins)
+
+    def instruction_line(self, ch):
+        """A whole instruction line (one INSTR_LINE token): cut it into the
+        predicate, mnemonic and operands with the grammar's own shapes.  The
+        parse of a line's text is memoised (fresh positions each time)."""
+        tok = ch[0]
+        s = str(tok)
+        line, col0 = tok.line, tok.column
+        cut = s.find("//")
+        key = s[:cut] if cut >= 0 and '"' not in s else s
+        key = key.rstrip()
+        tpl = self.memo.get(key, False)
+        if tpl:
+            self.state.statement(_instantiate(tpl, line, col0))
+            return
+        m = self.line_re.match(s)
+        head_s, ops_s = m.group("head"), m.group("ops") or ""
+        head = Token("HEAD", head_s, line=line, column=col0 + m.start("head"))
+        rest = [Token("OPERANDS", ops_s, line=line, column=col0 + m.start("ops"))] if ops_s else []
+        ins = self._instruction(head, rest, line)
+        p = m.group("pred")
+        if p is not None:
+            pt = Token("PRED", p, line=line, column=col0 + m.start("pred"))
+            ins = attrs.evolve(ins, pred=_parse_pred(pt), line=line, col=pt.column)
+        if tpl is False:
+            self.memo[key] = _template(ins, col0)
         self.state.statement(ins)
 
     def _instruction(self, head, rest, line) -> A.Instruction:
@@ -635,6 +654,11 @@ def _lark() -> Lark:
                 transformer=builder, maybe_placeholders=False)
     blanks = f"(?:{lark.get_terminal('BLANKS').pattern.to_regexp()})?"
     builder.operand_re = _shape_regex(lark, _OPERAND_SHAPES + ("DOTMOD",), blanks)
+    builder.line_re = re.compile(
+        f"(?:(?P<pred>{lark.get_terminal('PRED').pattern.to_regexp()}){blanks})?"
+        f"(?P<head>{lark.get_terminal('HEAD').pattern.to_regexp()})"
+        f"(?P<ops>{lark.get_terminal('OPERANDS').pattern.to_regexp()})?"
+        f"{lark.get_terminal('LINE_END').pattern.to_regexp()}\\Z")
     builder.darg_re = _shape_regex(
         lark, ("KEY", "STRING", "ANGLE", "BRACE", "PAREN", "BRACKET", "VREG", "NUMBER", "WORD",
                "DECL_EXPR", "ALIGN_WORD", "ATTR_COLON"), blanks)
