@@ -102,15 +102,15 @@ kernel_attrs = st.lists(st.builds(A.Attr, names, st.one_of(st.none(), small, st.
 @st.composite
 def units(draw, kind="kernel"):
     body = [A.Subroutine(draw(names))] + draw(st.lists(statements, max_size=8))
+    decls = draw(st.lists(st.one_of(
+        var_decls,
+        st.builds(A.AddrDecl, names, st.integers(1, 16)),
+        st.builds(A.PredDecl, names, st.integers(1, 32)),
+        st.builds(A.SamplerDecl, names, st.integers(1, 4), names),
+        st.builds(A.SurfaceDecl, names, st.integers(1, 4), names)), max_size=8))
     return A.Unit(kind, draw(names),
                   tuple(draw(st.lists(names, max_size=2))) if kind == "kernel" else (),
-                  tuple(draw(st.lists(var_decls, max_size=4))),
-                  tuple(draw(st.lists(st.builds(A.AddrDecl, names, st.integers(1, 16)), max_size=2))),
-                  tuple(draw(st.lists(st.builds(A.PredDecl, names, st.integers(1, 32)), max_size=2))),
-                  tuple(draw(st.lists(st.builds(A.SamplerDecl, names, st.integers(1, 4), names),
-                                      max_size=1))),
-                  tuple(draw(st.lists(st.builds(A.SurfaceDecl, names, st.integers(1, 4), names),
-                                      max_size=1))),
+                  tuple(decls),
                   tuple(draw(st.lists(inputs, max_size=3))),
                   draw(kernel_attrs),
                   tuple(body))

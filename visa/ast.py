@@ -300,20 +300,38 @@ class Input:
 @node
 class Unit:
     """One vISA object: a kernel (``.kernel``) or a stack-called function
-    (``.global_function``).  Declarations keep their order within each kind."""
+    (``.global_function``).  ``decls`` keeps the declarations of every kind
+    in the order they were written (that order fixes the binary's string
+    pool); ``vars``, ``addrs``, ... select one kind."""
     kind: str  # 'kernel' | 'function'
     name: str
     funcdecls: tuple[str, ...] = ()
-    vars: tuple[VarDecl, ...] = ()
-    addrs: tuple[AddrDecl, ...] = ()
-    preds: tuple[PredDecl, ...] = ()
-    samplers: tuple[SamplerDecl, ...] = ()
-    surfaces: tuple[SurfaceDecl, ...] = ()
+    decls: tuple[Decl, ...] = ()
     inputs: tuple[Input, ...] = ()
     attrs: tuple[Attr, ...] = ()
     body: tuple[Statement, ...] = ()
     line: int = _pos()
     col: int = _pos()
+
+    @property
+    def vars(self) -> tuple[VarDecl, ...]:
+        return tuple(d for d in self.decls if type(d) is VarDecl)
+
+    @property
+    def addrs(self) -> tuple[AddrDecl, ...]:
+        return tuple(d for d in self.decls if type(d) is AddrDecl)
+
+    @property
+    def preds(self) -> tuple[PredDecl, ...]:
+        return tuple(d for d in self.decls if type(d) is PredDecl)
+
+    @property
+    def samplers(self) -> tuple[SamplerDecl, ...]:
+        return tuple(d for d in self.decls if type(d) is SamplerDecl)
+
+    @property
+    def surfaces(self) -> tuple[SurfaceDecl, ...]:
+        return tuple(d for d in self.decls if type(d) is SurfaceDecl)
 
 
 @node

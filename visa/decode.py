@@ -95,6 +95,7 @@ def _decl_attrs(obj, attrs_):
 def decode_object(obj: OF.VisaObject, kind: str, name: str, funcdecls=(), code_at: int = 0) -> A.Unit:
     s = obj.strings
     names = Names(obj)
+    pool_index = {}
     vars_ = []
     for v in obj.variables:
         ty = v.bit_properties & 0xF
@@ -106,14 +107,22 @@ def decode_object(obj: OF.VisaObject, kind: str, name: str, funcdecls=(), code_a
             alias = A.Alias(names.var_name("G", v.alias_index), v.alias_offset)
         vars_.append(A.VarDecl(s[v.name_index], TYPE_NAME[ty], v.num_elements, ALIGN_NAME[al],
                                alias, _decl_attrs(obj, v.attributes)))
-    addrs = [A.AddrDecl(s[v.name_index], v.num_elements, _decl_attrs(obj, v.attributes))
-             for v in obj.addresses]
-    preds = [A.PredDecl(s[v.name_index], v.num_elements, _decl_attrs(obj, v.attributes))
-             for v in obj.predicates]
-    samplers = [A.SamplerDecl(s[v.name_index], v.num_elements, s[v.name_index],
-                              _decl_attrs(obj, v.attributes)) for v in obj.samplers]
-    surfaces = [A.SurfaceDecl(s[v.name_index], v.num_elements, s[v.name_index],
-                              _decl_attrs(obj, v.attributes)) for v in obj.surfaces]
+        pool_index[id(vars_[-1])] = v.name_index
+
+    def small(cls, table, *extra):
+        out = []
+        for v in table:
+            n = s[v.name_index]
+            out.append(cls(n, v.num_elements, *(n for _ in extra), _decl_attrs(obj, v.attributes)))
+            pool_index[id(out[-1])] = v.name_index
+        return out
+
+    addrs = small(A.AddrDecl, obj.addresses)
+    preds = small(A.PredDecl, obj.predicates)
+    samplers = small(A.SamplerDecl, obj.samplers, "vname")
+    surfaces = small(A.SurfaceDecl, obj.surfaces, "vname")
+    # program order: the order the names entered the string pool
+    decls = sorted(vars_ + addrs + preds + samplers + surfaces, key=lambda x: pool_index[id(x)])
     inputs = []
     for i in obj.inputs or ():
         k = {0: "G", 1: "S", 2: "T"}.get(i.kind & 7)
@@ -122,8 +131,7 @@ def decode_object(obj: OF.VisaObject, kind: str, name: str, funcdecls=(), code_a
         inputs.append(A.Input("input", names.var_name(k, i.index), i.offset, i.size))
     attrs_ = _decl_attrs(obj, obj.attributes)
     body = decode_code(obj, names, code_at)
-    return A.Unit(kind, name, tuple(funcdecls), tuple(vars_), tuple(addrs), tuple(preds),
-                  tuple(samplers), tuple(surfaces), tuple(inputs), attrs_, tuple(body))
+    return A.Unit(kind, name, tuple(funcdecls), tuple(decls), tuple(inputs), attrs_, tuple(body))
 
 
 def decode_code(obj: OF.VisaObject, names: Names, base: int = 0) -> list:

@@ -112,9 +112,8 @@ def _decl_attrs(attrs_, sym: Symbols) -> tuple:
 
 def encode_unit(unit: A.Unit) -> OF.VisaObject:
     sym = Symbols(unit)
-    # declarations, in the order the text wrote them (ids per kind)
-    decls = sorted(unit.vars + unit.addrs + unit.preds + unit.samplers + unit.surfaces,
-                   key=lambda d: (d.line, d.col))
+    # declarations, in program order (ids count per kind)
+    decls = unit.decls
     counters = {"G": NUM_PREDEFINED_VARS, "A": 0, "P": 1, "S": 0, "T": NUM_PREDEFINED_SURFACES}
     kind_of = {A.VarDecl: "G", A.AddrDecl: "A", A.PredDecl: "P", A.SamplerDecl: "S",
                A.SurfaceDecl: "T"}
@@ -162,25 +161,36 @@ def encode_unit(unit: A.Unit) -> OF.VisaObject:
 
 
 def encode_body(body, sym: Symbols) -> bytes:
+    """The instruction stream.  An instruction's bytes depend only on the
+    instruction and the unit's symbols (label and string ids are fixed at
+    first mention), so equal instructions are encoded once."""
     out: list[bytes] = []
     sub_op = int(O.OPCODES_BY_MNEMONIC["func"].number)
     label_op = int(O.OPCODES_BY_MNEMONIC["label"].number)
+    memo: dict = {}
     for s in body:
         t = type(s)
-        if t is A.Subroutine:
-            i = sym.label_id(s.name, s, LABEL_SUBROUTINE)
-            out.append(struct.pack("<BH", sub_op, i))
-        elif t is A.Label:
-            out.append(struct.pack("<BH", label_op, sym.label_id(s.name, s)))
-        else:
+        if t is A.Instruction:
+            b = memo.get(s)
+            if b is not None:
+                out.append(b)
+                continue
             f = FORMS.get(s.op)
             if f is None:
                 if s.op in OLDER_ONLY:
                     raise EncodeError(f"'{s.op}' {OLDER_ONLY[s.op]}", s)
                 raise EncodeError(f"unknown or not yet encodable instruction '{s.mnemonic}'", s)
-            out.append(bytes((f.opcode,)))
+            part = [bytes((f.opcode,))]
             for a in f.atoms:
-                a.encode(s, sym, out)
+                a.encode(s, sym, part)
+            b = memo[s] = b"".join(part)
+            out.append(b)
+            continue
+        if t is A.Subroutine:
+            i = sym.label_id(s.name, s, LABEL_SUBROUTINE)
+            out.append(struct.pack("<BH", sub_op, i))
+        else:  # Label
+            out.append(struct.pack("<BH", label_op, sym.label_id(s.name, s)))
     return b"".join(out)
 
 

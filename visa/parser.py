@@ -426,7 +426,7 @@ def _upgrade(ub: "_UnitBuilder") -> None:
     """Rewrite older spellings that need the declarations to the vISA 4.1
     form: an address operand ``A0(0)`` gets its ``<1>``, ``movs T1 T2``
     becomes ``movs T1(0) T2(0)``, ``FILE name`` takes a string."""
-    addrs = {d.name for d in ub.addrs}
+    addrs = {d.name for d in ub.decls if type(d) is A.AddrDecl}
     body = ub.body
     for k, ins in enumerate(body):
         if type(ins) is not A.Instruction:
@@ -680,13 +680,12 @@ class _UnitBuilder:
     def __init__(self, kind, name, line, col):
         self.kind, self.name, self.line, self.col = kind, name, line, col
         self.funcdecls = []
-        self.vars, self.addrs, self.preds, self.samplers, self.surfaces = [], [], [], [], []
+        self.decls = []
         self.inputs, self.attrs, self.body = [], [], []
 
     def build(self) -> A.Unit:
-        return A.Unit(self.kind, self.name, tuple(self.funcdecls), tuple(self.vars),
-                      tuple(self.addrs), tuple(self.preds), tuple(self.samplers),
-                      tuple(self.surfaces), tuple(self.inputs), tuple(self.attrs),
+        return A.Unit(self.kind, self.name, tuple(self.funcdecls), tuple(self.decls),
+                      tuple(self.inputs), tuple(self.attrs),
                       tuple(self.body), line=self.line, col=self.col)
 
 
@@ -848,18 +847,17 @@ def _decl(toks, ub: _UnitBuilder):
                 alias = A.Alias(parts[0].strip(), _to_int(parts[1].strip()))
             except ValueError:
                 raise _Fail(f"invalid alias offset in '{s}'", *_tok_pos(at)) from None
-        ub.vars.append(A.VarDecl(name, ty, num, align, alias, attrs_, line=line, col=col))
+        ub.decls.append(A.VarDecl(name, ty, num, align, alias, attrs_, line=line, col=col))
     elif vtype == "A":
-        ub.addrs.append(A.AddrDecl(name, get_int("num_elts"), attrs_, line=line, col=col))
+        ub.decls.append(A.AddrDecl(name, get_int("num_elts"), attrs_, line=line, col=col))
     elif vtype == "P":
         if "flagregnum" in kv:
             attrs_ = attrs_ + (A.Attr("FlagRegNum", get_int("flagregnum")),)
-        ub.preds.append(A.PredDecl(name, get_int("num_elts"), attrs_, line=line, col=col))
+        ub.decls.append(A.PredDecl(name, get_int("num_elts"), attrs_, line=line, col=col))
     else:
         vname = _name_value(kv["v_name"][1][0]) if "v_name" in kv else None
         cls = A.SamplerDecl if vtype == "S" else A.SurfaceDecl
-        lst = ub.samplers if vtype == "S" else ub.surfaces
-        lst.append(cls(name, get_int("num_elts", 1), vname, attrs_, line=line, col=col))
+        ub.decls.append(cls(name, get_int("num_elts", 1), vname, attrs_, line=line, col=col))
 
 
 def _input(toks, ub: _UnitBuilder, kind: str):
@@ -969,11 +967,11 @@ class _State:
         ub = self.need_unit(d)
         if lname == "decl":
             _decl(s, ub)
-            if ub.vars and ub.vars[-1].line == d.line:
-                v = ub.vars[-1]
+            v = ub.decls[-1]
+            if type(v) is A.VarDecl:
                 self.env.sizes[v.name] = v.num_elts * TYPE_SIZES[v.type]
-            elif ub.addrs and ub.addrs[-1].line == d.line:
-                self.env.sizes[ub.addrs[-1].name] = ub.addrs[-1].num_elts * 2
+            elif type(v) is A.AddrDecl:
+                self.env.sizes[v.name] = v.num_elts * 2
         elif lname in ("input", "parameter") or lname.startswith("implicit"):
             _input(s, ub, lname)
         elif lname in ("kernel_attr", "attr"):

@@ -4,9 +4,10 @@ The layout is derived from the program alone (never from how its text was
 written), so the same function prints a parsed program and a decoded binary:
 
 * a header: ``.version``, ``.kernel``/``.global_function``, ``.funcdecl``s,
-  the predefined-variable comment block, then declarations grouped by kind
-  (variables, addresses, predicates, samplers, surfaces), inputs and kernel
-  attributes;
+  the predefined-variable comment block, then the declarations in program
+  order (Intel's compiler groups them by kind: variables, addresses,
+  predicates, samplers, surfaces; that order also fixes the string pool),
+  inputs and kernel attributes;
 * the body, one instruction per line, indented by four blanks, padded to 80
   columns and numbered ``/// $N`` (labels, subroutines, FILE and LOC take a
   number but do not show it); a label line is preceded by a blank line, and a
@@ -211,9 +212,8 @@ def unit_text(u: A.Unit) -> str:
         for f in u.funcdecls:
             out.append(f".funcdecl {string_literal(f)}\n")
     out.append(_PREDEF_BLOCK)
-    for group in (u.vars, u.addrs, u.preds, u.samplers, u.surfaces):
-        for d in group:
-            out.append("\n" + decl_text(d))
+    for d in u.decls:  # Intel's compiler writes them grouped by kind, in this order
+        out.append("\n" + decl_text(d))
     for i in u.inputs:
         out.append("\n" + input_text(i))
     for a in u.attrs:
