@@ -496,6 +496,27 @@ def _instantiate(tpl, line: int, base: int) -> A.Instruction:
     return A.Instruction(op, mods, pred, exe, ops, post, line=line, col=base + col)
 
 
+def _line_error(builder, s: str, line: int, col0: int) -> "_Fail":
+    """The error in an instruction line that is not INSTR_LINE: find where
+    the shapes stop matching and say what is there."""
+    pos = 0
+    m = builder.pred_re.match(s)
+    if m:
+        pos = m.end()
+    m = builder.head_re.match(s, pos)
+    if m is None:
+        ln, c, msg = _error_at(s + "\n", pos, line, col0 + pos, ("HEAD",))
+        return _Fail(msg, ln, c)
+    pos = m.end()
+    while True:
+        m = builder.operand_re.match(s, pos)
+        if m is None or m.end() == pos:
+            break
+        pos = m.end()
+    ln, c, msg = _error_at(s + "\n", pos, line, col0 + pos, ("OPERANDS", "_NL"))
+    return _Fail(msg, ln, c)
+
+
 class _Builder:
     """Callbacks the LALR parser calls as it reduces (inline transformer)."""
 
@@ -504,7 +525,7 @@ class _Builder:
         self.darg_re = None
         self.state: _State | None = None  # per parse
         self.memo: dict = {}  # per parse: (mnemonic, operands) text -> template
-        self.line_re = None
+        self.line_re = self.pred_re = self.head_re = None
 
     def split_operands(self, tok: Token):
         """(kind, text, col) for each operand in an OPERANDS token."""
@@ -538,21 +559,39 @@ class _Builder:
             ins = attrs.evolve(ins, pred=pred, line=t0.line, col=t0.column)
         self.state.statement(ins)
 
-    def instruction_line(self, ch):
-        """A whole instruction line (one INSTR_LINE token): cut it into the
-        predicate, mnemonic and operands with the grammar's own shapes.  The
-        parse of a line's text is memoised (fresh positions each time)."""
+    def instruction_block(self, ch):
+        """A run of instruction lines (one INSTR_BLOCK token): each line is
+        cut into predicate, mnemonic and operands with the grammar's shapes
+        (INSTR_LINE).  The parse of a line's text is memoised; each node gets
+        its own line's position."""
         tok = ch[0]
-        s = str(tok)
-        line, col0 = tok.line, tok.column
-        cut = s.find("//")
-        key = s[:cut] if cut >= 0 and '"' not in s else s
-        key = key.rstrip()
-        tpl = self.memo.get(key, False)
-        if tpl:
-            self.state.statement(_instantiate(tpl, line, col0))
-            return
-        m = self.line_re.match(s)
+        line = tok.line
+        col = tok.column
+        memo = self.memo
+        statement = self.state.statement
+        for piece in str(tok).split("\n")[:-1]:
+            if col is None:  # lines after the first start with their blanks
+                body = piece.lstrip(" \t\f\r")
+                col = 1 + len(piece) - len(body)
+            else:
+                body = piece
+            cut = body.find("//")
+            key = (body[:cut] if cut >= 0 and '"' not in body else body).rstrip()
+            tpl = memo.get(key, False)
+            if tpl:
+                statement(_instantiate(tpl, line, col))
+            else:
+                ins = self._one_line(body, line, col)
+                if tpl is False:
+                    memo[key] = _template(ins, col)
+                statement(ins)
+            line += 1
+            col = None
+
+    def _one_line(self, s: str, line: int, col0: int) -> A.Instruction:
+        m = self.line_re.match(s + "\n")
+        if m is None:
+            raise _line_error(self, s, line, col0)
         head_s, ops_s = m.group("head"), m.group("ops") or ""
         head = Token("HEAD", head_s, line=line, column=col0 + m.start("head"))
         rest = [Token("OPERANDS", ops_s, line=line, column=col0 + m.start("ops"))] if ops_s else []
@@ -561,9 +600,7 @@ class _Builder:
         if p is not None:
             pt = Token("PRED", p, line=line, column=col0 + m.start("pred"))
             ins = attrs.evolve(ins, pred=_parse_pred(pt), line=line, col=pt.column)
-        if tpl is False:
-            self.memo[key] = _template(ins, col0)
-        self.state.statement(ins)
+        return ins
 
     def _instruction(self, head, rest, line) -> A.Instruction:
         operands = []
@@ -659,6 +696,8 @@ def _lark() -> Lark:
         f"(?P<head>{lark.get_terminal('HEAD').pattern.to_regexp()})"
         f"(?P<ops>{lark.get_terminal('OPERANDS').pattern.to_regexp()})?"
         f"{lark.get_terminal('LINE_END').pattern.to_regexp()}\\Z")
+    builder.pred_re = re.compile(f"{lark.get_terminal('PRED').pattern.to_regexp()}{blanks}")
+    builder.head_re = re.compile(lark.get_terminal("HEAD").pattern.to_regexp())
     builder.darg_re = _shape_regex(
         lark, ("KEY", "STRING", "ANGLE", "BRACE", "PAREN", "BRACKET", "VREG", "NUMBER", "WORD",
                "DECL_EXPR", "ALIGN_WORD", "ATTR_COLON"), blanks)
