@@ -13,7 +13,7 @@ import struct
 
 from . import ast as A
 from .binary import objfile as OF
-from .encode import (ALIGN_CODE, LABEL_SUBROUTINE, NUM_PREDEFINED_SURFACES, NUM_PREDEFINED_VARS,
+from .encode import (ALIGN_CODE, GRF_BYTES, NUM_PREDEFINED_SURFACES, NUM_PREDEFINED_VARS,
                      PREDEFINED_SURFACE_NAMES, PREDEFINED_VAR_NAMES)
 from .errors import Diagnostic, VisaError
 from .isa import opcodes as O
@@ -28,7 +28,8 @@ _LABEL_OP = int(O.OPCODES_BY_MNEMONIC["label"].number)
 def _forms_by_opcode():
     table: dict[int, list] = {}
     for f in FORMS.values():
-        table.setdefault(f.opcode, []).append(f)
+        for g in (f.variants() if hasattr(f, "variants") else (f,)):
+            table.setdefault(g.opcode, []).append(g)
     return table
 
 
@@ -38,8 +39,9 @@ _BY_OPCODE = None
 class Names:
     """Ids -> names for one object (the decode-side twin of encode.Symbols)."""
 
-    def __init__(self, obj: OF.VisaObject):
+    def __init__(self, obj: OF.VisaObject, grf_bytes: int = 32):
         self.obj = obj
+        self.grf_bytes = grf_bytes
         s = obj.strings
         self.g = {i: n for i, n in enumerate(PREDEFINED_VAR_NAMES)}
         for k, v in enumerate(obj.variables):
@@ -92,9 +94,10 @@ def _decl_attrs(obj, attrs_):
                  for a in attrs_)
 
 
-def decode_object(obj: OF.VisaObject, kind: str, name: str, funcdecls=(), code_at: int = 0) -> A.Unit:
+def decode_object(obj: OF.VisaObject, kind: str, name: str, funcdecls=(), code_at: int = 0,
+                  grf_bytes: int = 32) -> A.Unit:
     s = obj.strings
-    names = Names(obj)
+    names = Names(obj, grf_bytes)
     pool_index = {}
     vars_ = []
     for v in obj.variables:
@@ -141,7 +144,8 @@ def decode_code(obj: OF.VisaObject, names: Names, base: int = 0) -> list:
     data = obj.code
     rd = Reader(data, 0, base)
     body = []
-    while rd.pos < len(data):
+    unwritten = 0  # zero bytes some forms leave for the end of the stream
+    while rd.pos < len(data) - unwritten:
         at = rd.at()
         op = rd.ub()
         if op == _SUB_OP:
@@ -167,9 +171,13 @@ def decode_code(obj: OF.VisaObject, names: Names, base: int = 0) -> list:
                 last = e
                 continue
             body.append(b.finish())
+            unwritten += sum(getattr(a, "unwritten", 0) for a in f.atoms)
             break
         else:
             raise last or DecodeError(f"no form of opcode 0x{op:02x} matches these bytes", at)
+    if rd.pos != len(data) - unwritten or any(data[rd.pos:]):
+        raise DecodeError("the instruction stream does not end where the object's size says",
+                          rd.at())
     return body
 
 
@@ -181,9 +189,10 @@ def disassemble_module(data: bytes) -> A.Module:
     def code_at(info, obj):  # file offset of an object's instruction stream
         return info.offset + info.size - len(obj.code)
 
-    units = [decode_object(k.obj, "kernel", k.name, funcs, code_at(i, k.obj))
+    grf = max([GRF_BYTES.get(g.platform, 32) for k in f.kernels for g in k.gen_binaries] or [32])
+    units = [decode_object(k.obj, "kernel", k.name, funcs, code_at(i, k.obj), grf)
              for k, i in zip(f.kernels, plan.kernels)]
-    units += [decode_object(fn.obj, "function", fn.name, (), code_at(i, fn.obj))
+    units += [decode_object(fn.obj, "function", fn.name, (), code_at(i, fn.obj), grf)
               for fn, i in zip(f.functions, plan.functions)]
     return A.Module((f.major, f.minor), tuple(units))
 

@@ -19,12 +19,15 @@ from __future__ import annotations
 
 import struct
 
+import attrs
+
 from . import ast as A
 from .binary import objfile as OF
 from .errors import Diagnostic, VisaError
 from .isa import opcodes as O
 from .isa.atoms import TYPE_CODE, EncodeError
 from .isa.forms import FORMS
+from .isa.forms_misc import STATEFUL_OPS  # forms that add to the string pool each time
 
 PREDEFINED_VAR_NAMES = tuple(v.name for v in O.PREDEFINED_VARS)
 PREDEFINED_SURFACE_NAMES = tuple(s.name for s in O.PREDEFINED_SURFACES)
@@ -47,18 +50,29 @@ OLDER_ONLY = {
     "atan": "(inverse tangent) is not an opcode in vISA 4.1",
     "dhp": "is not an opcode: the older spec's misspelling of 'dph'",
 }
+GRF_BYTES = {14: 64, 15: 64}  # PVC, PVCXT; 32 bytes elsewhere
 PLATFORM_CODES = {"SKL": 5, "TGLLP": 12, "DG2": 13, "PVC": 14, "PVCXT": 15}
 
 
 class Symbols:
-    """Names -> ids for one unit, and its string pool in first-mention order."""
+    """Names -> ids for one unit, and its string pool in first-mention order.
 
-    def __init__(self, unit: A.Unit):
+    Forms also read the declared types (``var_types``), may raise a
+    variable's alignment (``var_align``, as dpas does), append a fresh pool
+    entry (``add_string``: GenX_IR gives every fcall / faddr / FILE its own),
+    and need the GRF size of the target (``grf_bytes``)."""
+
+    def __init__(self, unit: A.Unit, grf_bytes: int = 32):
+        self.grf_bytes = grf_bytes
+        self.var_types = {d.name: d.type for d in unit.decls if type(d) is A.VarDecl}
+        self.var_align = {d.name: ALIGN_CODE[d.align] for d in unit.decls if type(d) is A.VarDecl}
         self.strings: list[str] = [unit.name]
         self._index: dict[str, int] = {unit.name: 0}
         for s in PREDEFINED_STRINGS:
             self.string_id(s)
         self.vars: dict[str, tuple[str, int]] = {}
+        for i in range(NUM_PREDEFINED_VARS):
+            self.vars[f"V{i}"] = ("G", i)  # predefined variables by number
         for i, n in enumerate(PREDEFINED_VAR_NAMES):
             self.vars[n] = ("G", i)
         for i, n in enumerate(PREDEFINED_SURFACE_NAMES):
@@ -66,6 +80,14 @@ class Symbols:
         self.vars["S31"] = ("S", 31)
         self.labels: list[tuple[str, int]] = []  # (name, kind)
         self._label_index: dict[str, int] = {}
+
+    def add_string(self, s: str) -> int:
+        """A new pool entry for ``s``, even if it is there already (the
+        empty string is index 0)."""
+        if not s:
+            return 0
+        self.strings.append(s)
+        return len(self.strings) - 1
 
     def string_id(self, s: str) -> int:
         i = self._index.get(s)
@@ -110,8 +132,8 @@ def _decl_attrs(attrs_, sym: Symbols) -> tuple:
     return tuple(OF.Attribute(sym.string_id(a.name), _attr_value(a)) for a in attrs_)
 
 
-def encode_unit(unit: A.Unit) -> OF.VisaObject:
-    sym = Symbols(unit)
+def encode_unit(unit: A.Unit, grf_bytes: int = 32) -> OF.VisaObject:
+    sym = Symbols(unit, grf_bytes)
     # declarations, in program order (ids count per kind)
     decls = unit.decls
     counters = {"G": NUM_PREDEFINED_VARS, "A": 0, "P": 1, "S": 0, "T": NUM_PREDEFINED_SURFACES}
@@ -152,6 +174,10 @@ def encode_unit(unit: A.Unit) -> OF.VisaObject:
             inputs.append(OF.Input(INPUT_CLASS[k], ident, i.offset or 0, i.size or 0))
     attributes = [OF.Attribute(sym.string_id(a.name), _attr_value(a)) for a in unit.attrs]
     code = encode_body(unit.body, sym)
+    # instructions may have raised alignments (dpas)
+    variables = [v if sym.var_align[d.name] == v.bit_properties >> 4 else
+                 attrs.evolve(v, bit_properties=(v.bit_properties & 0xF) | (sym.var_align[d.name] << 4))
+                 for v, d in zip(variables, unit.vars)]
     labels = [OF.Label(sym.string_id(n), k) for n, k in sym.labels]
     if unit.kind == "kernel":
         return OF.VisaObject(tuple(sym.strings), 0, variables, addresses, predicates, labels,
@@ -163,34 +189,48 @@ def encode_unit(unit: A.Unit) -> OF.VisaObject:
 def encode_body(body, sym: Symbols) -> bytes:
     """The instruction stream.  An instruction's bytes depend only on the
     instruction and the unit's symbols (label and string ids are fixed at
-    first mention), so equal instructions are encoded once."""
+    first mention), so equal instructions are encoded once.
+
+    A form may have several layouts for one mnemonic (``resolve(ins)``
+    picks one), and an atom may count bytes Intel's writer reserves but never
+    writes (``unwritten``, 2D block LSC): those come as zeros at the end of
+    the unit's code, where the declared size puts them."""
     out: list[bytes] = []
     sub_op = int(O.OPCODES_BY_MNEMONIC["func"].number)
     label_op = int(O.OPCODES_BY_MNEMONIC["label"].number)
     memo: dict = {}
+    unwritten = 0
     for s in body:
         t = type(s)
         if t is A.Instruction:
-            b = memo.get(s)
-            if b is not None:
-                out.append(b)
+            m = memo.get(s)
+            if m is not None:
+                out.append(m[0])
+                unwritten += m[1]
                 continue
             f = FORMS.get(s.op)
             if f is None:
                 if s.op in OLDER_ONLY:
                     raise EncodeError(f"'{s.op}' {OLDER_ONLY[s.op]}", s)
                 raise EncodeError(f"unknown or not yet encodable instruction '{s.mnemonic}'", s)
+            resolve = getattr(f, "resolve", None)
+            if resolve is not None:
+                f = resolve(s)
             part = [bytes((f.opcode,))]
             for a in f.atoms:
                 a.encode(s, sym, part)
-            b = memo[s] = b"".join(part)
-            out.append(b)
+            m = (b"".join(part), sum(getattr(a, "unwritten", 0) for a in f.atoms))
+            if s.op not in STATEFUL_OPS:
+                memo[s] = m
+            out.append(m[0])
+            unwritten += m[1]
             continue
         if t is A.Subroutine:
             i = sym.label_id(s.name, s, LABEL_SUBROUTINE)
             out.append(struct.pack("<BH", sub_op, i))
         else:  # Label
             out.append(struct.pack("<BH", label_op, sym.label_id(s.name, s)))
+    out.append(bytes(unwritten))
     return b"".join(out)
 
 
@@ -209,8 +249,9 @@ def assemble_module(module: A.Module, gen_binaries=()) -> bytes:
     gens = [(_platform_code(p), bytes(b)) for p, b in gen_binaries]
     if len(gens) > 4:
         raise ValueError("a kernel carries at most 4 Gen binaries")
+    grf = max([GRF_BYTES.get(p, 32) for p, _ in gens] or [32])
     for u in module.units:
-        obj = encode_unit(u)
+        obj = encode_unit(u, grf)
         if u.kind == "kernel":
             kernels.append((u.name, obj, gens if not kernels else ()))
         else:

@@ -119,7 +119,7 @@ def _type_name(t: str, line: int, col: int) -> str:
 _MODS = {"-": "-", "abs": "abs", "-abs": "-abs", "~": "~"}
 _VREG_FAST = re.compile(r"([%\w$@?]+)\((\d+),(\d+)\)(?:<(\d+)(?:;(\d+),(\d+))?>)?\Z")
 _VREG = re.compile(
-    r"(?:\((-|abs|-abs|~)\))?([%A-Za-z_$@?][\w$@?]*)\s*\(((?:[^()]|\([^()]*\))*)\)\s*(?:<([^<>]*)>)?\Z")
+    r"(?:\((-|abs|-abs|~)\))?([%A-Za-z_$@?][\w$@?]*)\s*(?:\(((?:[^()]|\([^()]*\))*)\))?\s*(?:<([^<>]*)>)?\Z")
 _INDIRECT = re.compile(
     r"(?:\((-|abs|-abs|~)\))?r\[\s*([%\w$@?]+)\s*\(\s*([^()]*)\)\s*(?:,\s*([^\]]*))?\]\s*<([^<>]*)>(?::([A-Za-z0-9]+))?\Z")
 _IMM = re.compile(r"(.*?)[ \t]*:[ \t]*([A-Za-z][A-Za-z0-9]*)\Z")
@@ -128,7 +128,7 @@ _LSC_BASE = re.compile(r"\s*([%A-Za-z_$@?][\w$@?]*)\s*(?:([-+])\s*(.+?))?\s*\Z")
 LSC_MODELS = frozenset(("flat", "bti", "ss", "bss", "surf", "slm"))
 _ADDR_OF = re.compile(r"&([%\w$@?]+)(?:\[([^\]]*)\]|\s*([-+])\s*(\d+))?\Z")
 _PRED = re.compile(r"\(\s*(!|~)?\s*([%A-Za-z_]\w*)(?:\.(\w+))?\s*\)\Z")
-_EXEC = re.compile(r"\(\s*(?:(M[0-8](?:_NM)?|NM)\s*,\s*)?([^,()]+|\(.*\))\s*\)\Z")
+_EXEC = re.compile(r"\(\s*(?:(M[0-8](?:_NM)?|NM|NoMask)\s*,\s*)?([^,()]+|\(.*\))\s*\)\Z")
 _SIMD = re.compile(r"SIMD(\d+)\Z", re.I)
 
 
@@ -158,6 +158,8 @@ def _op_vreg(s: str, line: int, col: int) -> A.VarRef:
     if not m:
         raise _Fail(f"invalid operand '{s}'", line, col)
     mod, name, offs, reg = m.groups()
+    if offs is None:  # V<1>, V<8;8,1>: no (row,col) written means (0,0)
+        offs = "0,0"
     if name in LSC_MODELS and reg is None and mod is None:  # ss(V): a surface, no address
         return A.LscAddr(name, _item(offs, line, col), None, 0, (), None, line=line, col=col)
     try:
@@ -397,7 +399,7 @@ def _parse_exec(s: str, line: int, col: int) -> A.ExecSize | None:
     except ValueError:
         return None
     if mask is not None:
-        if mask == "NM":
+        if mask in ("NM", "NoMask"):
             mask = "M1_NM"
         elif mask.startswith("M0"):
             mask = "M1" + mask[2:]
