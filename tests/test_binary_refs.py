@@ -22,8 +22,21 @@ from refs import dis_text, gen_blobs, program_text, ref_stems, stem_id
 STEMS = ref_stems()
 IDS = [stem_id(s) for s in STEMS]
 
-# (metric, stem id) pairs known not to pass yet
-KNOWN_GAPS: set[tuple[str, str]] = set()
+# (metric, stem id) pairs that cannot pass: the hand-written text says more
+# than Intel's binary keeps, so its disassembly is a different (equivalent)
+# program.  Each of these still assembles and round-trips byte for byte.
+KNOWN_GAPS: set[tuple[str, str]] = {
+    # GenX_IR writes `mov (M1, 16) V P1` as (M1_NM, 1), and `&V` in mov as V(0,0)<0;1,0>
+    ("dis", "golden/compare_select__SKL"),
+    # dpas raises its operands' declared alignment in the variable table
+    ("dis", "golden/dpas__PVC"),
+    # Intel's writer stops 2D-block instructions after 19 fields: a 2D store's
+    # data and the y offset are not in the binary
+    ("dis", "golden/lsc_block2d__PVC"),
+    # rt_write_3d.<SI>: the parser consumes the sample-index operand, the
+    # builder never writes it
+    ("dis", "golden/render_3d__TGLLP"),
+}
 
 
 def _mark(metric):

@@ -260,11 +260,17 @@ class PredDecl:
     col: int = _pos()
 
 
+def _alias_name():
+    # the v_name= alias of a sampler/surface: the binary does not keep it, so
+    # it takes no part in equality (programs differing only in it are equal)
+    return attrs.field(default=None, eq=False)
+
+
 @node
 class SamplerDecl:
     name: str
     num_elts: int
-    vname: str | None = None
+    vname: str | None = _alias_name()
     attrs: tuple[Attr, ...] = ()
     line: int = _pos()
     col: int = _pos()
@@ -274,7 +280,7 @@ class SamplerDecl:
 class SurfaceDecl:
     name: str
     num_elts: int
-    vname: str | None = None
+    vname: str | None = _alias_name()
     attrs: tuple[Attr, ...] = ()
     line: int = _pos()
     col: int = _pos()

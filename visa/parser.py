@@ -25,6 +25,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from . import ast as A
 from .errors import VisaError, make_diag
 from .expr import Env, evaluate
+from .isa.syntax import SILENT_MODS, SIMD8_OR_16
 
 # ------------------------------------------------------------------- grammar
 
@@ -649,6 +650,13 @@ class _Builder:
                         post += (text[1:],)
                 else:
                     operands.append(_OPERAND[kind](text, line, col))
+        if op in SILENT_MODS:
+            silent = SILENT_MODS[op]
+            mods = tuple(m for m in mods if m not in silent)
+            post = tuple(m for m in post if m not in silent)
+        elif op in SIMD8_OR_16 and (exe is None or (exe.mask is None and exe.size != 16)):
+            # no SIMD mode, (8) and (32) all mean SIMD8 (only 16 is recorded)
+            exe = A.ExecSize(8, None, line=line, col=hcol + len(hs) + 1)
         return A.Instruction(op, mods, None, exe, tuple(operands), post, line=line, col=hcol)
 
     def directive(self, ch):
@@ -1061,8 +1069,13 @@ class _State:
                 raise _Fail("empty input: expected '.version' and '.kernel'", 1, 1)
             raise _Fail("expected '.kernel' or '.global_function'", *self.first_pos)
         version = self.version if self.version is not None else (4, 1)
+        funcs = [u.name for u in self.units if u.kind == "function"]
         for u in self.units:
             _upgrade(u)
+            if u.kind == "kernel" and not u.funcdecls:
+                # Intel's printer lists the functions of the program after the
+                # kernel (.funcdecl); they come from the binary's function table
+                u.funcdecls = list(funcs)
         return A.Module(version, tuple(u.build() for u in self.units), line=self.units[0].line, col=1)
 
 

@@ -49,3 +49,22 @@ def style_of(op: str) -> Style:
     if op.startswith("lsc_"):
         return LSC
     return DEFAULT
+
+
+# ----------------------------------------------------- canonical spellings
+# Spellings that mean the same binary: the parser rewrites them to the one
+# Intel's printer uses, so that programs equal in the binary are equal ASTs.
+# Modifiers the binary does not record, per mnemonic:
+SILENT_MODS = {
+    "oword_ld": frozenset(("mod",)), "oword_ld_unaligned": frozenset(("mod",)),
+    "oword_st": frozenset(("mod",)), "gather": frozenset(("mod",)),
+    "svm_block_ld": frozenset(("unaligned",)), "svm_block_st": frozenset(("unaligned",)),
+    "svm_atomic": frozenset(("32",)),
+    "sample_3d": frozenset(("divS",)), "sample_b": frozenset(("divS",)),
+    "sample_l": frozenset(("divS",)), "sample_c": frozenset(("divS",)),
+    "sample_d": frozenset(("divS",)), "sample_b_c": frozenset(("divS",)),
+    "sample_l_c": frozenset(("divS",)), "sample_d_c": frozenset(("divS",)),
+    "sample_lz": frozenset(("divS",)), "sample_c_lz": frozenset(("divS",)),
+}
+# the SIMD mode of sample/load: 16 is recorded, anything else (or nothing) is 8
+SIMD8_OR_16 = frozenset(("sample", "load"))
