@@ -93,3 +93,103 @@ def test_failed_run_leaves_no_output(tmp_path):
     assert r.returncode == 1
     assert not out.exists()
     assert [p.name for p in tmp_path.iterdir()] == ["bad.visa"]
+
+
+# ------------------------------------------------------------- assembling
+from refs import dis_text, gen_blobs  # noqa: E402
+
+STEM = CORPUS / "tgllp" / "arith_float__float_div__simd32"
+
+
+def _blob_args(tmp_path, ref: bytes):
+    args = []
+    for k, (plat, blob) in enumerate(gen_blobs(ref)):
+        p = tmp_path / f"blob{k}.bin"
+        p.write_bytes(blob)
+        args += ["--gen-binary", f"{plat}:{p}"]
+    return args
+
+
+def test_assemble_to_file_matches_reference(tmp_path):
+    ref = STEM.with_name(STEM.name + ".ref.isa").read_bytes()
+    out = tmp_path / "out.isa"
+    r = run("visa-as", str(STEM) + ".visaasm", *_blob_args(tmp_path, ref), "-o", str(out))
+    assert r.returncode == 0, r.stderr
+    assert out.read_bytes() == ref
+
+
+def test_assemble_default_output_name(tmp_path):
+    src = tmp_path / "k.visaasm"
+    src.write_text(GOOD.read_text())
+    r = run("visa-as", str(src))
+    assert r.returncode == 0, r.stderr
+    data = (tmp_path / "k.isa").read_bytes()
+    assert data[:4] == b"CISA" and data[4:6] == b"\x04\x01"
+
+
+def test_assemble_stdin_to_stdout(tmp_path):
+    r = subprocess.run([shutil.which("visa-as") or "visa-as", "-", "-o", "-"], input=GOOD.read_bytes(),
+                       capture_output=True, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout[:4] == b"CISA"
+    # the same bytes as assembling the file
+    assert r.stdout == visa_assemble(GOOD.read_text())
+
+
+def visa_assemble(text):
+    import visa
+    return visa.assemble(text)
+
+
+def test_platform_by_name(tmp_path):
+    ref = STEM.with_name(STEM.name + ".ref.isa").read_bytes()
+    (plat, blob), = gen_blobs(ref)
+    assert plat == 12
+    (tmp_path / "b.bin").write_bytes(blob)
+    out = tmp_path / "o.isa"
+    r = run("visa-as", str(STEM) + ".visaasm", "--gen-binary", f"TGLLP:{tmp_path / 'b.bin'}",
+            "-o", str(out))
+    assert r.returncode == 0, r.stderr
+    assert out.read_bytes() == ref
+
+
+def test_bad_gen_binary_option_is_a_usage_error(tmp_path):
+    assert run("visa-as", str(GOOD), "--gen-binary", "nonsense").returncode == 2
+    assert run("visa-as", str(GOOD), "--gen-binary", f"12:{tmp_path / 'missing.bin'}").returncode == 2
+
+
+def test_assembly_error_leaves_existing_output_untouched(tmp_path):
+    bad = tmp_path / "bad.visa"
+    bad.write_text('.version 4.1\n.kernel "k"\n.function "f"\n\nf:\n    mov (M1, 16) NOPE(0,0)<1> 0x1:d\n')
+    out = tmp_path / "out.isa"
+    out.write_bytes(b"previous")
+    r = run("visa-as", str(bad), "-o", str(out))
+    assert r.returncode == 1
+    assert r.stderr.splitlines()[0] == f"{bad}:6:18: error: undeclared variable 'NOPE'"
+    assert out.read_bytes() == b"previous"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.visa", "out.isa"]
+
+
+def test_several_inputs_each_to_its_own_output(tmp_path):
+    a, b = tmp_path / "a.visaasm", tmp_path / "b.visaasm"
+    a.write_text(GOOD.read_text())
+    b.write_text(GOOD.read_text())
+    r = run("visa-as", str(a), str(b))
+    assert r.returncode == 0, r.stderr
+    assert (tmp_path / "a.isa").exists() and (tmp_path / "b.isa").exists()
+
+
+def test_disassemble_reference_to_stdout(tmp_path):
+    ref = STEM.with_name(STEM.name + ".ref.isa")
+    r = run("visa-dis", str(ref))
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == dis_text(STEM.with_name(STEM.name + ".visaasm").read_text())
+
+
+def test_disassemble_garbage_is_an_input_error(tmp_path):
+    f = tmp_path / "x.isa"
+    f.write_bytes(b"CISA\x04\x01\x01\x00\xff")
+    r = run("visa-dis", str(f))
+    assert r.returncode == 1
+    assert r.stderr.startswith(f"{f}: error: invalid vISA binary:")
+    assert "Traceback" not in r.stderr

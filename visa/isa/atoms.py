@@ -170,6 +170,8 @@ def decode_vector(rd: Reader, cx, sat_ok: bool = False):
         ident, off = rd.uw(), rd.w()
         return A.AddrOf(cx.var_name("G", ident, at), off if off else None), sat
     if cls == IMMEDIATE:
+        if mod:
+            raise DecodeError("a modifier on an immediate operand", at)
         ty = rd.ub()
         if ty not in TYPE_NAME:
             raise DecodeError(f"invalid immediate type code {ty}", at)
@@ -185,6 +187,8 @@ def decode_vector(rd: Reader, cx, sat_ok: bool = False):
 
 
 def region_values_checked(code: int, at: int):
+    if code >> 12:
+        raise DecodeError(f"invalid region code 0x{code:04x}", at)
     try:
         return region_values(code)
     except KeyError:
@@ -351,6 +355,8 @@ class Pred:
     def decode(self, rd, cx, b):
         at = rd.at()
         v = rd.uw()
+        if v & 0x1000 or (not v & 0xFFF and v):
+            raise DecodeError(f"predicate field 0x{v:04x} has control bits but no predicate", at)
         if v & 0xFFF:
             ctrl = (v >> 13) & 3
             if ctrl == 3:
