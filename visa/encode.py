@@ -48,7 +48,6 @@ OLDER_ONLY = {
     "asin": "(inverse sine) is not an opcode in vISA 4.1",
     "acos": "(inverse cosine) is not an opcode in vISA 4.1",
     "atan": "(inverse tangent) is not an opcode in vISA 4.1",
-    "dhp": "is not an opcode: the older spec's misspelling of 'dph'",
 }
 GRF_BYTES = {14: 64, 15: 64}  # PVC, PVCXT; 32 bytes elsewhere
 PLATFORM_CODES = {"SKL": 5, "TGLLP": 12, "DG2": 13, "PVC": 14, "PVCXT": 15}

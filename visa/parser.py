@@ -422,7 +422,9 @@ def _lower_case_spelling(op: str, mods: tuple) -> tuple[str, tuple]:
 
 # opcodes of the older spec that vISA 4.1 no longer has
 _OLD_ONLY_OPS = frozenset(("if", "else", "endif", "do", "while", "break", "cont",
-                           "asin", "acos", "atan", "dhp"))
+                           "asin", "acos", "atan"))
+# the older spec's misspellings, read the one way they can be meant
+_OLD_SPELLINGS = {"dhp": "dph"}
 
 
 def _upgrade(ub: "_UnitBuilder") -> None:
@@ -623,6 +625,8 @@ class _Builder:
         mods = tuple(parts[1:])
         if not hs.islower() and op not in ("FILE", "LOC"):
             op, mods = _lower_case_spelling(op, mods)
+        if op in _OLD_SPELLINGS:
+            op = _OLD_SPELLINGS[op]
         if op == "bfn" and mods and mods[0][:1] in "xX":  # bfn.x0F -> bfn.xf, as Intel prints it
             try:
                 mods = (f"x{int(mods[0][1:], 16):x}",) + mods[1:]
