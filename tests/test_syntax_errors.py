@@ -50,6 +50,10 @@ CASES = [
     ("key-not-allowed", '.version 4.1\n.kernel "k"\n.decl P1 v_type=P num_elts=16 align=dword\n',
      3, 31, "'align=' is not allowed in a v_type=P declaration"),
     ("label-with-blank", HEAD + "foo bar:\n", 8, 5, "expected an operand or end of line, found 'bar:'"),
+    ("stray-character-in-decl", '.version 4.1\n.kernel "k"\n.decl V1 v_type=G type=d num_elts=16 #\n',
+     3, 38, "expected directive arguments or end of line, found '#'"),
+    ("extra-input-argument", '.version 4.1\n.kernel "k"\n.decl V1 v_type=G type=d num_elts=16\n'
+     '.input V1 offset=0 size=4 junk\n', 4, 27, "unexpected 'junk' in .input"),
 ]
 
 

@@ -31,10 +31,13 @@ from .isa.syntax import SILENT_MODS, SIMD8_OR_16
 
 
 def _grammar_text() -> str:
-    try:
-        return resources.files("visa.grammar").joinpath("visa.lark").read_text()
-    except (ModuleNotFoundError, FileNotFoundError):  # running from a source tree
-        return (Path(__file__).resolve().parent.parent / "grammar" / "visa.lark").read_text()
+    """The grammar that belongs to this copy of the package: installed as
+    visa/grammar/visa.lark, or at grammar/visa.lark in a source tree."""
+    here = Path(__file__).resolve().parent
+    for p in (here / "grammar" / "visa.lark", here.parent / "grammar" / "visa.lark"):
+        if p.is_file():
+            return p.read_text()
+    return resources.files("visa.grammar").joinpath("visa.lark").read_text()
 
 
 class _Fail(Exception):
@@ -501,6 +504,16 @@ def _instantiate(tpl, line: int, base: int) -> A.Instruction:
     return A.Instruction(op, mods, pred, exe, ops, post, line=line, col=base + col)
 
 
+# The declarations Intel's compiler writes, in its exact spelling: read
+# directly (anything else goes through the general directive path).
+_DECL_FAST = re.compile(
+    r"\.decl ([A-Za-z_][A-Za-z0-9_]*) v_type=(?:"
+    r"G type=([a-z]+) num_elts=([0-9]+)(?: align=([A-Za-z0-9]+))?(?: alias=<([%A-Za-z_][A-Za-z0-9_]*), ([0-9]+)>)?"
+    r"|P num_elts=([0-9]+)"
+    r"|([ST]) num_elts=([0-9]+) v_name=([A-Za-z_%][A-Za-z0-9_]*)"
+    r")[ \t]*(?://[^\n]*)?\Z")
+
+
 def _line_error(builder, s: str, line: int, col0: int) -> "_Fail":
     """The error in an instruction line that is not INSTR_LINE: find where
     the shapes stop matching and say what is there."""
@@ -530,7 +543,7 @@ class _Builder:
         self.darg_re = None
         self.state: _State | None = None  # per parse
         self.memo: dict = {}  # per parse: (mnemonic, operands) text -> template
-        self.line_re = self.pred_re = self.head_re = None
+        self.line_re = self.pred_re = self.head_re = self.decl_re = None
 
     def split_operands(self, tok: Token):
         """(kind, text, col) for each operand in an OPERANDS token."""
@@ -669,20 +682,59 @@ class _Builder:
         d = ch[0]
         out = [d]
         for t in ch[1:]:
-            s = str(t)
-            pos = 0
-            while pos < len(s):
-                m = self.darg_re.match(s, pos)
-                if m is None:  # pragma: no cover - the token was made of these shapes
-                    raise _Fail("invalid directive argument", t.line, t.column + pos)
-                if m.group("KEY") is not None:
-                    out.append(Token("KEY", m.group("KEY"), line=t.line, column=t.column + m.start("KEY")))
-                    pos = m.end("KEY")
-                    continue
-                kind = m.lastgroup
-                out.append(Token(kind, m.group(kind), line=t.line, column=t.column + m.start(kind)))
-                pos = m.end()
+            self._dargs(str(t), t.line, t.column, out)
         self.state.directive(out)
+
+    def _dargs(self, s: str, line: int, col: int, out: list) -> None:
+        pos = 0
+        n = len(s)
+        match = self.darg_re.match
+        while pos < n:
+            m = match(s, pos)
+            if m is None or m.end() == pos:
+                rest = s[pos:]
+                if not rest.strip() or rest.lstrip().startswith("//"):
+                    return
+                ln, c, msg = _error_at(s + "\n", pos, line, col + pos, ("DARGS", "_NL"))
+                raise _Fail(msg, ln, c)
+            if m.group("KEY") is not None:
+                out.append(Token("KEY", m.group("KEY"), line=line, column=col + m.start("KEY")))
+                pos = m.end("KEY")
+                continue
+            kind = m.lastgroup
+            out.append(Token(kind, m.group(kind), line=line, column=col + m.start(kind)))
+            pos = m.end()
+
+    def directive_block(self, ch):
+        """A run of directive lines (one DIRECTIVE_BLOCK token).  The common
+        declarations take a direct path; any other line is cut into KEY and
+        value tokens like a lone directive."""
+        tok = ch[0]
+        line = tok.line
+        col = tok.column
+        state = self.state
+        fast = self.decl_re.match
+        for piece in str(tok).split("\n")[:-1]:
+            if col is None:
+                body = piece.lstrip(" \t\f\r")
+                col = 1 + len(piece) - len(body)
+            else:
+                body = piece
+            m = fast(body)
+            if m is not None and state.cur is not None:
+                state.fast_decl(m, line, col)
+            else:
+                sp = body.find(" ")
+                name = body if sp < 0 else body[:sp]
+                cut = len(name)
+                while cut < len(body) and body[cut] in " \t":
+                    cut += 1
+                out = [Token("DIRECTIVE", name, line=line, column=col)]
+                if sp >= 0:
+                    self._dargs(body[sp:], line, col + sp, out)
+                state.directive(out)
+            line += 1
+            col = None
 
     def label_def(self, ch):
         t = ch[0]
@@ -710,6 +762,7 @@ def _lark() -> Lark:
         f"(?P<head>{lark.get_terminal('HEAD').pattern.to_regexp()})"
         f"(?P<ops>{lark.get_terminal('OPERANDS').pattern.to_regexp()})?"
         f"{lark.get_terminal('LINE_END').pattern.to_regexp()}\\Z")
+    builder.decl_re = _DECL_FAST
     builder.pred_re = re.compile(f"{lark.get_terminal('PRED').pattern.to_regexp()}{blanks}")
     builder.head_re = re.compile(lark.get_terminal("HEAD").pattern.to_regexp())
     builder.darg_re = _shape_regex(
@@ -1055,6 +1108,33 @@ class _State:
             return  # the subroutine's own label
         self.pending_sub = None
         ub.body.append(s)
+
+    def fast_decl(self, m, line: int, col: int) -> None:
+        """A declaration in Intel's spelling (matched by _DECL_FAST)."""
+        ub = self.cur
+        name, ty, num, align, alias, aoff, pnum, st, snum, vname = m.groups()
+        if ty is not None:
+            if ty not in TYPES:
+                raise _Fail(f"unknown data type '{ty}'", line, col + m.start(2))
+            if align is not None:
+                if align.lower() in ALIGN_NAMES:
+                    align = ALIGN_NAMES[align.lower()]
+                elif align.isdigit() and int(align) in _ALIGN_BYTES:
+                    align = _ALIGN_BYTES[int(align)]
+                else:
+                    raise _Fail(f"invalid align value '{align}' (expected byte, word, dword, "
+                                "qword, oword, hword, GRF, GRFx2, wordx32 or wordx64)",
+                                line, col + m.start(4))
+            d = A.VarDecl(name, ty, int(num), align,
+                          A.Alias(alias, int(aoff)) if alias is not None else None,
+                          line=line, col=col)
+            self.env.sizes[name] = d.num_elts * TYPE_SIZES[ty]
+        elif pnum is not None:
+            d = A.PredDecl(name, int(pnum), line=line, col=col)
+        else:
+            cls = A.SamplerDecl if st == "S" else A.SurfaceDecl
+            d = cls(name, int(snum), vname, line=line, col=col)
+        ub.decls.append(d)
 
     def scope(self, tok, step: int):
         """``{`` / ``}``: declarations inside a scope join the unit's (the
