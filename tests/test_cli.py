@@ -155,6 +155,11 @@ def test_platform_by_name(tmp_path):
 
 def test_bad_gen_binary_option_is_a_usage_error(tmp_path):
     assert run("visa-as", str(GOOD), "--gen-binary", "nonsense").returncode == 2
+    (tmp_path / "b.bin").write_bytes(b"x")
+    r = run("visa-as", str(GOOD), "--gen-binary", f"NOPE:{tmp_path / 'b.bin'}")
+    assert r.returncode == 2 and "unknown platform 'NOPE'" in r.stderr and "Traceback" not in r.stderr
+    r = run("visa-as", str(GOOD), *[f"--gen-binary=12:{tmp_path / 'b.bin'}"] * 5)
+    assert r.returncode == 2 and "at most 4" in r.stderr
     assert run("visa-as", str(GOOD), "--gen-binary", f"12:{tmp_path / 'missing.bin'}").returncode == 2
 
 

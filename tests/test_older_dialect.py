@@ -87,3 +87,9 @@ def test_constructs_41_cannot_encode(line, construct):
     d = ei.value.diagnostics[0]
     assert construct in d.message
     assert d.line == text.splitlines().index(line) + 1
+
+
+def test_older_version_directive_still_writes_41():
+    text = NEW.replace(".version 4.1", ".version 3.6")
+    assert visa.assemble(text)[:6] == b"CISA\x04\x01"
+    assert visa.assemble(text) == visa.assemble(NEW)

@@ -228,6 +228,8 @@ class Attr:
 class Alias:
     var: str
     offset: int
+    line: int = _pos()
+    col: int = _pos()
 
 
 @node

@@ -76,14 +76,21 @@ def _write_atomic(path: str, data: bytes) -> None:
 
 
 def _parse_gen_binary(spec: str):
+    from .encode import _platform_code
     plat, sep, file = spec.partition(":")
     if not sep or not plat or not file:
         raise typer.BadParameter(f"expected PLATFORM:FILE, got '{spec}'", param_hint="--gen-binary")
     try:
+        code = _platform_code(int(plat, 0) if plat[:1].isdigit() else plat)
+        if not 0 <= code <= 255:
+            raise ValueError(f"platform code {code} is not 0..255")
+    except ValueError as e:
+        raise typer.BadParameter(str(e), param_hint="--gen-binary")
+    try:
         blob = Path(file).read_bytes()
     except OSError as e:
         raise typer.BadParameter(f"cannot read '{file}': {e.strerror}", param_hint="--gen-binary")
-    return (int(plat, 0) if plat[:1].isdigit() else plat, blob)
+    return (code, blob)
 
 
 # -------------------------------------------------------------------- visa-as
@@ -111,6 +118,9 @@ def assemble_cmd(
     if output is None and "-" in inputs and not syntax_only:
         output = "-"
     blobs = [_parse_gen_binary(s) for s in gen_binary]
+    if len(blobs) > 4:
+        _err("visa-as: error: a kernel carries at most 4 Gen binaries (--gen-binary)")
+        raise typer.Exit(EXIT_USAGE)
     status = EXIT_OK
     for inp in inputs:
         try:
@@ -128,8 +138,8 @@ def assemble_cmd(
         except OSError as e:
             _err(f"visa-as: error: {inp}: {e.strerror or e}")
             status = EXIT_INPUT
-        except NotImplementedError as e:
-            _err(f"visa-as: error: {e}")
+        except Exception as e:  # noqa: BLE001 - never a traceback for the user
+            _err(f"visa-as: internal error on {inp}: {type(e).__name__}: {e} (please report)")
             status = EXIT_INPUT
     raise typer.Exit(status)
 
@@ -164,8 +174,8 @@ def disassemble_cmd(
         except OSError as e:
             _err(f"visa-dis: error: {inp}: {e.strerror or e}")
             status = EXIT_INPUT
-        except NotImplementedError as e:
-            _err(f"visa-dis: error: {e}")
+        except Exception as e:  # noqa: BLE001 - never a traceback for the user
+            _err(f"visa-dis: internal error on {inp}: {type(e).__name__}: {e} (please report)")
             status = EXIT_INPUT
     raise typer.Exit(status)
 

@@ -255,8 +255,9 @@ def assemble_module(module: A.Module, gen_binaries=()) -> bytes:
             kernels.append((u.name, obj, gens if not kernels else ()))
         else:
             functions.append((u.name, obj))
-    ma, mi = module.version
-    return OF.write(OF.build(kernels, functions, major=ma, minor=mi))
+    # the only object format written is vISA 4.1 (an older text's .version
+    # names the syntax it was written in, not the binary wanted)
+    return OF.write(OF.build(kernels, functions, major=4, minor=1))
 
 
 def assemble(text: str, *, gen_binaries=(), filename: str = "<input>") -> bytes:

@@ -950,7 +950,7 @@ def _decl(toks, ub: _UnitBuilder):
             if at.type not in ("ANGLE", "PAREN") or len(parts) != 2:
                 raise _Fail(f"invalid alias '{s}' (expected alias=<V, offset>)", *_tok_pos(at))
             try:
-                alias = A.Alias(parts[0].strip(), _to_int(parts[1].strip()))
+                alias = A.Alias(parts[0].strip(), _to_int(parts[1].strip()), line=at.line, col=at.column)
             except ValueError:
                 raise _Fail(f"invalid alias offset in '{s}'", *_tok_pos(at)) from None
         ub.decls.append(A.VarDecl(name, ty, num, align, alias, attrs_, line=line, col=col))
@@ -1126,7 +1126,8 @@ class _State:
                                 "qword, oword, hword, GRF, GRFx2, wordx32 or wordx64)",
                                 line, col + m.start(4))
             d = A.VarDecl(name, ty, int(num), align,
-                          A.Alias(alias, int(aoff)) if alias is not None else None,
+                          A.Alias(alias, int(aoff), line=line, col=col + m.start(5) - 1)
+                          if alias is not None else None,
                           line=line, col=col)
             self.env.sizes[name] = d.num_elts * TYPE_SIZES[ty]
         elif pnum is not None:
