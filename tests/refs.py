@@ -11,7 +11,7 @@ from conftest import CORPUS, GOLDEN, SHARED
 from visa.binary import objfile
 
 sys.path.insert(0, str(SHARED / "tools"))
-from corpus_check import dis_text, program_text  # noqa: E402,F401
+from corpus_check import dis_text, program_text  # noqa: E402,F401  (re-exported)
 
 
 def ref_stems():

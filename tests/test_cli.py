@@ -5,8 +5,6 @@ import shutil
 import subprocess
 import sys
 
-import pytest
-
 from conftest import CORPUS, ROOT
 
 GOOD = CORPUS / "tgllp" / "arith_float__float_div__simd32.visaasm"

@@ -2,8 +2,6 @@
 Intel's reference binaries, and the decode direction of its forms."""
 from __future__ import annotations
 
-import re
-import sys
 from pathlib import Path
 
 import attrs
@@ -12,10 +10,9 @@ import pytest
 import visa
 from visa import ast as A
 from visa.encode import assemble, assemble_module
-from conftest import CORPUS, FORMS, GOLDEN, SHARED
+from conftest import CORPUS, FORMS, GOLDEN
 
-sys.path.insert(0, str(SHARED / "tools"))
-from corpus_check import gen_blobs, program_text  # noqa: E402
+from refs import gen_blobs, program_text  # noqa: E402
 
 MINE = frozenset((
     "oword_ld", "oword_ld_unaligned", "oword_st", "media_ld", "media_st", "gather", "scatter",
@@ -44,24 +41,12 @@ CORPUS_STEMS = [
     "skl/arith_int__small_ints__simd32",
     "skl/constant_mem__program_scope__simd32",
     "skl/atomics_float__fatomic_cas_loop__simd16",
-    # these also use fence_sw / fence_local (the misc family)
     "skl/atomics_local__latomics__simd32",
     "tgllp/atomics_local__latomics__simd32",
 ]
-OTHER_FAMILY = {"fence_sw": "misc", "fence_local": "misc", "fence_global": "misc"}
-
-
 def _assemble_stem(stem: Path) -> tuple[bytes, bytes]:
     ref = Path(str(stem) + ".ref.isa").read_bytes()
-    text = program_text(stem)
-    try:
-        return assemble(text, gen_binaries=gen_blobs(ref)), ref
-    except visa.VisaError as e:
-        m = re.search(r"not yet encodable instruction '([\w]+)", str(e))
-        if m and m.group(1) in OTHER_FAMILY:
-            pytest.skip(f"{stem.name} needs '{m.group(1)}' from the {OTHER_FAMILY[m.group(1)]} "
-                        "family, not yet encodable")
-        raise
+    return assemble(program_text(stem), gen_binaries=gen_blobs(ref)), ref
 
 
 @pytest.mark.parametrize("stem", GOLDEN_STEMS, ids=[p.name for p in GOLDEN_STEMS])

@@ -2,8 +2,6 @@
 Intel's reference binaries, and the decode direction of its forms."""
 from __future__ import annotations
 
-import inspect
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,10 +15,9 @@ from visa.isa import forms_lsc as L
 from visa.isa.atoms import DecodeError, InsBuilder, Mismatch, Reader
 from visa.isa.forms import FORMS
 from visa.parser import parse
-from conftest import CORPUS, FORMS as FORM_FILES, GOLDEN, SHARED
+from conftest import CORPUS, FORMS as FORM_FILES, GOLDEN
 
-sys.path.insert(0, str(SHARED / "tools"))
-from corpus_check import gen_blobs, program_text  # noqa: E402
+from refs import gen_blobs, program_text  # noqa: E402
 
 GOLDEN_STEMS = sorted(p.with_suffix("") for p in GOLDEN.glob("lsc_*.visaasm"))
 
@@ -40,17 +37,6 @@ CORPUS_STEMS = [
 ]
 
 
-def _has_block2d(text: str) -> bool:
-    return "_block2d" in text
-
-
-def _padding_supported() -> bool:
-    """GenX_IR counts 10 bytes per 2D block op it never writes; they are zeros
-    at the end of the code.  forms_lsc marks them with the Shortfall atom's
-    ``unwritten``; encode_body has to append them."""
-    return "unwritten" in inspect.getsource(E)
-
-
 def _unwritten(ins) -> int:
     if type(ins) is not A.Instruction:
         return 0
@@ -60,23 +46,9 @@ def _unwritten(ins) -> int:
     return sum(getattr(a, "unwritten", 0) for a in f.atoms)
 
 
-_NEEDS_PADDING = ("needs visa/encode.py:encode_body to append, after the last instruction, "
-                  "the bytes its forms' atoms mark as unwritten (forms_lsc.Shortfall: 10 per "
-                  "2D block op)")
-
-
 def _check_stem(stem: Path):
     ref = Path(str(stem) + ".ref.isa").read_bytes()
-    text = program_text(stem)
-    out = assemble(text, gen_binaries=gen_blobs(ref))
-    if _has_block2d(text) and not _padding_supported():
-        # everything but the trailing zeros must already match
-        a, b = OF.read(out), OF.read(ref)
-        for x, y in zip(list(a.kernels) + list(a.functions), list(b.kernels) + list(b.functions)):
-            assert y.obj.code.startswith(x.obj.code)
-            assert set(y.obj.code[len(x.obj.code):]) <= {0}
-        pytest.xfail(_NEEDS_PADDING)
-    assert out == ref
+    assert assemble(program_text(stem), gen_binaries=gen_blobs(ref)) == ref
 
 
 @pytest.mark.parametrize("stem", GOLDEN_STEMS, ids=[p.name for p in GOLDEN_STEMS])
@@ -119,10 +91,10 @@ def _decode_one(forms, code: bytes, pos: int, names):
 
 
 def _encode_one(encode_body, ins, sym) -> bytes:
-    """One instruction's bytes, without the zeros an encode_body that
-    supports Shortfall appends after a 2D block op."""
+    """One instruction's bytes, without the zeros encode_body appends for a
+    2D block op (the bytes Intel's writer reserves but never writes)."""
     b = encode_body([ins], sym)
-    pad = _unwritten(ins) if _padding_supported() else 0
+    pad = _unwritten(ins)
     return b[:len(b) - pad] if pad else b
 
 

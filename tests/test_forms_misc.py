@@ -13,7 +13,6 @@ not what their opcode row suggests (mov, addr_add, cmp, logic operations).
 from __future__ import annotations
 
 import re
-import struct
 from pathlib import Path
 
 import pytest
@@ -24,6 +23,7 @@ from visa.encode import assemble
 from visa.errors import VisaError
 
 from conftest import CORPUS, FORMS, GOLDEN
+from refs import gen_blobs, program_text
 
 GOLDEN_STEMS = ("control_flow__SKL", "control_flow_fccall__SKL", "raw_send__SKL",
                 "raw_send_eot__TGLLP", "dpas__DG2", "dpas__PVC", "barriers_fences__SKL",
@@ -35,69 +35,12 @@ _FAMILY_LINE = re.compile(
     r"^\s*(?:\([^)]*\)\s*)?(jmp|goto|call|fccall|fcall|ifcall|faddr|fret|switchjmp|raw_sends?c?"
     r"(?:_eot)?|dpasw?|fence_\w+|sbarrier|nbarrier|barrier|wait|yield|lifetime|breakpoint|FILE|"
     r"LOC|\.file|\.loc|addr_add)\b", re.M)
-_FUNC_FILE = re.compile(r"\.f(\d+)\.visaasm$")
-# corpus stems that still need another family
-_OTHER_FAMILY = {
-    "block2d_pvc__blk2d_vnni__simd16": "needs the LSC family (forms_lsc.py): with its "
-                                       "lsc_load_block2d the reference stream is 20 bytes "
-                                       "longer than ours (zeros after the final ret)",
-}
 
 
 # ------------------------------------------------------------------ helpers
-def gen_blobs(data: bytes):
-    """(platform, blob) of the first kernel's gen_binary_info (as corpus_check.py)."""
-    o = 8
-    (nl,) = struct.unpack_from("<H", data, o)
-    o += 2 + nl + 12
-    (nv,) = struct.unpack_from("<H", data, o)
-    o += 2 + 4 * nv
-    (nf,) = struct.unpack_from("<H", data, o)
-    o += 2 + 4 * nf
-    ng = data[o]
-    o += 1
-    out = []
-    for i in range(ng):
-        plat, off, size = struct.unpack_from("<BII", data, o + 9 * i)
-        out.append((plat, data[off:off + size]))
-    return out
-
-
-def program_text(stem: Path) -> str:
-    text = Path(str(stem) + ".visaasm").read_text()
-    funcs = sorted(stem.parent.glob(stem.name + ".f*.visaasm"),
-                   key=lambda p: int(_FUNC_FILE.search(p.name).group(1)))
-    for f in funcs:
-        lines = f.read_text().splitlines(keepends=True)
-        if lines and lines[0].startswith(".version"):
-            lines = lines[1:]
-        text += "".join(lines)
-    return text
-
-
 def _first_diff(a: bytes, b: bytes) -> str:
     i = next((k for k in range(min(len(a), len(b))) if a[k] != b[k]), min(len(a), len(b)))
     return f"first difference at byte {i}: ours {a[i:i + 16].hex()} ref {b[i:i + 16].hex()}"
-
-
-def _memo_drops_fresh_strings() -> bool:
-    """visa.encode.encode_body memoises equal instructions; it must not for
-    the ops in forms_misc.STATEFUL_OPS (each adds a string-pool entry)."""
-    text = (".version 4.1\n.kernel \"k\"\n.function \"_main_0\"\n\n_main_0:\n"
-            "    FILE \"a\"\n    FILE \"a\"\n    ret (M1, 1)\n")
-    return OF.read(assemble(text)).kernels[0].obj.strings.count("a") != 2
-
-
-_MEMO = pytest.mark.xfail(_memo_drops_fresh_strings(), strict=True, reason=(
-    "shared-file fix pending: visa/encode.py encode_body memoises equal instructions, so a "
-    "repeated fcall / faddr / FILE loses its fresh string-pool entry (skip the memo for "
-    "visa.isa.forms_misc.STATEFUL_OPS)"))
-_REPEATS = re.compile(r"^\s*(?:\([^)]*\)\s*)?(fcall|faddr|FILE)\b.*$", re.M)
-
-
-def _needs_memo_fix(text: str) -> bool:
-    lines = [m.group(0).split("///")[0].strip() for m in _REPEATS.finditer(text)]
-    return len(lines) != len(set(lines))
 
 
 def _check_stem(stem: Path):
@@ -145,10 +88,6 @@ _CORPUS = _corpus_stems() if CORPUS.is_dir() else []
 
 @pytest.mark.parametrize("stem", _CORPUS, ids=[s.name for s in _CORPUS])
 def test_corpus_bytes(stem):
-    if stem.name in _OTHER_FAMILY:
-        pytest.skip(_OTHER_FAMILY[stem.name])
-    if _needs_memo_fix(program_text(stem)) and _memo_drops_fresh_strings():
-        pytest.xfail(_MEMO.kwargs["reason"])
     _check_stem(stem)
 
 
@@ -157,7 +96,6 @@ def test_corpus_covers_the_family():
 
 
 # ------------------------------------------------------------ layout facts
-@_MEMO
 def test_fcall_faddr_file_add_fresh_strings():
     b = _kernel("    fcall (M1, 1) f 0 0\n    faddr f VQ(0,0)<1>\n    FILE \"a.cm\"\n"
                 "    FILE \"a.cm\"\n", ".decl VQ v_type=G type=uq num_elts=1\n")

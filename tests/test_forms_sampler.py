@@ -19,6 +19,7 @@ from visa.encode import assemble
 from visa.errors import VisaError
 
 from conftest import CORPUS, GOLDEN
+from refs import gen_blobs, program_text
 
 GOLDEN_STEMS = ("sampler_media__SKL", "sampler_3d__TGLLP", "render_3d__TGLLP")
 _SAMPLER_LINE = re.compile(r"^\s*(?:\([^)]*\)\s*)?(sample_lz|sample_l|load_lz|sample_3d|load_3d|"
@@ -28,54 +29,9 @@ _FUNC_FILE = re.compile(r"\.f(\d+)\.visaasm$")
 
 
 # ------------------------------------------------------------------ helpers
-def gen_blobs(data: bytes):
-    """(platform, blob) of the first kernel's gen_binary_info (as corpus_check.py)."""
-    o = 8
-    (nl,) = struct.unpack_from("<H", data, o)
-    o += 2 + nl + 12
-    (nv,) = struct.unpack_from("<H", data, o)
-    o += 2 + 4 * nv
-    (nf,) = struct.unpack_from("<H", data, o)
-    o += 2 + 4 * nf
-    ng = data[o]
-    o += 1
-    out = []
-    for i in range(ng):
-        plat, off, size = struct.unpack_from("<BII", data, o + 9 * i)
-        out.append((plat, data[off:off + size]))
-    return out
-
-
-def program_text(stem: Path) -> str:
-    text = Path(str(stem) + ".visaasm").read_text()
-    funcs = sorted(stem.parent.glob(stem.name + ".f*.visaasm"),
-                   key=lambda p: int(_FUNC_FILE.search(p.name).group(1)))
-    for f in funcs:
-        lines = f.read_text().splitlines(keepends=True)
-        if lines and lines[0].startswith(".version"):
-            lines = lines[1:]
-        text += "".join(lines)
-    return text
-
-
-def _family(op: str) -> str:
-    if op.startswith("lsc_"):
-        return "LSC (visa/isa/forms_lsc.py)"
-    if re.match(r"(svm_|oword_|media_|gather|scatter|dword_atomic|typed_atomic|qw_)", op):
-        return "dataport/SVM (visa/isa/forms_dataport.py)"
-    return "misc (visa/isa/forms_misc.py)"
-
-
-def assemble_or_skip(stem: Path) -> tuple[bytes, bytes]:
+def assemble_stem(stem: Path) -> tuple[bytes, bytes]:
     ref = Path(str(stem) + ".ref.isa").read_bytes()
-    try:
-        return assemble(program_text(stem), gen_binaries=gen_blobs(ref)), ref
-    except VisaError as e:
-        m = re.search(r"not yet encodable instruction '([^'.]+)", str(e))
-        if m and not _SAMPLER_LINE.match(m.group(1) + " "):
-            pytest.skip(f"{stem.name} also needs '{m.group(1)}', an instruction of the "
-                        f"{_family(m.group(1))} family, not yet encodable")
-        raise
+    return assemble(program_text(stem), gen_binaries=gen_blobs(ref)), ref
 
 
 def _corpus_stems():
@@ -102,7 +58,7 @@ def test_golden_byte_identical(name):
     stem = GOLDEN / name
     if not Path(str(stem) + ".ref.isa").exists():
         pytest.skip(f"{stem}.ref.isa is not on this machine")
-    out, ref = assemble_or_skip(stem)
+    out, ref = assemble_stem(stem)
     assert out == ref
 
 
@@ -110,7 +66,7 @@ def test_golden_byte_identical(name):
 @pytest.mark.parametrize("stem", CORPUS_STEMS,
                          ids=[f"{s.parent.name}/{s.name}" for s in CORPUS_STEMS])
 def test_corpus_byte_identical(stem):
-    out, ref = assemble_or_skip(stem)
+    out, ref = assemble_stem(stem)
     assert out == ref
 
 

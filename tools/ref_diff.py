@@ -8,7 +8,6 @@ import sys, collections
 from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent / 'shared' / 'tools'))
 from corpus_check import program_text, gen_blobs
-import visa
 from visa.encode import assemble
 from visa.binary import objfile as o
 verbose = '-v' in sys.argv
@@ -31,7 +30,7 @@ for f in files:
             if x!=y:
                 if fld=='code':
                     i=next((i for i in range(min(len(x),len(y))) if x[i]!=y[i]), min(len(x),len(y)))
-                    reasons[f"code"]+=1
+                    reasons["code"]+=1
                     if verbose: print(stem.name, "code differs at", i, "of", len(y), "ours", x[max(0,i-12):i+20].hex(), "ref", y[max(0,i-12):i+20].hex())
                 else:
                     reasons[fld]+=1

@@ -43,7 +43,6 @@ from __future__ import annotations
 
 import re
 import struct
-import sys
 
 import attrs
 
@@ -62,7 +61,6 @@ _SIZES = {1: _UB, 2: _UW, 4: _UD}
 LABEL_BLOCK, LABEL_SUBROUTINE, LABEL_FC = 0, 1, 2
 
 # bytes of one GRF per platform code (gen_binary_info platform); others 32
-GRF_BYTES_BY_PLATFORM = {14: 64, 15: 64}
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
@@ -89,58 +87,21 @@ def _name_of(o, what: str) -> str:
     _fail(f"expected {what}, found {type(o).__name__}", o)
 
 
-# ------------------------------------------------ what Symbols does not know
-# STOPGAP: visa.encode.Symbols has no string-pool append, declaration types,
-# declaration alignments or platform.  Until it has (add_string, var_types,
-# var_align, grf_bytes: see the report that came with this module), the
-# helpers below find them in the frames of visa.encode's encode_unit /
-# assemble_module.  Each prefers the Symbols attribute when it exists.
-
-def _caller_locals(pred):
-    f = sys._getframe(2)
-    while f is not None:
-        if pred(f):
-            return f.f_locals
-        f = f.f_back
-    return None
-
-
-def _unit_locals(cx):
-    return _caller_locals(lambda f: f.f_locals.get("sym") is cx
-                          and isinstance(f.f_locals.get("unit"), A.Unit))
-
-
+# --------------------------------------- what the forms ask of the symbols
 def _fresh_string(cx, s: str) -> int:
     """A new string-pool entry for ``s`` (GenX_IR's addStringPool never
     reuses an entry; the empty string is index 0)."""
-    if not s:
-        return 0
-    add = getattr(cx, "add_string", None)
-    if add is not None:
-        return add(s)
-    cx.strings.append(s)
-    return len(cx.strings) - 1
+    return cx.add_string(s)
 
 
 def _grf_bytes(cx) -> int:
     """Bytes per GRF: 64 on PVC / PVCXT, else 32 (the text does not name
     its platform; the Gen blobs' platform codes do)."""
-    g = getattr(cx, "grf_bytes", None)
-    if g is not None:
-        return g
-    loc = _caller_locals(lambda f: f.f_code.co_name == "assemble_module"
-                         and isinstance(f.f_locals.get("gens"), list))
-    if loc is None:
-        return 32
-    return max([GRF_BYTES_BY_PLATFORM.get(p, 32) for p, _ in loc["gens"]] or [32])
+    return cx.grf_bytes
 
 
 def _var_type(cx, name: str):
-    types = getattr(cx, "var_types", None)
-    if types is None:
-        loc = _unit_locals(cx)
-        types = {d.name: d.type for d in loc["unit"].vars} if loc else {}
-    t = types.get(name)
+    t = cx.var_types.get(name)
     if t is not None:
         return t
     v = O.PREDEFINED_VAR_BY_NAME.get(name)
@@ -293,7 +254,6 @@ class AddrSrc(VecAO):
     ``&S[off]`` (the text's general-operand spelling encodes the same)."""
 
     def decode(self, rd, cx, b):
-        at = rd.at()
         o, _ = decode_vector(rd, cx)
         if type(o) is A.VarRef and o.mod is None:
             kind = _decoded_kind(cx, o.name)
@@ -594,24 +554,13 @@ def _align_for_bytes(n: int) -> int:
 
 
 def _raise_align(cx, name: str, nbytes: int) -> None:
-    """GenX_IR's setAlignIfLarger on variable ``name``."""
-    grf = _grf_bytes(cx)
+    """GenX_IR's setAlignIfLarger on variable ``name`` (encode_unit writes
+    ``cx.var_align`` into the variable table)."""
+    grf = cx.grf_bytes
     new = _align_for_bytes(nbytes)
-    table = getattr(cx, "var_align", None)
-    if table is not None:  # name -> alignment code, applied by encode_unit
-        if name in table and _align_bytes(new, grf) > _align_bytes(table[name], grf):
-            table[name] = new
-        return
-    loc = _unit_locals(cx)  # STOPGAP: patch encode_unit's variable list in place
-    if loc is None or not isinstance(loc.get("variables"), list):
-        return
-    unit, variables = loc["unit"], loc["variables"]
-    for i, d in enumerate(unit.vars):
-        if d.name == name and i < len(variables):
-            v = variables[i]
-            if _align_bytes(new, grf) > _align_bytes(v.bit_properties >> 4, grf):
-                variables[i] = attrs.evolve(v, bit_properties=(v.bit_properties & 0xF) | (new << 4))
-            return
+    table = cx.var_align
+    if name in table and _align_bytes(new, grf) > _align_bytes(table[name], grf):
+        table[name] = new
 
 
 @attrs.frozen
