@@ -93,3 +93,45 @@ def test_older_version_directive_still_writes_41():
     text = NEW.replace(".version 4.1", ".version 3.6")
     assert visa.assemble(text)[:6] == b"CISA\x04\x01"
     assert visa.assemble(text) == visa.assemble(NEW)
+
+
+OLD_FORMS = [
+    # (older spelling, vISA 4.1 spelling)
+    ("gather (16) (4) T5 0x0:UD V40.0 V41.0", "gather.4 (M1, 16) T5 0x0:ud V40.0 V41.0"),
+    ("scatter (16) (1) T5 0x0:ud V40.0 V41.0", "scatter.1 (M1, 16) T5 0x0:ud V40.0 V41.0"),
+    ("dword_atomic.imin (16) T5 0x0:UD V40.0 V41.0 V40.0 V41.0",
+     "dword_atomic.minsint (M1, 16) T5 V40.0 V40.0 V41.0 V41.0"),
+    ("sample.RGBA (SIMD16) T5 S2 V40.0 V40.0 V40.0 V41.0", "sample.RGBA (16) S2 T5 V40.0 V40.0 V40.0 V41.0"),
+    ("sample_unorm.RGBA T5 S2 0.0:F 0.0:F 0.0625:F 0.0625:F V41.0",
+     "sample_unorm.RGBA.16-full S2 T5 0x0:f 0x0:f 0x3d800000:f 0x3d800000:f V41.0"),
+    ("load.RGBA (SIMD8) T5 V40.0 V40.0 V40.0 V41.0", "load.RGBA (8) T5 V40.0 V40.0 V40.0 V41.0"),
+    ("vme_fbr (16x8 0 1) T5 V40.0 V40.0 V41.0", "vme_fbr (0x1:ub, 0x0:ub, 0x1:ub) T5 V40.0 V40.0 V41.0"),
+]
+
+
+@pytest.mark.parametrize("old,new", OLD_FORMS, ids=[o.split()[0] for o, _ in OLD_FORMS])
+def test_older_instruction_forms(old, new):
+    a = NEW.replace("    ret (M1, 1)", f"    {old}\n    ret (M1, 1)")
+    b = NEW.replace("    ret (M1, 1)", f"    {new}\n    ret (M1, 1)")
+    assert visa.parse(a) == visa.parse(b)
+    assert visa.assemble(a) == visa.assemble(b)
+
+
+def test_dword_atomic_global_offset_is_named():
+    text = NEW.replace("    ret (M1, 1)", "    dword_atomic.add (16) T5 0x10:ud V40.0 V41.0 V40.0 V41.0\n"
+                       "    ret (M1, 1)")
+    with pytest.raises(visa.VisaError) as ei:
+        visa.parse(text)
+    assert "global offset" in ei.value.diagnostics[0].message
+
+
+def test_every_error_is_reported():
+    text = NEW.replace("    ret (M1, 1)", "    asin (M1, 16) V40(0,0)<1> V40(0,0)<1;1,0>\n"
+                       "    add (M1, 16) V40(0,0)<1> V40(0,0)<1;1,0> 0x1:d\n"
+                       "    (P2) while (M1, 16)\n    ret (M1, 1)")
+    with pytest.raises(visa.VisaError) as ei:
+        visa.assemble(text, filename="old.visa")
+    lines = text.splitlines()
+    got = [(d.line, d.message.split()[0]) for d in ei.value.diagnostics]
+    assert got == [(lines.index("    asin (M1, 16) V40(0,0)<1> V40(0,0)<1;1,0>") + 1, "'asin'"),
+                   (lines.index("    (P2) while (M1, 16)") + 1, "'while'")]

@@ -53,6 +53,17 @@ GRF_BYTES = {14: 64, 15: 64}  # PVC, PVCXT; 32 bytes elsewhere
 PLATFORM_CODES = {"SKL": 5, "TGLLP": 12, "DG2": 13, "PVC": 14, "PVCXT": 15}
 
 
+class EncodeErrors(Exception):
+    """Several EncodeErrors of one program (each instruction is tried)."""
+
+    def __init__(self, errors):
+        super().__init__(f"{len(errors)} error(s)")
+        self.errors = list(errors)
+
+
+MAX_ERRORS = 20
+
+
 class Symbols:
     """Names -> ids for one unit, and its string pool in first-mention order.
 
@@ -199,6 +210,7 @@ def encode_body(body, sym: Symbols) -> bytes:
     label_op = int(O.OPCODES_BY_MNEMONIC["label"].number)
     memo: dict = {}
     unwritten = 0
+    errors: list[EncodeError] = []
     for s in body:
         t = type(s)
         if t is A.Instruction:
@@ -207,18 +219,13 @@ def encode_body(body, sym: Symbols) -> bytes:
                 out.append(m[0])
                 unwritten += m[1]
                 continue
-            f = FORMS.get(s.op)
-            if f is None:
-                if s.op in OLDER_ONLY:
-                    raise EncodeError(f"'{s.op}' {OLDER_ONLY[s.op]}", s)
-                raise EncodeError(f"unknown or not yet encodable instruction '{s.mnemonic}'", s)
-            resolve = getattr(f, "resolve", None)
-            if resolve is not None:
-                f = resolve(s)
-            part = [bytes((f.opcode,))]
-            for a in f.atoms:
-                a.encode(s, sym, part)
-            m = (b"".join(part), sum(getattr(a, "unwritten", 0) for a in f.atoms))
+            try:
+                m = _encode_one(s, sym)
+            except EncodeError as e:  # report it, and go on looking for more
+                errors.append(e)
+                if len(errors) >= MAX_ERRORS:
+                    break
+                continue
             if s.op not in STATEFUL_OPS:
                 memo[s] = m
             out.append(m[0])
@@ -229,8 +236,26 @@ def encode_body(body, sym: Symbols) -> bytes:
             out.append(struct.pack("<BH", sub_op, i))
         else:  # Label
             out.append(struct.pack("<BH", label_op, sym.label_id(s.name, s)))
+    if errors:
+        raise EncodeErrors(errors)
     out.append(bytes(unwritten))
     return b"".join(out)
+
+
+def _encode_one(s: A.Instruction, sym: Symbols) -> tuple[bytes, int]:
+    """One instruction's bytes and the zero bytes it leaves for the end."""
+    f = FORMS.get(s.op)
+    if f is None:
+        if s.op in OLDER_ONLY:
+            raise EncodeError(f"'{s.op}' {OLDER_ONLY[s.op]}", s)
+        raise EncodeError(f"unknown or not yet encodable instruction '{s.mnemonic}'", s)
+    resolve = getattr(f, "resolve", None)
+    if resolve is not None:
+        f = resolve(s)
+    part = [bytes((f.opcode,))]
+    for a in f.atoms:
+        a.encode(s, sym, part)
+    return b"".join(part), sum(getattr(a, "unwritten", 0) for a in f.atoms)
 
 
 def _platform_code(p) -> int:
@@ -264,12 +289,16 @@ def assemble(text: str, *, gen_binaries=(), filename: str = "<input>") -> bytes:
     from .errors import make_diag
     from .parser import parse
     module = parse(text, filename)
+
+    def diag(e: EncodeError):
+        n = e.node
+        return make_diag(text, filename, getattr(n, "line", 0) or 0, getattr(n, "col", 0) or 0, str(e))
+
     try:
         return assemble_module(module, gen_binaries)
+    except EncodeErrors as es:
+        raise VisaError([diag(e) for e in es.errors]) from None
     except EncodeError as e:
-        n = e.node
-        line = getattr(n, "line", 0) or 0
-        col = getattr(n, "col", 0) or 0
-        raise VisaError([make_diag(text, filename, line, col, str(e))]) from None
+        raise VisaError([diag(e)]) from None
     except OF.ObjectFormatError as e:
         raise VisaError([Diagnostic(filename, 0, 0, str(e))]) from None

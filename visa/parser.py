@@ -430,15 +430,76 @@ _OLD_ONLY_OPS = frozenset(("if", "else", "endif", "do", "while", "break", "cont"
 _OLD_SPELLINGS = {"dhp": "dph"}
 
 
+_FBR_MODES = {"16x16": 0, "16x8": 1, "8x16": 2, "8x8": 3}
+_OLD_ATOMIC_NAMES = {"imin": "minsint", "imax": "maxsint"}
+
+
+def _is_state(o, names) -> bool:
+    return type(o) in (A.Name, A.VarRef) and o.name in names
+
+
+def _older_instruction(ins: A.Instruction, samplers, surfaces):
+    """The vISA 4.1 spelling of an older-spec instruction form, or None.
+
+    * ``gather/scatter[.mod] (n) (elt) ...``   -> ``gather.<elt> (M1, n) ...``
+    * ``dword_atomic.op (n) T goff offs dst src0 src1`` (goff 0)
+                                               -> ``dword_atomic.op (M1, n) T offs src0 src1 dst``
+      (``imin``/``imax`` are ``minsint``/``maxsint``)
+    * ``sample / sample_unorm`` surface before sampler -> sampler first
+      (``sample_unorm`` without an output format is ``.16-full``)
+    * ``vme_fbr (16x16 0 0)``                   -> ``vme_fbr (0x0:ub, 0x0:ub, 0x0:ub)``
+    """
+    op, ops = ins.op, ins.operands
+    if op in ("gather", "scatter") and ops and type(ops[0]) is A.Tuple and len(ops[0].items) == 1 \
+            and type(ops[0].items[0]) is A.Number and ins.exec:
+        elt = str(ops[0].items[0].value)
+        mods = (elt,) + tuple(m for m in ins.mods if m != elt)
+        exe = ins.exec if ins.exec.mask else attrs.evolve(ins.exec, mask="M1")
+        return attrs.evolve(ins, mods=mods, exec=exe, operands=ops[1:])
+    if op == "dword_atomic" and len(ops) == 6:
+        goff = ops[1]
+        if type(goff) is not A.Imm or goff.bits != 0:
+            raise _Fail("dword_atomic with a global offset operand is the older spec's form; "
+                        "vISA 4.1 has no global offset (only 0 can be dropped)", goff.line, goff.col)
+        mods = tuple(_OLD_ATOMIC_NAMES.get(m, m) for m in ins.mods)
+        exe = ins.exec if ins.exec is None or ins.exec.mask else attrs.evolve(ins.exec, mask="M1")
+        surf, _, offs, dst, src0, src1 = ops
+        return attrs.evolve(ins, mods=mods, exec=exe, operands=(surf, offs, src0, src1, dst))
+    if op in ("sample", "sample_unorm") and len(ops) >= 2 and _is_state(ops[0], surfaces) \
+            and _is_state(ops[1], samplers):
+        mods = ins.mods
+        if op == "sample_unorm" and len(mods) == 1:
+            mods = mods + ("16-full",)
+        return attrs.evolve(ins, mods=mods, operands=(ops[1], ops[0]) + ops[2:])
+    if op == "vme_fbr" and ops and type(ops[0]) is A.Tuple and len(ops[0].items) == 1 \
+            and type(ops[0].items[0]) is A.Name:
+        t = ops[0]
+        parts = t.items[0].name.split()
+        if len(parts) == 3 and parts[0] in _FBR_MODES and all(p.isdigit() for p in parts[1:]):
+            vals = (_FBR_MODES[parts[0]], int(parts[1]), int(parts[2]))
+            items = tuple(A.Imm(v, "ub", line=t.line, col=t.col) for v in vals)
+            return attrs.evolve(ins, operands=(attrs.evolve(t, items=items),) + ops[1:])
+    return None
+
+
 def _upgrade(ub: "_UnitBuilder") -> None:
     """Rewrite older spellings that need the declarations to the vISA 4.1
     form: an address operand ``A0(0)`` gets its ``<1>``, ``movs T1 T2``
-    becomes ``movs T1(0) T2(0)``, ``FILE name`` takes a string."""
+    becomes ``movs T1(0) T2(0)``, ``FILE name`` takes a string, and the
+    older operand orders of gather/scatter, dword_atomic, sample,
+    sample_unorm and vme_fbr take the 4.1 order (:func:`_older_instruction`)."""
     addrs = {d.name for d in ub.decls if type(d) is A.AddrDecl}
+    samplers = {d.name for d in ub.decls if type(d) is A.SamplerDecl} | {"S31"}
+    surfaces = {d.name for d in ub.decls if type(d) is A.SurfaceDecl} | {
+        "%slm", "T1", "T2", "TSS", "%bss", "%scratch", "T0", "T3", "T4", "T5"}
     body = ub.body
     for k, ins in enumerate(body):
         if type(ins) is not A.Instruction:
             continue
+        if ins.op in _OLDER_FORMS:
+            up = _older_instruction(ins, samplers, surfaces)
+            if up is not None:
+                body[k] = ins = up
         ops = ins.operands
         new = ops
         if ins.op == "movs":
@@ -453,6 +514,9 @@ def _upgrade(ub: "_UnitBuilder") -> None:
                         and o.name in addrs else o for o in new)
         if new is not ops and new != ops:
             body[k] = attrs.evolve(ins, operands=new)
+
+
+_OLDER_FORMS = frozenset(("gather", "scatter", "dword_atomic", "sample", "sample_unorm", "vme_fbr"))
 
 
 # --------------------------------------------------------- tree construction
