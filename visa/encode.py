@@ -35,8 +35,8 @@ PREDEFINED_STRINGS = PREDEFINED_VAR_NAMES + PREDEFINED_SURFACE_NAMES + ("S31",)
 NUM_PREDEFINED_VARS = O.NUM_PREDEFINED_VARS  # 32
 NUM_PREDEFINED_SURFACES = O.NUM_PREDEFINED_SURFACES  # 6
 
-ALIGN_CODE = {None: 0, "word": 1, "dword": 2, "qword": 3, "oword": 4, "GRF": 5, "GRFx2": 6,
-              "hword": 7, "wordx32": 8, "wordx64": 9}
+# printed align name (None: byte) -> code
+ALIGN_CODE = {(None if a is O.Align.BYTE else info.name): int(a) for a, info in O.ALIGN_INFO.items()}
 LABEL_BLOCK, LABEL_SUBROUTINE, LABEL_FC = 0, 1, 2
 INPUT_CLASS = {"G": 0, "S": 1, "T": 2}
 TARGETS = {"cm": 0, "3d": 1, "cs": 2}

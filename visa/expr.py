@@ -42,8 +42,6 @@ class Env:
         raise ExprError(f"%sizeof: unknown variable '{name}'")
 
 
-NO_ENV = None
-
 
 def _lex(text: str):
     toks = []
@@ -179,7 +177,3 @@ def _apply(op, a, b, text):
         return a ^ b
     return int({"==": a == b, "!=": a != b, "<": a < b, ">": a > b,
                 "<=": a <= b, ">=": a >= b}[op])
-
-
-def needs_env(text: str) -> bool:
-    return "%sizeof" in text or "%Dispatch" in text

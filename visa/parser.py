@@ -25,6 +25,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from . import ast as A
 from .errors import VisaError, make_diag
 from .expr import Env, evaluate
+from .isa import opcodes as O
 from .isa.syntax import SILENT_MODS, SIMD8_OR_16
 
 # ------------------------------------------------------------------- grammar
@@ -108,8 +109,7 @@ def imm_bits(value: str, type_: str) -> int:
     raise ValueError(f"invalid immediate value '{value}'")  # pragma: no cover
 
 
-TYPE_SIZES = {"ud": 4, "d": 4, "uw": 2, "w": 2, "ub": 1, "b": 1, "bool": 1, "uq": 8, "q": 8,
-              "f": 4, "df": 8, "hf": 2, "bf": 2, "v": 4, "uv": 4, "vf": 4}
+TYPE_SIZES = {ti.name: ti.size for ti in O.TYPE_INFO.values()}
 
 
 def _type_name(t: str, line: int, col: int) -> str:
@@ -416,8 +416,7 @@ _LOWER_MODS = frozenset(("eq", "ne", "gt", "ge", "lt", "le", "sat", "any", "all"
 
 def _lower_case_spelling(op: str, mods: tuple) -> tuple[str, tuple]:
     """``CMP.EQ`` / ``ADD.SAT`` (older spec): mnemonics and relations in lower case."""
-    from .isa.opcodes import TEXT_MNEMONICS
-    if op.lower() in TEXT_MNEMONICS or op.lower() in _OLD_ONLY_OPS:
+    if op.lower() in O.TEXT_MNEMONICS or op.lower() in _OLD_ONLY_OPS:
         op = op.lower()
         mods = tuple(m.lower() if m.lower() in _LOWER_MODS else m for m in mods)
     return op, mods
@@ -836,14 +835,12 @@ def _lark() -> Lark:
 
 
 # ----------------------------------------------------------- module assembly
-# align spellings -> the name Intel prints (None for byte: alignment code 0,
-# which the printer never shows)
-ALIGN_NAMES = {"byte": None, "word": "word", "dword": "dword", "qword": "qword",
-               "oword": "oword", "grf": "GRF", "grfx2": "GRFx2", "2grf": "GRFx2",
-               "hword": "hword", "wordx32": "wordx32", "32word": "wordx32",
-               "wordx64": "wordx64", "64word": "wordx64"}
-_ALIGN_BYTES = {1: None, 2: "word", 4: "dword", 8: "qword", 16: "oword", 32: "hword",
-                64: "wordx32", 128: "wordx64"}
+# align spellings (case-insensitive) -> the name Intel prints; None for byte
+# (alignment code 0, which the printer never shows).  From the table.
+ALIGN_NAMES = {k.lower(): (None if a is O.Align.BYTE else O.ALIGN_INFO[a].name)
+               for k, a in O.ALIGN_BY_NAME.items()}
+_ALIGN_BYTES = {n: (None if a is O.Align.BYTE else O.ALIGN_INFO[a].name)
+                for n, a in O.ALIGN_BY_BYTES.items()}
 
 
 class _UnitBuilder:

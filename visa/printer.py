@@ -16,14 +16,11 @@ written), so the same function prints a parsed program and a decoded binary:
 from __future__ import annotations
 
 from . import ast as A
+from .isa import opcodes as O
 from .isa.syntax import style_of
 
-PREDEFINED_VARS = (
-    "%null", "%thread_x", "%thread_y", "%group_id_x", "%group_id_y", "%group_id_z",
-    "%tsc", "%r0", "%arg", "%retval", "%sp", "%fp", "%hw_id", "%sr0", "%cr0", "%ce0",
-    "%dbg0", "%color", "%impl_arg_buf_ptr", "%local_id_buf_ptr", "%msg0",
-)
-PREDEFINED_SURFACES = ("%slm", "T1", "T2", "TSS", "%bss", "%scratch")
+PREDEFINED_VARS = tuple(v.name for v in O.PREDEFINED_VARS)
+PREDEFINED_SURFACES = tuple(s.name for s in O.PREDEFINED_SURFACES)
 
 _PREDEF_BLOCK = "\n/// VISA Predefined Variables" + "".join(
     f"\n// .decl V{i} v_type=G v_name={n}" for i, n in enumerate(PREDEFINED_VARS)) + "".join(
