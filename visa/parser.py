@@ -1,11 +1,15 @@
 """Text -> AST.
 
-The Lark LALR parser (grammar/visa.lark) cuts each line into coarse tokens and
-calls the callbacks of :class:`_Builder` as it reduces, so the AST is built
-during the parse with no intermediate tree.  A statement-level pass
-(:class:`_State`, fed in source order) groups the statements into units and turns directive
-key/value lists into declaration nodes, with a diagnostic (file, line, column)
-for everything it cannot accept.
+The Lark LALR parser (grammar/visa.lark) sees the program's structure:
+directives, labels, scopes, and runs of instruction or directive lines, each
+run one token.  Its callbacks (:class:`_Builder`) cut each line with the
+grammar's own operand shapes and build the AST during the parse, with no
+intermediate tree; a line's parse is memoised by its text, each node still
+getting its own position.  A statement-level pass (:class:`_State`, fed in
+source order) groups statements into units and turns directives into
+declaration nodes.  Spellings that mean the same binary are rewritten to one
+(older dialect, modifiers the binary does not record).  Every problem is a
+:class:`visa.VisaError` with file, line and column.
 """
 from __future__ import annotations
 
