@@ -138,6 +138,10 @@ def decode_object(obj: OF.VisaObject, kind: str, name: str, funcdecls=(), code_a
 
 
 def decode_code(obj: OF.VisaObject, names: Names, base: int = 0) -> list:
+    """The instruction stream -> statements.  Equal byte sequences decode
+    equally (decoded nodes carry no position), so each instruction is
+    remembered under every byte its decoding looked at, failed attempts at
+    other forms of the opcode included, and a repeat is not decoded again."""
     global _BY_OPCODE
     if _BY_OPCODE is None:
         _BY_OPCODE = _forms_by_opcode()
@@ -145,9 +149,23 @@ def decode_code(obj: OF.VisaObject, names: Names, base: int = 0) -> list:
     rd = Reader(data, 0, base)
     body = []
     unwritten = 0  # zero bytes some forms leave for the end of the stream
+    memo: dict[bytes, tuple] = {}  # bytes looked at -> (node, length, unwritten)
+    spans: dict[int, set] = {}  # opcode -> the lengths of those byte keys
     while rd.pos < len(data) - unwritten:
         at = rd.at()
-        op = rd.ub()
+        pos0 = rd.pos
+        op = data[pos0]
+        hit = None
+        for n in spans.get(op, ()):
+            hit = memo.get(data[pos0:pos0 + n])
+            if hit is not None:
+                break
+        if hit is not None and pos0 + hit[1] <= len(data) - unwritten:
+            body.append(hit[0])
+            rd.pos = pos0 + hit[1]
+            unwritten += hit[2]
+            continue
+        rd.ub()
         if op == _SUB_OP:
             body.append(A.Subroutine(names.label_name(rd.uw(), at)))
             continue
@@ -158,6 +176,7 @@ def decode_code(obj: OF.VisaObject, names: Names, base: int = 0) -> list:
         if not forms:
             raise DecodeError(f"unknown or not yet decodable opcode 0x{op:02x}", at)
         start = rd.pos
+        seen = start  # the furthest byte any attempt looked at
         last = None
         for f in forms:
             rd.pos = start
@@ -166,12 +185,19 @@ def decode_code(obj: OF.VisaObject, names: Names, base: int = 0) -> list:
                 for a in f.atoms:
                     a.decode(rd, names, b)
             except Mismatch:
+                seen = max(seen, rd.pos)
                 continue
             except DecodeError as e:
+                seen = max(seen, rd.pos)
                 last = e
                 continue
-            body.append(b.finish())
-            unwritten += sum(getattr(a, "unwritten", 0) for a in f.atoms)
+            node = b.finish()
+            pad = sum(getattr(a, "unwritten", 0) for a in f.atoms)
+            body.append(node)
+            unwritten += pad
+            seen = max(seen, rd.pos)
+            memo[data[pos0:seen]] = (node, rd.pos - pos0, pad)
+            spans.setdefault(op, set()).add(seen - pos0)
             break
         else:
             raise last or DecodeError(f"no form of opcode 0x{op:02x} matches these bytes", at)
