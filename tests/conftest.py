@@ -1,10 +1,18 @@
 """Shared test fixtures: where the reference folders are."""
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# In CI the property tests draw the same examples every run (a green run stays
+# green); locally they explore.
+settings.register_profile("ci", derandomize=True, database=None)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
