@@ -235,3 +235,14 @@ def test_shape_texts():
     assert L.shape_text(3, 1, 14, True, 0) == "d32.yzw"
     assert L.shape_2d_text(L.Shape2D(2, 2, 2, 16, 8, 1), 0) == "d16.2x16x8tt"
     assert isinstance(FORMS["lsc_load"], L.LscForm) and FORMS["lsc_fence"].opcode == 0x8B
+
+
+def test_strided_pitch_spellings_are_one_program():
+    """No pitch means the natural block stride: both spellings are one AST,
+    and the disassembly writes it out."""
+    head = (".version 4.1\n.kernel \"k\"\n.decl VS1 v_type=G type=uq num_elts=1 align=qword\n"
+            ".decl VD v_type=G type=ud num_elts=128 align=hword\n.function \"f\"\n\nf:\n")
+    a = parse(head + "    lsc_load_strided.ugm (M1, 16) VD:d32x2 flat[VS1]:a64\n")
+    b = parse(head + "    lsc_load_strided.ugm (M1, 16) VD:d32x2 flat[VS1, 0x8]:a64\n")
+    assert a == b
+    assert "flat[VS1, 0x8]:a64" in visa.format(a)

@@ -503,6 +503,10 @@ def _upgrade(ub: "_UnitBuilder") -> None:
             up = _older_instruction(ins, samplers, surfaces)
             if up is not None:
                 body[k] = ins = up
+        elif ins.op in _STRIDED:
+            up = _explicit_pitch(ins)
+            if up is not None:
+                body[k] = ins = up
         ops = ins.operands
         new = ops
         if ins.op == "movs":
@@ -520,6 +524,23 @@ def _upgrade(ub: "_UnitBuilder") -> None:
 
 
 _OLDER_FORMS = frozenset(("gather", "scatter", "dword_atomic", "sample", "sample_unorm", "vme_fbr"))
+_STRIDED = frozenset(("lsc_load_strided", "lsc_store_strided"))
+
+
+def _explicit_pitch(ins: A.Instruction):
+    """A strided LSC address without a pitch means the natural block stride
+    (element bytes x vector length): written out, as the binary has it."""
+    from .isa.forms_lsc import natural_stride, parse_shape
+    addr = next((o for o in ins.operands if type(o) is A.LscAddr), None)
+    data = next((o for o in ins.operands if type(o) is A.LscData), None)
+    if addr is None or data is None or addr.extra or addr.base is None:
+        return None
+    try:
+        pitch = natural_stride(parse_shape(data.shape, data))
+    except ValueError:
+        return None  # a bad shape: the encoder names it
+    new = attrs.evolve(addr, extra=(A.Number(pitch, line=addr.line, col=addr.col),))
+    return attrs.evolve(ins, operands=tuple(new if o is addr else o for o in ins.operands))
 
 
 # --------------------------------------------------------- tree construction
