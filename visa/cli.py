@@ -75,6 +75,25 @@ def _write_atomic(path: str, data: bytes) -> None:
         raise
 
 
+def _each(tool: str, inputs, work) -> int:
+    """Run ``work(input)`` for each input; report what goes wrong as a
+    diagnostic (never a traceback) and go on.  The exit status."""
+    status = EXIT_OK
+    for inp in inputs:
+        try:
+            work(inp)
+        except VisaError as e:
+            _err(e.render())
+            status = EXIT_INPUT
+        except OSError as e:
+            _err(f"{tool}: error: {inp}: {e.strerror or e}")
+            status = EXIT_INPUT
+        except Exception as e:  # noqa: BLE001 - never a traceback for the user
+            _err(f"{tool}: internal error on {inp}: {type(e).__name__}: {e} (please report)")
+            status = EXIT_INPUT
+    return status
+
+
 def _parse_gen_binary(spec: str):
     from .encode import _platform_code
     plat, sep, file = spec.partition(":")
@@ -121,27 +140,16 @@ def assemble_cmd(
     if len(blobs) > 4:
         _err("visa-as: error: a kernel carries at most 4 Gen binaries (--gen-binary)")
         raise typer.Exit(EXIT_USAGE)
-    status = EXIT_OK
-    for inp in inputs:
-        try:
-            text, name = _read_text(inp)
-            if syntax_only:
-                parse(text, name)
-                continue
-            from . import assemble
-            data = assemble(text, gen_binaries=blobs, filename=name)
-            out = output if output is not None else str(Path(inp).with_suffix(".isa"))
-            _write_atomic(out, bytes(data))
-        except VisaError as e:
-            _err(e.render())
-            status = EXIT_INPUT
-        except OSError as e:
-            _err(f"visa-as: error: {inp}: {e.strerror or e}")
-            status = EXIT_INPUT
-        except Exception as e:  # noqa: BLE001 - never a traceback for the user
-            _err(f"visa-as: internal error on {inp}: {type(e).__name__}: {e} (please report)")
-            status = EXIT_INPUT
-    raise typer.Exit(status)
+    def work(inp):
+        text, name = _read_text(inp)
+        if syntax_only:
+            parse(text, name)
+            return
+        from . import assemble
+        data = assemble(text, gen_binaries=blobs, filename=name)
+        _write_atomic(output if output is not None else str(Path(inp).with_suffix(".isa")), bytes(data))
+
+    raise typer.Exit(_each("visa-as", inputs, work))
 
 
 # ------------------------------------------------------------------- visa-dis
@@ -161,23 +169,13 @@ def disassemble_cmd(
     if output is not None and output != "-" and len(inputs) > 1:
         _err("visa-dis: error: -o FILE cannot be used with several inputs")
         raise typer.Exit(EXIT_USAGE)
-    status = EXIT_OK
-    for inp in inputs:
-        try:
-            data = sys.stdin.buffer.read() if inp == "-" else Path(inp).read_bytes()
-            from . import disassemble
-            text = disassemble(data, filename="<stdin>" if inp == "-" else inp)
-            _write_atomic(output or "-", text.encode("utf-8"))
-        except VisaError as e:
-            _err(e.render())
-            status = EXIT_INPUT
-        except OSError as e:
-            _err(f"visa-dis: error: {inp}: {e.strerror or e}")
-            status = EXIT_INPUT
-        except Exception as e:  # noqa: BLE001 - never a traceback for the user
-            _err(f"visa-dis: internal error on {inp}: {type(e).__name__}: {e} (please report)")
-            status = EXIT_INPUT
-    raise typer.Exit(status)
+    def work(inp):
+        data = sys.stdin.buffer.read() if inp == "-" else Path(inp).read_bytes()
+        from . import disassemble
+        text = disassemble(data, filename="<stdin>" if inp == "-" else inp)
+        _write_atomic(output or "-", text.encode("utf-8"))
+
+    raise typer.Exit(_each("visa-dis", inputs, work))
 
 
 def as_main() -> None:

@@ -331,11 +331,14 @@ class MovExec:
 
 
 @attrs.frozen
-class MovPred:
-    """mov's predicate; none when the source is a predicate."""
+class PredUnless:
+    """The predicate field, written empty where ``drop(ins, cx)`` holds
+    (GenX_IR writes no predicate for a mov of a predicate, nor for a logic op
+    on predicate registers)."""
+    drop: object  # (ins, cx) -> bool
 
     def encode(self, ins, cx, out):
-        if _pred_source(ins, cx):
+        if self.drop(ins, cx):
             out.append(b"\0\0")
         else:
             Pred().encode(ins, cx, out)
@@ -400,20 +403,6 @@ def _predicate_logic(ins, cx) -> bool:
 
 
 @attrs.frozen
-class LogicPred:
-    """A logic op's predicate; none in the predicate-register form."""
-
-    def encode(self, ins, cx, out):
-        if _predicate_logic(ins, cx):
-            out.append(b"\0\0")
-        else:
-            Pred().encode(ins, cx, out)
-
-    def decode(self, rd, cx, b):
-        Pred().decode(rd, cx, b)
-
-
-@attrs.frozen
 class LogicDst:
     """A logic op's destination: ``.sat`` only on shl/shr/asr; dropped in
     the predicate-register form."""
@@ -437,7 +426,7 @@ def _logic_form(op: str) -> None:
     atoms = []
     for a in _row_atoms(O.OPCODES_BY_MNEMONIC[op]):
         if type(a) is Pred:
-            a = LogicPred()
+            a = PredUnless(_predicate_logic)
         elif type(a) is Vec and a.sat:
             a = LogicDst(a.index)
         atoms.append(a)
@@ -723,7 +712,7 @@ _register("ifcall", "ifcall", (Exec(), Pred(), Vec(0), NumOp(1, 1), NumOp(1, 2))
 _register("faddr", "faddr", (NewString(0), Vec(1)))
 
 # core forms with builder-specific bytes
-_register("mov", "mov", (MovExec(), MovPred(), MovDst(0), VecAO(1)))
+_register("mov", "mov", (MovExec(), PredUnless(_pred_source), MovDst(0), VecAO(1)))
 _register("addr_add", "addr_add", (Exec(), Vec(0), AddrSrc(1), VecAO(2)))
 _register("cmp", "cmp", (Exec(), CmpRelation(), Vec(0), Vec(1), Vec(2)))
 for _op in _LOGIC:
