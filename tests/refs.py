@@ -30,3 +30,10 @@ def gen_blobs(data: bytes):
     """(platform, blob) pairs embedded with the first kernel."""
     k = objfile.read(data).kernels[0]
     return [(g.platform, g.data) for g in k.gen_binaries]
+
+
+def assemble_stem(stem: Path) -> tuple[bytes, bytes]:
+    """(our bytes, the reference bytes) for a reference stem."""
+    import visa
+    ref = Path(str(stem) + ".ref.isa").read_bytes()
+    return visa.assemble(program_text(stem), gen_binaries=gen_blobs(ref)), ref

@@ -2,7 +2,6 @@
 Intel's reference binaries, and the decode direction of its forms."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import attrs
 import pytest
@@ -12,7 +11,7 @@ from visa import ast as A
 from visa.encode import assemble, assemble_module
 from conftest import CORPUS, FORMS, GOLDEN
 
-from refs import gen_blobs, program_text  # noqa: E402
+from refs import assemble_stem, program_text  # noqa: E402
 
 MINE = frozenset((
     "oword_ld", "oword_ld_unaligned", "oword_st", "media_ld", "media_st", "gather", "scatter",
@@ -44,20 +43,15 @@ CORPUS_STEMS = [
     "skl/atomics_local__latomics__simd32",
     "tgllp/atomics_local__latomics__simd32",
 ]
-def _assemble_stem(stem: Path) -> tuple[bytes, bytes]:
-    ref = Path(str(stem) + ".ref.isa").read_bytes()
-    return assemble(program_text(stem), gen_binaries=gen_blobs(ref)), ref
-
-
 @pytest.mark.parametrize("stem", GOLDEN_STEMS, ids=[p.name for p in GOLDEN_STEMS])
 def test_golden_byte_identical(stem):
-    out, ref = _assemble_stem(stem)
+    out, ref = assemble_stem(stem)
     assert out == ref
 
 
 @pytest.mark.parametrize("name", CORPUS_STEMS)
 def test_corpus_byte_identical(name):
-    out, ref = _assemble_stem(CORPUS / name)
+    out, ref = assemble_stem(CORPUS / name)
     assert out == ref
 
 

@@ -23,7 +23,7 @@ from visa.encode import assemble
 from visa.errors import VisaError
 
 from conftest import CORPUS, FORMS, GOLDEN
-from refs import gen_blobs, program_text
+from refs import assemble_stem, gen_blobs, program_text
 
 GOLDEN_STEMS = ("control_flow__SKL", "control_flow_fccall__SKL", "raw_send__SKL",
                 "raw_send_eot__TGLLP", "dpas__DG2", "dpas__PVC", "barriers_fences__SKL",
@@ -44,8 +44,7 @@ def _first_diff(a: bytes, b: bytes) -> str:
 
 
 def _check_stem(stem: Path):
-    ref = Path(str(stem) + ".ref.isa").read_bytes()
-    out = assemble(program_text(stem), gen_binaries=gen_blobs(ref))
+    out, ref = assemble_stem(stem)
     assert out == ref, _first_diff(out, ref)
 
 

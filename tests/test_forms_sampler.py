@@ -19,7 +19,7 @@ from visa.encode import assemble
 from visa.errors import VisaError
 
 from conftest import CORPUS, GOLDEN
-from refs import gen_blobs, program_text
+from refs import assemble_stem, program_text
 
 GOLDEN_STEMS = ("sampler_media__SKL", "sampler_3d__TGLLP", "render_3d__TGLLP")
 _SAMPLER_LINE = re.compile(r"^\s*(?:\([^)]*\)\s*)?(sample_lz|sample_l|load_lz|sample_3d|load_3d|"
@@ -29,11 +29,6 @@ _FUNC_FILE = re.compile(r"\.f(\d+)\.visaasm$")
 
 
 # ------------------------------------------------------------------ helpers
-def assemble_stem(stem: Path) -> tuple[bytes, bytes]:
-    ref = Path(str(stem) + ".ref.isa").read_bytes()
-    return assemble(program_text(stem), gen_binaries=gen_blobs(ref)), ref
-
-
 def _corpus_stems():
     if not CORPUS.is_dir():
         return []

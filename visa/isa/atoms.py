@@ -136,6 +136,16 @@ class InsBuilder:
         return A.Instruction(self.op, mods, self.pred, self.exec, ops, tuple(self.post_mods))
 
 
+def read_code(rd: Reader, table: dict, what: str):
+    """A one-byte code looked up in ``table`` (code -> meaning); a code the
+    table lacks is a DecodeError 'invalid <what> <code>'."""
+    at = rd.at()
+    v = rd.ub()
+    if v not in table:
+        raise DecodeError(f"invalid {what} {v}", at)
+    return table[v]
+
+
 def decode_vector(rd: Reader, cx, sat_ok: bool = False):
     """One vector operand -> (AST operand, saturate flag)."""
     at = rd.at()

@@ -42,7 +42,7 @@ from .. import ast as A
 from . import opcodes as O
 from .atoms import (MASK_CODE, MASK_NAME, SIZES, DecodeError, EncodeError, Exec, Lit, ModEnum,
                     Pred, RawOp, Vec, _describe, decode_raw, decode_vector, encode_raw,
-                    encode_vector, operand)
+                    encode_vector, operand, read_code)
 from .forms import FORMS, Form
 
 _OP = {k: int(v.number) for k, v in O.OPCODES_BY_MNEMONIC.items()}
@@ -196,11 +196,7 @@ class ChannelMod:
         out.append(SIZES[1].pack(v))
 
     def decode(self, rd, cx, b):
-        at = rd.at()
-        v = rd.ub()
-        if v not in _CHANNEL_NAME:
-            raise DecodeError(f"invalid channel mask {v}", at)
-        b.mods[self.pos] = _CHANNEL_NAME[v]
+        b.mods[self.pos] = read_code(rd, _CHANNEL_NAME, "channel mask")
 
 
 @attrs.frozen

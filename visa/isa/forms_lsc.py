@@ -61,7 +61,7 @@ from .. import ast as A
 from ..expr import ExprError, evaluate
 from . import opcodes as O
 from .atoms import (SIZES, DecodeError, EncodeError, Exec, Lit, ModEnum, Pred, decode_vector, encode_raw,
-                    encode_vector, region_code)
+                    encode_vector, read_code, region_code)
 from .forms import FORMS, Form
 
 _UB, _UW, _D, _UD = SIZES[1], SIZES[2], struct.Struct("<i"), SIZES[4]
@@ -426,11 +426,7 @@ class CacheMod:
         _fail(f"unknown cache control '.{m}' (expected {', '.join('.' + n for n, _ in CACHE)})", ins)
 
     def decode(self, rd, cx, b):
-        at = rd.at()
-        v = rd.ub()
-        if v not in _CACHE_NAME:
-            raise DecodeError(f"invalid LSC cache control {v}", at)
-        b.mods[self.pos] = _CACHE_NAME[v]
+        b.mods[self.pos] = read_code(rd, _CACHE_NAME, "LSC cache control")
 
 
 @attrs.frozen
@@ -458,11 +454,7 @@ class AddrType:
         out.append(_UB.pack(ADDR_TYPE[a.model]))
 
     def decode(self, rd, cx, b):
-        at = rd.at()
-        v = rd.ub()
-        if v not in _ADDR_TYPE_NAME:
-            raise DecodeError(f"invalid LSC address type {v}", at)
-        _paddr(b, self.index).model = _ADDR_TYPE_NAME[v]
+        _paddr(b, self.index).model = read_code(rd, _ADDR_TYPE_NAME, "LSC address type")
 
 
 @attrs.frozen
@@ -505,11 +497,7 @@ class AddrSize:
         out.append(_UB.pack(ADDR_SIZE[a.size]))
 
     def decode(self, rd, cx, b):
-        at = rd.at()
-        v = rd.ub()
-        if v not in _ADDR_SIZE_NAME:
-            raise DecodeError(f"invalid LSC address size {v}", at)
-        _paddr(b, self.index).size = _ADDR_SIZE_NAME[v]
+        _paddr(b, self.index).size = read_code(rd, _ADDR_SIZE_NAME, "LSC address size")
 
 
 @attrs.frozen
