@@ -1,26 +1,25 @@
 """Checks of the declarative opcode table in visa.isa.opcodes.
 
-Intel-source checks re-read ``visa/IsaDescription.cpp`` and friends from the
-reference checkouts at run time (``../ref/<tag>/visa`` next to the repo, or
-``$VISA_REF_DIR/<tag>/visa``) and skip when those files are absent.
+The Intel-source checks compare the table with the facts of Intel's
+``visa/IsaDescription.cpp`` and friends at two tags (enumerators and table
+rows), recorded under tests/data/intel/ by tools/intel_facts.py.
 """
 
 from __future__ import annotations
 
 import csv
-import os
+import json
 import re
 from pathlib import Path
 
 import pytest
 
+from refs import GOLDEN
 from visa.isa import opcodes as T
 
-REPO = Path(__file__).resolve().parents[1]
-REF_ROOT = Path(os.environ.get("VISA_REF_DIR", REPO.parent / "ref"))
 NEW_TAG = "igc-1.0.14828.26"
 OLD_TAG = "igc-1.0.12504.6"
-GOLDEN_OPCODES = REPO.parent / "shared" / "golden" / "OPCODES.tsv"
+GOLDEN_OPCODES = GOLDEN / "OPCODES.tsv"
 
 
 # ---------------------------------------------------------------------------
@@ -144,195 +143,45 @@ def test_golden_opcode_list():
 
 
 # ---------------------------------------------------------------------------
-# A small reader for the C++ initializers of Intel's sources
+# Intel's facts: enumerators and table initializers of its sources, recorded
+# by tools/intel_facts.py under tests/data/intel/
 # ---------------------------------------------------------------------------
 
-_TOKEN = re.compile(
-    r'"(?:\\.|[^"\\])*"|[A-Za-z_]\w*|0[xX][0-9a-fA-F]+[uUlL]*|\d+[uUlL]*|<<|>>|::|\S'
-)
+INTEL = Path(__file__).resolve().parent / "data" / "intel"
 
 
 class CSource:
-    """Tokens of C/C++ files with their #define macros, enums and initializers."""
+    """The enumerators and braced initializers (nested lists of C tokens) of
+    one group of Intel's files at one tag."""
 
-    def __init__(self, *paths: Path):
-        self.macros: dict[str, tuple[list[str] | None, list[str]]] = {}
-        self.tokens: list[str] = []
-        for p in paths:
-            self.tokens += self._load(p.read_text(encoding="utf-8", errors="replace"))
-        self.enums = self._enums()
+    def __init__(self, tag: str, group: str):
+        path = INTEL / f"{tag}__{group}.json"
+        assert path.is_file(), f"missing {path}: run tools/intel_facts.py with Intel's sources"
+        data = json.loads(path.read_text())
+        self.enums: dict[str, int] = data["enums"]
+        self._inits: dict = data["initializers"]
 
-    def _load(self, text: str) -> list[str]:
-        text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
-        text = re.sub(r"//[^\n]*", " ", text)
-        text = text.replace("\\\n", " ")
-        body = []
-        for line in text.split("\n"):
-            s = line.strip()
-            if s.startswith("#"):
-                m = re.match(r"#\s*define\s+(\w+)(\(([^)]*)\))?\s*(.*)", s)
-                if m:
-                    params = None
-                    if m.group(2) is not None:
-                        params = [x.strip() for x in m.group(3).split(",") if x.strip()]
-                    self.macros[m.group(1)] = (params, _TOKEN.findall(m.group(4)))
-                continue
-            body.append(line)
-        return _TOKEN.findall("\n".join(body))
-
-    # -- enums -----------------------------------------------------------
-    def _enums(self) -> dict[str, int]:
-        values: dict[str, int] = {}
-        toks, i = self.tokens, 0
-        while i < len(toks):
-            if toks[i] != "enum":
-                i += 1
-                continue
-            j = i + 1
-            while j < len(toks) and toks[j] not in ("{", ";"):
-                j += 1
-            if j >= len(toks) or toks[j] == ";":
-                i = j
-                continue
-            j += 1
-            nxt = 0
-            while j < len(toks) and toks[j] != "}":
-                name = toks[j]
-                j += 1
-                expr: list[str] = []
-                if toks[j] == "=":
-                    j += 1
-                    depth = 0
-                    while not (depth == 0 and toks[j] in (",", "}")):
-                        depth += toks[j] == "("
-                        depth -= toks[j] == ")"
-                        expr.append(toks[j])
-                        j += 1
-                if expr:
-                    val = self._eval(expr, values)
-                    nxt = val if val is not None else nxt
-                if re.fullmatch(r"[A-Za-z_]\w*", name):
-                    values.setdefault(name, nxt)
-                nxt += 1
-                if toks[j] == ",":
-                    j += 1
-            i = j
-        return values
+    def initializer(self, name: str):
+        return self._inits[name]
 
     @staticmethod
     def _eval(expr: list[str], env: dict[str, int]):
+        """The value of a C constant expression of literals and enumerators
+        (None if it has anything else)."""
         out = []
         for t in expr:
             if re.fullmatch(r"[A-Za-z_]\w*", t):
                 if t not in env:
                     return None
                 out.append(str(env[t]))
-            else:
+            elif re.fullmatch(r"(?:0[xX][0-9a-fA-F]+|\d+)[uUlL]*|<<|>>|[-+*/|&~()]", t):
                 out.append(re.sub(r"[uUlL]+$", "", t))
+            else:
+                return None
         try:
             return int(eval(" ".join(out), {"__builtins__": {}}, {}))  # noqa: S307 - literals only
-        except Exception:
+        except (SyntaxError, ZeroDivisionError, TypeError):
             return None
-
-    # -- macros and initializers -------------------------------------------
-    def expand(self, toks: list[str], depth: int = 0) -> list[str]:
-        if depth > 20:
-            raise RecursionError("macro expansion too deep")
-        out: list[str] = []
-        i = 0
-        changed = False
-        while i < len(toks):
-            t = toks[i]
-            if t in self.macros:
-                params, body = self.macros[t]
-                if params is None:
-                    out += body
-                    changed = True
-                    i += 1
-                    continue
-                if i + 1 < len(toks) and toks[i + 1] == "(":
-                    args, i = self._args(toks, i + 2)
-                    sub = dict(zip(params, args))
-                    for b in body:
-                        out += sub.get(b, [b])
-                    changed = True
-                    continue
-            out.append(t)
-            i += 1
-        return self.expand(out, depth + 1) if changed else out
-
-    @staticmethod
-    def _args(toks, i):
-        args, cur, depth = [], [], 0
-        while True:
-            t = toks[i]
-            if depth == 0 and t in (",", ")"):
-                args.append(cur)
-                cur = []
-                i += 1
-                if t == ")":
-                    return args, i
-                continue
-            depth += t in "({"
-            depth -= t in ")}"
-            cur.append(t)
-            i += 1
-
-    def initializer(self, name: str):
-        """Parsed braced initializer of the array or object ``name``.
-
-        A group ``{...}`` becomes a list of items; an item is either a group
-        or an expression (a list of token strings).
-        """
-        toks = self.tokens
-        for i, t in enumerate(toks):
-            if t != name:
-                continue
-            j = i + 1
-            if j < len(toks) and toks[j] == "[":
-                while toks[j] != "]":
-                    j += 1
-                j += 1
-            if j < len(toks) and toks[j] == "=":
-                j += 1
-            if j < len(toks) and toks[j] == "{":
-                end = self._match(toks, j)
-                items, _ = self._braced(self.expand(toks[j:end + 1]), 0)
-                return items
-        raise KeyError(name)
-
-    @staticmethod
-    def _match(toks, j):
-        depth = 0
-        for k in range(j, len(toks)):
-            depth += toks[k] == "{"
-            depth -= toks[k] == "}"
-            if depth == 0:
-                return k
-        raise ValueError("unbalanced braces")
-
-    def _braced(self, toks, i):
-        assert toks[i] == "{"
-        i += 1
-        items: list = []
-        cur: list = []
-        while True:
-            t = toks[i]
-            if t == "{":
-                sub, i = self._braced(toks, i)
-                cur.append(sub)
-                continue
-            if t in (",", "}"):
-                if cur:
-                    # a lone group stays a group; anything else is an expression
-                    items.append(cur[0] if len(cur) == 1 and isinstance(cur[0], list) else cur)
-                cur = []
-                i += 1
-                if t == "}":
-                    return items, i
-                continue
-            cur.append(t)
-            i += 1
 
 
 def _terms(expr) -> list[str]:
@@ -340,25 +189,12 @@ def _terms(expr) -> list[str]:
     return [t for t in expr if t not in ("(", ")", "|")]
 
 
-def _ref(tag: str) -> Path:
-    return REF_ROOT / tag / "visa"
-
-
-def _need(tag: str, *names: str) -> list[Path]:
-    paths = [_ref(tag) / n for n in names]
-    missing = [str(p) for p in paths if not p.is_file()]
-    if missing:
-        pytest.skip(f"Intel reference sources not available: {', '.join(missing)}")
-    return paths
-
-
 _SOURCES: dict[str, CSource] = {}
 
 
 def _isa_description(tag: str) -> CSource:
     if tag not in _SOURCES:
-        paths = _need(tag, "include/visa_igc_common_header.h", "IsaDescription.h", "IsaDescription.cpp")
-        _SOURCES[tag] = CSource(*paths)
+        _SOURCES[tag] = CSource(tag, "isa_description")
     return _SOURCES[tag]
 
 
@@ -579,9 +415,7 @@ def test_shared_enums_match_header(tag):
 
 
 def test_name_tables_match_intel_tables():
-    paths = _need(NEW_TAG, "include/visa_igc_common_header.h", "Common_ISA.h", "Common_ISA.cpp",
-                  "Common_ISA_util.cpp")
-    src = CSource(*paths)
+    src = CSource(NEW_TAG, "common_isa")
 
     types = src.initializer("CISATypeTable")
     assert [(_string(n), _num(src, s)) for _, n, s in types] == [
