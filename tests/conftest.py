@@ -1,4 +1,5 @@
-"""Shared test fixtures: where the reference folders are."""
+"""Shared test fixtures: the reference folders (all under tests/data, see
+refs.py) and the GenX_IR oracle."""
 from __future__ import annotations
 
 import os
@@ -8,6 +9,9 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from refs import (CORPUS, FORMS, GOLDEN, LOSSY, REFS, SPEC,  # noqa: F401  (re-exported)
+                  corpus_files, forms_files, golden_files)
+
 # In CI the property tests draw the same examples every run (a green run stays
 # green); locally they explore.
 settings.register_profile("ci", derandomize=True, database=None)
@@ -15,26 +19,13 @@ if os.environ.get("CI"):
     settings.load_profile("ci")
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
-CORPUS = SHARED / "corpus"
-GOLDEN = SHARED / "golden"
-SPEC = SHARED / "spec" / "visa-assembly-syntax.md"
 SAMPLES = ROOT / "samples"
-FORMS = ROOT / "tests" / "data" / "forms"
 
 GENX_IR = shutil.which("GenX_IR")
 needs_genx_ir = pytest.mark.skipif(
     GENX_IR is None,
     reason="GenX_IR (Debian 12 package libigc-tools) is not installed on this machine; "
            ".ci/run installs it where Debian 12 packages exist")
-
-
-def corpus_files():
-    return sorted(CORPUS.rglob("*.visaasm"))
-
-
-def golden_files():
-    return sorted(GOLDEN.glob("*.visaasm"))
 
 
 def ids(paths):

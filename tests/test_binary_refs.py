@@ -17,7 +17,7 @@ from __future__ import annotations
 import pytest
 
 import visa
-from refs import dis_text, gen_blobs, program_text, ref_stems, stem_id
+from refs import CORPUS, assemble_stem, dis_text, kernel_gen_blobs, program_text, ref_bytes, ref_stems, stem_id
 
 STEMS = ref_stems()
 IDS = [stem_id(s) for s in STEMS]
@@ -36,6 +36,16 @@ KNOWN_GAPS: set[tuple[str, str]] = {
     # rt_write_3d.<SI>: the parser consumes the sample-index operand, the
     # builder never writes it
     ("dis", "golden/render_3d__TGLLP"),
+    # deliberate differences from Intel's writer, each tested in
+    # test_intel_differences.py (Intel's exact bytes come from a rewrite)
+    ("asm", "forms/immediates__SKL"),
+    ("asm", "forms/decls__SKL.reduced"),
+    ("asm", "forms/directives__SKL.reduced"),
+    ("asm", "forms/multi_kernel__SKL"),
+    # declarations written inside the body enter the string pool after the
+    # body's first labels; the disassembly (Intel's layout) declares them
+    # before .function, so its assembly orders the pool differently
+    ("rt", "forms/directives__SKL.reduced"),
 }
 
 
@@ -45,32 +55,37 @@ def _mark(metric):
             for s, i in zip(STEMS, IDS)]
 
 
-def _ref(stem):
-    return stem.parent.joinpath(stem.name + ".ref.isa").read_bytes()
-
-
 def test_reference_count():
-    assert len(STEMS) == 433  # 407 corpus stems with a .ref.isa + 26 golden
+    # 407 corpus stems with a .ref.isa, 26 golden, 27 forms, 1 wanted
+    assert len(STEMS) == 461
 
 
 @pytest.mark.parametrize("stem", _mark("asm"))
 def test_assemble_matches_reference(stem):
-    ref = _ref(stem)
-    assert visa.assemble(program_text(stem), gen_binaries=gen_blobs(ref)) == ref
+    out, ref = assemble_stem(stem)
+    assert out == ref
 
 
-@pytest.mark.parametrize("stem", _mark("dis"))
+# The disassembly target holds for Intel's printed text (corpus) and for the
+# golden programs; the other hand-written programs use spellings the binary
+# does not keep (`(16)` for `(M1, 16)`, upper-case dpas types, predicates on
+# instructions without a predicate field), so their target is the byte round
+# trip below.
+DIS_STEMS = [p for p in _mark("dis") if p.values[0].parent.parent == CORPUS
+             or p.values[0].parent.name == "golden"]
+
+
+@pytest.mark.parametrize("stem", DIS_STEMS)
 def test_disassemble_matches_text(stem):
-    ref = _ref(stem)
     text = program_text(stem)
-    out = visa.disassemble(ref)
-    if stem.parent.name == "golden":  # hand-written, not in Intel's layout
-        assert visa.parse(out) == visa.parse(text)
-    else:
+    out = visa.disassemble(ref_bytes(stem))
+    if stem.parent.parent == CORPUS:
         assert out == dis_text(text)
+    else:  # golden: hand-written, not in Intel's layout
+        assert visa.parse(out) == visa.parse(text)
 
 
 @pytest.mark.parametrize("stem", _mark("rt"))
 def test_roundtrip(stem):
-    ref = _ref(stem)
-    assert visa.assemble(visa.disassemble(ref), gen_binaries=gen_blobs(ref)) == ref
+    ref = ref_bytes(stem)
+    assert visa.assemble(visa.disassemble(ref), gen_binaries=kernel_gen_blobs(ref)) == ref

@@ -10,9 +10,10 @@ import subprocess
 import pytest
 
 import visa
-from conftest import FORMS, GENX_IR, GOLDEN, ids, needs_genx_ir
+from conftest import GENX_IR, forms_files, golden_files, ids, needs_genx_ir
 
-PROGRAMS = sorted(FORMS.glob("*__*.visaasm")) + sorted(GOLDEN.glob("*__*.visaasm"))
+# every program is named <name>__<PLATFORM>.visaasm
+PROGRAMS = forms_files() + golden_files()
 
 
 def genx_ir_accepts(text: str, platform: str, tmp_path) -> tuple[bool, str]:

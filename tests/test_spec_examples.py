@@ -1,4 +1,4 @@
-"""The examples of the user's spec (../shared/spec/visa-assembly-syntax.md)
+"""The examples of the user's spec (tests/data/spec/visa-assembly-syntax.md)
 parse, each in a minimal program, and print back in vISA 4.1 spelling."""
 from __future__ import annotations
 

@@ -7,9 +7,9 @@ import random
 import pytest
 
 import visa
-from conftest import FORMS, GOLDEN
+from conftest import forms_files, golden_files
 
-SEEDS = sorted(GOLDEN.glob("*.visaasm"))[:8] + sorted(FORMS.glob("*.visaasm"))[:8]
+SEEDS = golden_files()[:8] + forms_files()[:8]
 CHARS = '()<>[]{},;:.%&!~-+*/"\\ \t\n0123456789abcdefxVMPTSA_=#'
 
 

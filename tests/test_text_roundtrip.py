@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import visa
-from conftest import CORPUS, FORMS, GOLDEN, SAMPLES, corpus_files, golden_files, ids
+from conftest import CORPUS, GOLDEN, SAMPLES, corpus_files, forms_files, golden_files, ids
 
 CORPUS_FILES = corpus_files()
 GOLDEN_FILES = golden_files()
@@ -34,7 +34,7 @@ def test_golden_reparses_equal(path):
     assert visa.format(visa.parse(printed)) == printed
 
 
-HANDWRITTEN = sorted(SAMPLES.glob("*.visa")) + sorted(FORMS.glob("*.visaasm"))
+HANDWRITTEN = sorted(SAMPLES.glob("*.visa")) + forms_files()
 
 
 @pytest.mark.parametrize("path", HANDWRITTEN, ids=ids(HANDWRITTEN))

@@ -9,7 +9,6 @@ offset; nothing else escapes.
 """
 from __future__ import annotations
 
-import struct
 
 from . import ast as A
 from .binary import objfile as OF
@@ -79,8 +78,8 @@ class Names:
 def _attr_value(name: str, raw: bytes):
     if not raw:
         return None
-    if name == "Target":
-        return O.KERNEL_TARGET_NAMES.get(O.KernelTarget(raw[0]), raw[0]) if raw[0] in (0, 1) else raw[0]
+    if name == "Target" and len(raw) == 1:  # written as "cm" / "3d"
+        return O.KERNEL_TARGET_NAMES[O.KernelTarget(raw[0])] if raw[0] in (0, 1) else raw[0]
     ad = O.ATTRIBUTES_BY_NAME.get(name)
     if ad is not None and ad.kind.value == "string":
         return raw.decode("utf-8", "surrogateescape")
@@ -131,7 +130,8 @@ def decode_object(obj: OF.VisaObject, kind: str, name: str, funcdecls=(), code_a
         k = {0: "G", 1: "S", 2: "T"}.get(i.kind & 7)
         if k is None:
             raise DecodeError(f"input of unknown class {i.kind & 7}")
-        inputs.append(A.Input("input", names.var_name(k, i.index), i.offset, i.size))
+        inputs.append(A.Input(O.implicit_input_directive(i.kind >> 3), names.var_name(k, i.index),
+                              i.offset, i.size))
     attrs_ = _decl_attrs(obj, obj.attributes)
     body = decode_code(obj, names, code_at)
     return A.Unit(kind, name, tuple(funcdecls), tuple(decls), tuple(inputs), attrs_, tuple(body))
@@ -230,6 +230,4 @@ def disassemble(data: bytes, *, filename: str = "<input>") -> str:
     try:
         return fmt(disassemble_module(bytes(data)))
     except (OF.ObjectFormatError, DecodeError) as e:
-        raise VisaError([Diagnostic(filename, 0, 0, f"invalid vISA binary: {e}")]) from None
-    except (struct.error, IndexError, KeyError, ValueError) as e:  # defence in depth
         raise VisaError([Diagnostic(filename, 0, 0, f"invalid vISA binary: {e}")]) from None
