@@ -1,5 +1,5 @@
-"""Programs in the older spec's syntax (../shared/spec/visa-assembly-syntax.md,
-../shared/spec/DIFFERENCES.md) read into the same AST, print in the vISA 4.1
+"""Programs in the older spec's syntax (tests/data/spec/visa-assembly-syntax.md,
+tests/data/spec/DIFFERENCES.md) read into the same AST, print in the vISA 4.1
 spelling and assemble to the same bytes as their 4.1 spelling; constructs 4.1
 cannot encode give an error naming the construct."""
 from __future__ import annotations
@@ -13,7 +13,7 @@ OLD = """.kernel BlockCopy
 .decl V40 v_type=G type=D num_elts=16 align=GRF
 .decl V41 v_type=G type=UD num_elts=16 align=dword alias (V40, 0)
 .decl A3 v_type=A type=UW num_elts=2
-.decl P2 v_type=P num_elts=16 attr: FlagRegNum=1
+.decl P2 v_type=P num_elts=16
 .decl T5 v_type = T
 .decl S2 v_type=S
 .input T5 offset=32 size=4
@@ -37,7 +37,7 @@ NEW = """.version 4.1
 .decl V40 v_type=G type=d num_elts=16 align=GRF
 .decl V41 v_type=G type=ud num_elts=16 align=dword alias=<V40, 0>
 .decl A3 v_type=A num_elts=2
-.decl P2 v_type=P num_elts=16 attrs={FlagRegNum=1}
+.decl P2 v_type=P num_elts=16
 .decl T5 v_type=T num_elts=1
 .decl S2 v_type=S num_elts=1
 .input T5 offset=32 size=4
@@ -87,6 +87,19 @@ def test_constructs_41_cannot_encode(line, construct):
     d = ei.value.diagnostics[0]
     assert construct in d.message
     assert d.line == text.splitlines().index(line) + 1
+
+
+def test_flag_register_attribute_reads_and_is_refused():
+    """``attr: FlagRegNum=<n>`` reads as the attribute; vISA 4.1 has no such
+    attribute (Intel's GenX_IR: "FlagRegNum: unknown attribute")."""
+    old = OLD.replace(".decl P2 v_type=P num_elts=16", ".decl P2 v_type=P num_elts=16 attr: FlagRegNum=1")
+    new = NEW.replace(".decl P2 v_type=P num_elts=16", ".decl P2 v_type=P num_elts=16 attrs={FlagRegNum=1}")
+    assert visa.parse(old) == visa.parse(new)
+    with pytest.raises(visa.VisaError) as ei:
+        visa.assemble(old, filename="old.visa")
+    (d,) = ei.value.diagnostics
+    assert "'FlagRegNum'" in d.message and "does not exist in vISA 4.1" in d.message
+    assert d.line == old.splitlines().index(".decl P2 v_type=P num_elts=16 attr: FlagRegNum=1") + 1
 
 
 def test_older_version_directive_still_writes_41():

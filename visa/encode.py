@@ -29,6 +29,7 @@ from .isa.atoms import TYPE_CODE, EncodeError
 from .isa.forms import FORMS
 from .isa.forms_misc import STATEFUL_OPS  # forms that add to the string pool each time
 
+TYPE_SIZE = {ti.name: ti.size for ti in O.TYPE_INFO.values()}
 PREDEFINED_VAR_NAMES = tuple(v.name for v in O.PREDEFINED_VARS)
 PREDEFINED_SURFACE_NAMES = tuple(s.name for s in O.PREDEFINED_SURFACES)
 PREDEFINED_STRINGS = PREDEFINED_VAR_NAMES + PREDEFINED_SURFACE_NAMES + ("S31",)
@@ -39,7 +40,7 @@ NUM_PREDEFINED_SURFACES = O.NUM_PREDEFINED_SURFACES  # 6
 ALIGN_CODE = {(None if a is O.Align.BYTE else info.name): int(a) for a, info in O.ALIGN_INFO.items()}
 LABEL_BLOCK, LABEL_SUBROUTINE, LABEL_FC = 0, 1, 2
 INPUT_CLASS = {"G": 0, "S": 1, "T": 2}
-TARGETS = {"cm": 0, "3d": 1, "cs": 2}
+TARGETS = {n: int(k) for k, n in O.KERNEL_TARGET_NAMES.items()}  # Intel takes no other target
 # constructs of the older syntax spec that vISA 4.1 cannot encode
 _SCF = ("is structured control flow of the older vISA spec (opcodes 0x60-0x66); vISA 4.1 "
         "has none: write it with goto and labels")
@@ -64,8 +65,65 @@ class EncodeErrors(Exception):
 MAX_ERRORS = 20
 
 
+_ATTR_KIND_WORDS = {O.AttrValueKind.BOOL: "takes no value", O.AttrValueKind.INT32: "takes an integer",
+                    O.AttrValueKind.STRING: "takes a string"}
+
+
+def _check_attr(a: A.Attr, scope: "O.AttrScope") -> None:
+    """``a`` is an attribute Intel's builder knows for ``scope`` (kernel or
+    variable), with a value of its kind; anything else Intel's GenX_IR
+    aborts on or writes as bytes that do not read back as written."""
+    name = O.ATTRIBUTE_ALIASES.get(a.name, a.name)
+    ad = O.ATTRIBUTES_BY_NAME.get(name)
+    where = "kernel" if scope is O.AttrScope.KERNEL else "variable"
+    if ad is None:
+        if a.name in O.OLDER_ONLY_ATTRIBUTES:
+            raise EncodeError(f"attribute '{a.name}' ({O.OLDER_ONLY_ATTRIBUTES[a.name]}) "
+                              "does not exist in vISA 4.1", a)
+        raise EncodeError(f"unknown {where} attribute '{a.name}'", a)
+    if ad.scope is not scope:
+        raise EncodeError(f"'{a.name}' is a {ad.scope.value} attribute, not a {where} attribute", a)
+    v = a.value
+    if ad.kind is O.AttrValueKind.BOOL:
+        ok = v is None
+    elif ad.kind is O.AttrValueKind.STRING:
+        ok = v is None or isinstance(v, str)
+    elif name == "Target":
+        ok = v in TARGETS or (isinstance(v, int) and v in TARGETS.values())
+    else:
+        ok = isinstance(v, int) and -(1 << 31) <= v < (1 << 32)
+    if not ok:
+        what = ('takes "cm" or "3d"' if name == "Target" else _ATTR_KIND_WORDS[ad.kind])
+        raise EncodeError(f"attribute '{a.name}' {what}", a)
+
+
+def _attr_value(a: A.Attr) -> bytes:
+    """An attribute's value bytes, as Intel's builder stores them: a string
+    as its bytes, an integer as 4 bytes, no value as none; ``Target`` given
+    as "cm" or "3d" is one byte."""
+    if a.value is None:
+        return b""
+    if isinstance(a.value, str):
+        if a.name == "Target":
+            return bytes((TARGETS[a.value],))
+        return a.value.encode("utf-8", "surrogateescape")
+    return struct.pack("<i" if a.value < 0 else "<I", a.value)
+
+
+def _kernel_attr_name(name: str) -> str:
+    """The name Intel's builder records: ``AsmName`` is written as its
+    current name ``OutputAsmPath``; other names as written."""
+    return "OutputAsmPath" if name == "AsmName" else name
+
+
+def _pos(node) -> tuple[int, int]:
+    return (getattr(node, "line", 0) or 0, getattr(node, "col", 0) or 0)
+
+
 class Symbols:
-    """Names -> ids for one unit, and its string pool in first-mention order.
+    """Names -> ids for one unit, and its string pool in the order Intel's
+    builder fills it: declarations and kernel attributes in text order, then
+    labels at their first mention, fresh entries for what adds one each time.
 
     Forms also read the declared types (``var_types``), may raise a
     variable's alignment (``var_align``, as dpas does), append a fresh pool
@@ -90,6 +148,49 @@ class Symbols:
         self.vars["S31"] = ("S", 31)
         self.labels: list[tuple[str, int]] = []  # (name, kind)
         self._label_index: dict[str, int] = {}
+        # declarations and kernel attributes enter the pool in text order
+        # (see _enter); what the text has after the body began waits in
+        # ``late`` for the body to reach it (``reach``)
+        self.attr_ids: dict[int, tuple[int, ...]] = {}  # id(decl) -> its attribute name ids
+        self.kattr_ids: dict[int, int] = {}  # id(kernel attribute) -> its name id
+        items = sorted(list(unit.decls) + list(unit.attrs), key=_pos)
+        first = next((_pos(s) for s in unit.body), None)
+
+        def early(it) -> bool:
+            return first is None or _pos(it) < first or _pos(it) == (0, 0)
+        self.late = [it for it in reversed(items) if not early(it)]  # popped in text order
+        for it in items:
+            if early(it):
+                self._enter(it)
+
+    def _enter(self, it) -> None:
+        """Pool entries, as Intel's builder adds them: a declaration's name
+        and then a fresh entry for each of its attribute names; a kernel
+        attribute's name (fresh each time)."""
+        if type(it) is A.Attr:
+            _check_attr(it, O.AttrScope.KERNEL)
+            self.kattr_ids[id(it)] = self.add_string(_kernel_attr_name(it.name))
+            return
+        for a in it.attrs:
+            _check_attr(a, O.AttrScope.VAR)
+        self.string_id(it.name)
+        self.attr_ids[id(it)] = tuple(self.add_string(a.name) for a in it.attrs)
+
+    def reach(self, node) -> None:
+        """The body is at ``node``: enter what the text has before it."""
+        late = self.late
+        at = _pos(node)
+        while late and _pos(late[-1]) < at:
+            self._enter(late.pop())
+
+    def finish(self) -> None:
+        """Enter what the text has after the body's last statement."""
+        while self.late:
+            self._enter(self.late.pop())
+
+    def decl_attrs(self, d) -> tuple:
+        return tuple(OF.Attribute(i, _attr_value(a))
+                     for a, i in zip(d.attrs, self.attr_ids[id(d)], strict=True))
 
     def add_string(self, s: str) -> int:
         """A new pool entry for ``s``, even if it is there already (the
@@ -124,22 +225,15 @@ class Symbols:
         return i
 
 
-def _attr_value(a: A.Attr) -> bytes:
-    if a.value is None:
-        return b""
-    if isinstance(a.value, str):
-        if a.name == "Target":
-            if a.value not in TARGETS:
-                raise EncodeError(f"unknown kernel target \"{a.value}\" (expected \"cm\" or \"3d\")", a)
-            return bytes((TARGETS[a.value],))
-        return a.value.encode("utf-8")
-    if a.name == "Target":
-        return bytes((a.value & 0xFF,))
-    return struct.pack("<i" if a.value < 0 else "<I", a.value)
-
-
-def _decl_attrs(attrs_, sym: Symbols) -> tuple:
-    return tuple(OF.Attribute(sym.string_id(a.name), _attr_value(a)) for a in attrs_)
+def _input_size(i: A.Input, decls: dict) -> int:
+    """An input's size: as written, else the size of its variable (general
+    variables only, as Intel's ``%sizeof``)."""
+    if i.size is not None:
+        return i.size
+    d = decls.get(i.name)
+    if type(d) is A.VarDecl:
+        return d.num_elts * TYPE_SIZE[d.type]
+    raise EncodeError(f".{i.kind} {i.name} needs size= (only a general variable's size is known)", i)
 
 
 def encode_unit(unit: A.Unit, grf_bytes: int = 32) -> OF.VisaObject:
@@ -151,9 +245,10 @@ def encode_unit(unit: A.Unit, grf_bytes: int = 32) -> OF.VisaObject:
                A.SurfaceDecl: "T"}
     for d in decls:
         k = kind_of[type(d)]
-        sym.string_id(d.name)
         sym.declare(d.name, k, counters[k])
         counters[k] += 1
+    code = encode_body(unit.body, sym)
+    sym.finish()
     variables = []
     for d in unit.vars:
         alias_index = alias_offset = 0
@@ -163,31 +258,32 @@ def encode_unit(unit: A.Unit, grf_bytes: int = 32) -> OF.VisaObject:
                 raise EncodeError(f"alias target '{d.alias.var}' is not a general variable", d)
             alias_offset = d.alias.offset
         variables.append(OF.GeneralVar(sym.string_id(d.name),
-                                       TYPE_CODE[d.type] | (ALIGN_CODE[d.align] << 4),
+                                       TYPE_CODE[d.type] | (sym.var_align[d.name] << 4),
                                        d.num_elts, alias_index, alias_offset, 0,
-                                       _decl_attrs(d.attrs, sym)))
-    addresses = [OF.AddressVar(sym.string_id(d.name), d.num_elts, _decl_attrs(d.attrs, sym))
+                                       sym.decl_attrs(d)))
+    addresses = [OF.AddressVar(sym.string_id(d.name), d.num_elts, sym.decl_attrs(d))
                  for d in unit.addrs]
-    predicates = [OF.PredicateVar(sym.string_id(d.name), d.num_elts, _decl_attrs(d.attrs, sym))
+    predicates = [OF.PredicateVar(sym.string_id(d.name), d.num_elts, sym.decl_attrs(d))
                   for d in unit.preds]
-    samplers = [OF.StateVar(sym.string_id(d.name), d.num_elts, _decl_attrs(d.attrs, sym))
+    samplers = [OF.StateVar(sym.string_id(d.name), d.num_elts, sym.decl_attrs(d))
                 for d in unit.samplers]
-    surfaces = [OF.StateVar(sym.string_id(d.name), d.num_elts, _decl_attrs(d.attrs, sym))
+    surfaces = [OF.StateVar(sym.string_id(d.name), d.num_elts, sym.decl_attrs(d))
                 for d in unit.surfaces]
     inputs = None
     if unit.kind == "kernel":
         inputs = []
+        by_name = {d.name: d for d in decls}
         for i in unit.inputs:
             k, ident = sym.var_kind(i.name, i)
             if k not in INPUT_CLASS:
                 raise EncodeError(f"'{i.name}' cannot be a kernel input", i)
-            inputs.append(OF.Input(INPUT_CLASS[k], ident, i.offset or 0, i.size or 0))
-    attributes = [OF.Attribute(sym.string_id(a.name), _attr_value(a)) for a in unit.attrs]
-    code = encode_body(unit.body, sym)
-    # instructions may have raised alignments (dpas)
-    variables = [v if sym.var_align[d.name] == v.bit_properties >> 4 else
-                 attrs.evolve(v, bit_properties=(v.bit_properties & 0xF) | (sym.var_align[d.name] << 4))
-                 for v, d in zip(variables, unit.vars)]
+            inputs.append(OF.Input(INPUT_CLASS[k] | (O.implicit_input_kind(i.kind) << 3), ident,
+                                   i.offset or 0, _input_size(i, by_name)))
+    attributes = [OF.Attribute(sym.kattr_ids[id(a)], _attr_value(a)) for a in unit.attrs]
+    if not any(a.name == "Target" for a in unit.attrs):
+        # Intel's builder gives every object a Target when it is finished:
+        # GenX_IR's default, "3d"
+        attributes.append(OF.Attribute(sym.add_string("Target"), bytes((TARGETS["3d"],))))
     labels = [OF.Label(sym.string_id(n), k) for n, k in sym.labels]
     if unit.kind == "kernel":
         return OF.VisaObject(tuple(sym.strings), 0, variables, addresses, predicates, labels,
@@ -211,7 +307,10 @@ def encode_body(body, sym: Symbols) -> bytes:
     memo: dict = {}
     unwritten = 0
     errors: list[EncodeError] = []
+    reach = sym.reach if sym.late else None
     for s in body:
+        if reach is not None:
+            reach(s)
         t = type(s)
         if t is A.Instruction:
             m = memo.get(s)
@@ -268,16 +367,34 @@ def _platform_code(p) -> int:
                          f"{', '.join(PLATFORM_CODES)})") from None
 
 
+def _gen_table(gen_binaries, names: list[str]) -> dict[str, list[tuple[int, bytes]]]:
+    """Each kernel's Gen binaries.  ``gen_binaries`` is either (platform, blob)
+    pairs, which go with the first kernel, or a mapping from kernel name to
+    such pairs."""
+    if isinstance(gen_binaries, dict):
+        unknown = sorted(set(gen_binaries) - set(names))
+        if unknown:
+            raise ValueError(f"Gen binaries given for unknown kernel(s): {', '.join(unknown)}")
+        table = {n: list(gen_binaries.get(n, ())) for n in names}
+    else:
+        table = {n: [] for n in names}
+        if names:
+            table[names[0]] = list(gen_binaries)
+    for n, pairs in table.items():
+        if len(pairs) > 4:
+            raise ValueError("a kernel carries at most 4 Gen binaries")
+        table[n] = [(_platform_code(p), bytes(b)) for p, b in pairs]
+    return table
+
+
 def assemble_module(module: A.Module, gen_binaries=()) -> bytes:
     kernels, functions = [], []
-    gens = [(_platform_code(p), bytes(b)) for p, b in gen_binaries]
-    if len(gens) > 4:
-        raise ValueError("a kernel carries at most 4 Gen binaries")
-    grf = max([GRF_BYTES.get(p, 32) for p, _ in gens] or [32])
+    gens = _gen_table(gen_binaries, [u.name for u in module.units if u.kind == "kernel"])
+    grf = max([GRF_BYTES.get(p, 32) for pairs in gens.values() for p, _ in pairs] or [32])
     for u in module.units:
         obj = encode_unit(u, grf)
         if u.kind == "kernel":
-            kernels.append((u.name, obj, gens if not kernels else ()))
+            kernels.append((u.name, obj, gens[u.name]))
         else:
             functions.append((u.name, obj))
     # the only object format written is vISA 4.1 (an older text's .version

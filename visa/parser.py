@@ -86,6 +86,7 @@ TYPES = {
 }
 
 
+_SIGN_BIT = {"f": 1 << 31, "df": 1 << 63, "hf": 1 << 15, "bf": 1 << 15}
 _FLOAT_RE = re.compile(r"[-+]?(?:[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?|[0-9]+[eE][-+]?[0-9]+"
                        r"|\.[0-9]+(?:[eE][-+]?[0-9]+)?|inf|nan)\Z", re.I)
 
@@ -98,6 +99,10 @@ def imm_bits(value: str, type_: str) -> int:
     if v[:1] in "-+" and v[1:2] in (" ", "\t"):
         v = v[0] + v[1:].lstrip()
     if not _FLOAT_RE.match(v):
+        if kind != "int" and v[:1] == "-" and _INT_RE.match(v[1:]):
+            # -0x3f800000:f is the negated float, as Intel's grammar reads it
+            # (MINUS FloatLit): the sign bit flips
+            return (_to_int(v[1:]) & mask) ^ _SIGN_BIT[kind]
         return _to_int(v) & mask
     f = float(v)
     if kind == "int":
@@ -127,9 +132,9 @@ def _type_name(t: str, line: int, col: int) -> str:
 _MODS = {"-": "-", "abs": "abs", "-abs": "-abs", "~": "~"}
 _VREG_FAST = re.compile(r"([%\w$@?]+)\((\d+),(\d+)\)(?:<(\d+)(?:;(\d+),(\d+))?>)?\Z")
 _VREG = re.compile(
-    r"(?:\((-|abs|-abs|~)\))?([%A-Za-z_$@?][\w$@?]*)\s*(?:\(((?:[^()]|\([^()]*\))*)\))?\s*(?:<([^<>]*)>)?\Z")
+    r"(?:\((-|abs|-abs|~)\)[ \t]*)?([%A-Za-z_$@?][\w$@?]*)\s*(?:\(((?:[^()]|\([^()]*\))*)\))?\s*(?:<([^<>]*)>)?\Z")
 _INDIRECT = re.compile(
-    r"(?:\((-|abs|-abs|~)\))?r\[\s*([%\w$@?]+)\s*\(\s*([^()]*)\)\s*(?:,\s*([^\]]*))?\]\s*<([^<>]*)>(?::([A-Za-z0-9]+))?\Z")
+    r"(?:\((-|abs|-abs|~)\)[ \t]*)?r\[\s*([%\w$@?]+)\s*\(\s*([^()]*)\)\s*(?:,\s*([^\]]*))?\]\s*<([^<>]*)>(?::([A-Za-z0-9]+))?\Z")
 _IMM = re.compile(r"(.*?)[ \t]*:[ \t]*([A-Za-z][A-Za-z0-9]*)\Z")
 _LSC_ADDR = re.compile(r"([A-Za-z_]\w*)?(?:\(((?:[^()]|\([^()]*\))*)\))?\[([^\[\]]*)\](?::(\w+))?\Z")
 _LSC_BASE = re.compile(r"\s*([%A-Za-z_$@?][\w$@?]*)\s*(?:([-+])\s*(.+?))?\s*\Z")
@@ -312,12 +317,22 @@ def _op_paren(s: str, line: int, col: int):
     parts = _split_top(inner)
     if len(parts) > 1 and not parts[-1].strip():
         parts.pop()  # a trailing comma: (L1, L2,)
-    return A.Tuple(tuple(_item(p, line, col) for p in parts),
-                   line=line, col=col)
+    items = []
+    for p in parts:
+        words = p.split()
+        if len(words) > 1 and all(_LABEL_WORD.fullmatch(w) for w in words):
+            # names separated by blanks are a list too: switchjmp (L1 L2)
+            items.extend(A.Name(w, line=line, col=col) for w in words)
+        else:
+            items.append(_item(p, line, col))
+    return A.Tuple(tuple(items), line=line, col=col)
+
+
+_LABEL_WORD = re.compile(r"[A-Za-z_$@?][\w\-$@?]*")
 
 
 def _op_string(s: str, line: int, col: int) -> A.String:
-    return A.String(_unescape(s[1:-1]), line=line, col=col)
+    return A.String(_unescape(s[1:-1], line, col + 1), line=line, col=col)
 
 
 def _op_number(s: str, line: int, col: int) -> A.Number:
@@ -333,7 +348,7 @@ def _op_word(s: str, line: int, col: int) -> A.Name:
 
 def _op_mod_name(s: str, line: int, col: int) -> A.Name:
     p = s.index(")")
-    return A.Name(s[p + 1:], s[1:p], line=line, col=col)
+    return A.Name(s[p + 1:].lstrip(" \t"), s[1:p], line=line, col=col)
 
 
 def _op_bracket(s: str, line: int, col: int) -> A.Number:
@@ -351,32 +366,54 @@ _OPERAND = {
     "BRACKET": _op_bracket, "MOD_NAME": _op_mod_name,
 }
 
+# String literals read as Intel's lexer reads them (CISA.l): these escapes,
+# ``\x`` with one or two hex digits, ``\`` with one to three decimal digits
+# taken as base 8 (``\101`` is 'A'; Intel's lexer also takes 8 and 9 as
+# digits), any other escape an error.  The value is a C string: it ends at the
+# first NUL.
 _ESCAPES = {"a": "\a", "b": "\b", "e": "\x1b", "f": "\f", "n": "\n", "r": "\r",
-            "t": "\t", "v": "\v", "'": "'", '"': '"', "\\": "\\", "0": "\0"}
+            "t": "\t", "v": "\v", "'": "'", '"': '"', "?": "?", "\\": "\\"}
+_HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
 
 
-def _unescape(s: str) -> str:
+def _byte_char(b: int) -> str:
+    """The character that stands for byte ``b`` of a C string (bytes past
+    ASCII as surrogate escapes, so that they are written back as one byte)."""
+    return chr(b) if b < 0x80 else chr(0xDC00 + b)
+
+
+def _unescape(s: str, line: int = 0, col: int = 0) -> str:
+    """The value of a string literal's body ``s`` (``col``: its column)."""
     if "\\" not in s:
         return s
     out = []
-    i = 0
-    while i < len(s):
+    i, n = 0, len(s)
+    while i < n:
         c = s[i]
-        if c == "\\" and i + 1 < len(s):
-            n = s[i + 1]
-            if n == "x" and i + 3 < len(s) + 1:
-                try:
-                    out.append(chr(int(s[i + 2:i + 4], 16)))
-                    i += 4
-                    continue
-                except ValueError:
-                    pass
-            out.append(_ESCAPES.get(n, n))
-            i += 2
-        else:
+        if c != "\\":
             out.append(c)
             i += 1
-    return "".join(out)
+            continue
+        e = s[i + 1] if i + 1 < n else ""
+        if e == "x" and i + 2 < n and s[i + 2] in _HEX_DIGITS:
+            j = i + 3 if i + 3 < n and s[i + 3] in _HEX_DIGITS else i + 2
+            out.append(_byte_char(int(s[i + 2:j + 1], 16)))
+            i = j + 1
+        elif e.isdigit():
+            j = i + 1
+            val = 0
+            while j < n and j < i + 4 and s[j].isdigit():
+                val = 8 * val + int(s[j])
+                j += 1
+            out.append(_byte_char(val & 0xFF))
+            i = j
+        elif e in _ESCAPES:
+            out.append(_ESCAPES[e])
+            i += 2
+        else:
+            raise _Fail(f"illegal escape sequence '\\{e}' in string literal", line, col + i)
+    text = "".join(out)
+    return text.split("\0", 1)[0]
 
 
 def _parse_pred(tok: Token) -> A.Predicate:
@@ -888,7 +925,7 @@ def _tok_pos(t):
 def _name_value(tok: Token) -> str:
     s = str(tok)
     if tok.type == "STRING":
-        return _unescape(s[1:-1])
+        return _unescape(s[1:-1], tok.line, tok.column + 1)
     return s
 
 
@@ -1044,7 +1081,8 @@ def _decl(toks, ub: _UnitBuilder):
         ub.decls.append(A.AddrDecl(name, get_int("num_elts"), attrs_, line=line, col=col))
     elif vtype == "P":
         if "flagregnum" in kv:
-            attrs_ = attrs_ + (A.Attr("FlagRegNum", get_int("flagregnum")),)
+            kt = kv["flagregnum"][0]
+            attrs_ = attrs_ + (A.Attr("FlagRegNum", get_int("flagregnum"), line=kt.line, col=kt.column),)
         ub.decls.append(A.PredDecl(name, get_int("num_elts"), attrs_, line=line, col=col))
     else:
         vname = _name_value(kv["v_name"][1][0]) if "v_name" in kv else None
@@ -1086,7 +1124,7 @@ def _kernel_attr(toks, ub: _UnitBuilder):
         else:
             v = toks[2]
             if v.type == "STRING":
-                value = _unescape(str(v)[1:-1])
+                value = _unescape(str(v)[1:-1], v.line, v.column + 1)
             elif v.type in ("NUMBER", "PAREN"):
                 value = _int_value(v, "the attribute value")
             else:
@@ -1164,8 +1202,11 @@ class _State:
                 self.env.sizes[v.name] = v.num_elts * TYPE_SIZES[v.type]
             elif type(v) is A.AddrDecl:
                 self.env.sizes[v.name] = v.num_elts * 2
-        elif lname in ("input", "parameter") or lname.startswith("implicit"):
+        elif lname in ("input", "parameter"):
             _input(s, ub, lname)
+        elif lname.startswith("implicit"):
+            # the implicit kind keeps its spelling: Intel matches it by case
+            _input(s, ub, "implicit" + name[len("implicit"):])
         elif lname in ("kernel_attr", "attr"):
             _kernel_attr(s, ub)
             a = ub.attrs[-1]

@@ -220,9 +220,14 @@ def encode_vector_ao(o, cx, out, sat=False) -> None:
     if kind == "G":
         grf = _grf_bytes(cx)
         tsize = _type_size(cx, o.name) if off else 1
-        if off < 0 or off % tsize:
-            _fail(f"&{o.name}[{off}]: the offset must be a non-negative multiple of the "
+        if off % tsize:
+            _fail(f"&{o.name}[{off}]: the offset must be a multiple of the "
                   f"element size ({tsize})", o)
+        if not -0x8000 <= off <= 0x7FFF:
+            _fail(f"&{o.name}[{off}]: the offset must fit in 16 bits", o)
+        # Intel's builder takes the offset as unsigned 32-bit: a negative one
+        # wraps (&V[-4] with 32-byte GRFs is V(255,7), 255*32+28 = 8192-4)
+        off &= 0xFFFFFFFF
         out.append(struct.pack("<BIBBH", GENERAL, ident, (off // grf) & 0xFF,
                                ((off % grf) // tsize) & 0xFF, region_code((0, 1, 0), o)))
         return

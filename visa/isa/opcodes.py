@@ -2403,6 +2403,32 @@ class ImplicitInputKind(enum.IntEnum):
 IMPLICIT_INPUT_NAMES: Mapping[ImplicitInputKind, str] = MappingProxyType(
     {k: k.name for k in ImplicitInputKind}  # printed ".implicit_<NAME>"
 )
+# Intel records a ``.implicit_<NAME>`` whose name it does not know as kind 5
+# (one past its list of names) and prints kinds without a name as
+# ``.implicit_UNDEFINED_<n>``, which reads back as kind n.
+UNKNOWN_IMPLICIT_INPUT_KIND = 5
+
+
+def implicit_input_kind(directive: str) -> int:
+    """The implicit-kind bits (3-7) of an input directive without its dot:
+    ``input`` and ``parameter`` are 0, ``implicit_<NAME>`` Intel's kind."""
+    if not directive.startswith("implicit"):
+        return 0
+    name = directive[len("implicit_"):]
+    num = name.removeprefix("UNDEFINED_")
+    if num != name and num.isdigit():
+        return int(num) & 0x1F
+    names = {v: k for k, v in IMPLICIT_INPUT_NAMES.items()}
+    return int(names.get(name, UNKNOWN_IMPLICIT_INPUT_KIND))
+
+
+def implicit_input_directive(kind: int) -> str:
+    """The directive (without its dot) Intel prints for implicit-kind bits."""
+    if kind == 0:
+        return "input"
+    if kind in ImplicitInputKind.__members__.values():
+        return "implicit_" + IMPLICIT_INPUT_NAMES[ImplicitInputKind(kind)]
+    return f"implicit_UNDEFINED_{kind}"
 
 
 class KernelTarget(enum.IntEnum):
@@ -2541,6 +2567,11 @@ ATTRIBUTES: tuple = (
 ATTRIBUTES_BY_NAME: Mapping[str, AttributeDef] = MappingProxyType({a.name: a for a in ATTRIBUTES})
 KERNEL_ATTRIBUTES: Mapping[str, AttributeDef] = MappingProxyType(
     {a.name: a for a in ATTRIBUTES if a.scope is AttrScope.KERNEL}
+)
+# Attributes of the older spec that vISA 4.1 does not have (Intel's text
+# assembler rejects them as unknown).
+OLDER_ONLY_ATTRIBUTES: Mapping[str, str] = MappingProxyType(
+    {"FlagRegNum": "the older spec's flag register number of a predicate"}
 )
 # Old spellings Intel still maps to current attributes.
 ATTRIBUTE_ALIASES: Mapping[str, str] = MappingProxyType(
