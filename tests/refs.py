@@ -11,6 +11,10 @@ Layout (each folder keeps the README it came with):
   whole program) and for the typed-LSC program asked for earlier.
 * ``lossy/``: broken binaries of Debian's IGC (hostile input, no byte target).
 * ``spec/``: the user's spec and its notes.
+* ``handwritten/``: small programs in the spec's style, accepted by Debian's
+  GenX_IR, whose references are still to come.
+* ``intel/``: facts of Intel's sources (enumerators, table rows) for the
+  instruction-table tests.
 * ``bench/``: the vadd kernel the benchmark inputs are built from, and the
   reference binary of the 100k-line kernel built from it (xz-compressed).
 
@@ -31,6 +35,7 @@ REFS = DATA / "refs"
 LOSSY = DATA / "lossy"
 SPEC = DATA / "spec" / "visa-assembly-syntax.md"
 BENCH = DATA / "bench"
+HANDWRITTEN = DATA / "handwritten"
 
 # How many members each set has.  A set may grow (update the number); it may
 # never come out smaller.
@@ -43,6 +48,7 @@ COUNTS = {
     "forms references": 27,     # 22 whole programs + 5 reduced copies
     "wanted references": 1,
     "lossy binaries": 12,
+    "handwritten programs": 6,
 }
 
 
@@ -78,6 +84,12 @@ def golden_files() -> list[Path]:
 
 def forms_files() -> list[Path]:
     return require("forms programs", sorted(FORMS.glob("*.visaasm")))
+
+
+def handwritten_files() -> list[Path]:
+    """Small programs in the spec's style (tests/data/handwritten), each
+    accepted by Debian's GenX_IR; references for them are wanted."""
+    return require("handwritten programs", sorted(HANDWRITTEN.glob("*.visaasm")))
 
 
 def lossy_files() -> list[Path]:

@@ -7,10 +7,10 @@ import random
 import pytest
 
 import visa
-from refs import golden_stems, lossy_files, ref_bytes
+from refs import forms_ref_stems, golden_stems, lossy_files, ref_bytes, stem_id, wanted_ref_stems
 
 LOSSY = lossy_files()
-SEEDS = golden_stems()
+SEEDS = golden_stems() + forms_ref_stems() + wanted_ref_stems()
 
 
 @pytest.mark.parametrize("path", LOSSY, ids=[p.name for p in LOSSY])
@@ -23,7 +23,7 @@ def test_lossy_binaries_are_reported(path):
     assert msg.startswith("invalid vISA binary: byte offset ")
 
 
-@pytest.mark.parametrize("seed", SEEDS, ids=[p.name for p in SEEDS])
+@pytest.mark.parametrize("seed", SEEDS, ids=[stem_id(p) for p in SEEDS])
 def test_mutated_binaries_raise_only_visa_error(seed):
     """Any other exception (IndexError, KeyError, struct.error...) is a bug
     in the decoder and fails here."""

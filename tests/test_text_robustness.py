@@ -8,12 +8,13 @@ import pytest
 
 import visa
 from conftest import forms_files, golden_files
+from refs import handwritten_files
 
-SEEDS = golden_files()[:8] + forms_files()[:8]
+SEEDS = golden_files() + forms_files() + handwritten_files()
 CHARS = '()<>[]{},;:.%&!~-+*/"\\ \t\n0123456789abcdefxVMPTSA_=#'
 
 
-@pytest.mark.parametrize("seed", SEEDS, ids=[p.name for p in SEEDS])
+@pytest.mark.parametrize("seed", SEEDS, ids=[f"{p.parent.name}/{p.name}" for p in SEEDS])
 def test_mutated_text_gives_only_visa_errors(seed):
     text = seed.read_text()
     rng = random.Random(seed.name)

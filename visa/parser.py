@@ -975,14 +975,17 @@ def _decl_attrs(tok: Token):
     """``{Name=1, Other="x", Flag}`` -> tuple of Attr."""
     inner = str(tok)[1:-1]
     out = []
+    at = tok.column + 1  # column of the part (one past the brace)
     for part in _split_top(inner):
+        col = at + len(part) - len(part.lstrip())
+        at += len(part) + 1  # and its comma
         if not part.strip():
             continue
         m = _ATTR_ITEM.match(part)
         if not m:
-            raise _Fail(f"invalid attribute '{part.strip()}'", *_tok_pos(tok))
+            raise _Fail(f"invalid attribute '{part.strip()}'", tok.line, col)
         name, val = m.groups()
-        out.append(A.Attr(name, _attr_value_text(val, tok), line=tok.line, col=tok.column))
+        out.append(A.Attr(name, _attr_value_text(val, tok), line=tok.line, col=col))
     return tuple(out)
 
 

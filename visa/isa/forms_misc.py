@@ -74,9 +74,16 @@ def _register(text_op: str, opcode_mnemonic: str, atoms) -> None:
                           tuple(atoms))
 
 
+# words Intel's lexer reads as instruction keywords, never as a name: a label
+# so named is written as a string ("mov")
+_KEYWORDS = frozenset(m.split(".")[0] for m in O.TEXT_MNEMONICS) | frozenset(
+    o.mnemonic for o in O.OPCODES if o.mnemonic)
+
+
 def _name_node(s: str):
-    """A name as the text writes it: bare if an identifier, else quoted."""
-    return A.Name(s) if _IDENT.match(s) else A.String(s)
+    """A name as the text writes it: bare if an identifier that is no
+    keyword, else quoted."""
+    return A.Name(s) if _IDENT.match(s) and s not in _KEYWORDS else A.String(s)
 
 
 def _name_of(o, what: str) -> str:
