@@ -52,7 +52,7 @@ KNOWN_GAPS: set[tuple[str, str]] = {
 def _mark(metric):
     return [pytest.param(s, id=i, marks=pytest.mark.xfail(strict=True, reason="known gap"))
             if (metric, i) in KNOWN_GAPS else pytest.param(s, id=i)
-            for s, i in zip(STEMS, IDS)]
+            for s, i in zip(STEMS, IDS, strict=True)]
 
 
 def test_reference_count():

@@ -247,7 +247,7 @@ def _operand_diffs(src: CSource, where: str, ref_ops, ours) -> list[str]:
     diffs = []
     if len(ref_ops) != len(ours):
         return [f"{where}: {len(ref_ops)} operand descriptions in Intel's row, {len(ours)} in ours"]
-    for k, (row, o) in enumerate(zip(ref_ops, ours)):
+    for k, (row, o) in enumerate(zip(ref_ops, ours, strict=True)):
         kind_expr, type_expr, cons_expr = row
         if _num(src, kind_expr) != o.intel_code:
             diffs.append(f"{where} operand {k} ({o.name}): kind {_num(src, kind_expr):#x} != {o.intel_code:#x}")
@@ -269,7 +269,7 @@ def _table_diffs(tag: str, upto: int) -> list[str]:
     info = src.initializer("ISA_Inst_Table")
     desc = src.initializer("CISA_INST_table")
     assert len(info) == upto and len(desc) == upto, (len(info), len(desc))
-    for i, (irow, drow) in enumerate(zip(info, desc)):
+    for i, (irow, drow) in enumerate(zip(info, desc, strict=True)):
         d = T.OPCODES[i]
         op, typ, name, n_srcs, n_dsts = irow
         if _num(src, op) != i:
@@ -385,7 +385,7 @@ def test_shared_enums_match_header(tag):
     assert e["LSC_INVALID"] == 0xFFFFFFFF and max(T.LscOp) == e["LSC_FENCE"]
     check(T.LscCacheOpt, "LSC_CACHING_", {"READ_INVALIDATE": "READINVALIDATE"})
     check(T.LscDataSize, "LSC_DATA_SIZE_", {m.name: n for m, n in zip(
-        T.LscDataSize, ["INVALID", "8b", "16b", "32b", "64b", "8c32b", "16c32b", "16c32bH"])})
+        T.LscDataSize, ["INVALID", "8b", "16b", "32b", "64b", "8c32b", "16c32b", "16c32bH"], strict=True)})
     check(T.LscDataElems, "LSC_DATA_ELEMS_", {m.name: m.name[1:] for m in T.LscDataElems if m.name != "INVALID"})
     check(T.LscDataOrder, "LSC_DATA_ORDER_")
     check(T.LscAddrSize, "LSC_ADDR_SIZE_", {m.name: m.name[1:] + "b" for m in T.LscAddrSize if m.name != "INVALID"})
