@@ -30,14 +30,14 @@ _CHILD = r"""
 import gc, json, resource, sys, time
 sys.path.insert(0, {root!r})
 import visa
-from visa.parser import _lark
+from visa.parser import _grammar
 text = open({path!r}).read()
 lines = text.count("\n")
 if {nlines} and {nlines} < lines:
     # keep the declarations (the head) and the first instructions
     text = "".join(text.splitlines(keepends=True)[:{nlines}])
     lines = {nlines}
-t0 = time.perf_counter(); _lark(); t_load = time.perf_counter() - t0
+t0 = time.perf_counter(); _grammar(); t_load = time.perf_counter() - t0
 base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 t0 = time.perf_counter(); m = visa.parse(text); t1 = time.perf_counter()
 out = visa.format(m); t2 = time.perf_counter()

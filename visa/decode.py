@@ -5,10 +5,14 @@ become declaration nodes, and the instruction stream is decoded by the same
 forms that encode it (:mod:`visa.isa.forms`): for each opcode byte the
 decoder tries the forms of that opcode in turn, each a loop over its atoms.
 Anything that does not decode is a :class:`visa.VisaError` naming the byte
-offset; nothing else escapes.
+offset; any other exception is a bug of the decoder (the command-line tools
+report it as an internal error).
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import lru_cache
+from types import MappingProxyType
 
 from . import ast as A
 from .binary import objfile as OF
@@ -24,15 +28,14 @@ _SUB_OP = int(O.OPCODES_BY_MNEMONIC["func"].number)
 _LABEL_OP = int(O.OPCODES_BY_MNEMONIC["label"].number)
 
 
-def _forms_by_opcode():
+@lru_cache(maxsize=1)
+def _forms_by_opcode() -> Mapping[int, tuple]:
+    """Opcode -> the forms (layouts) that may have written it; made once."""
     table: dict[int, list] = {}
     for f in FORMS.values():
         for g in (f.variants() if hasattr(f, "variants") else (f,)):
             table.setdefault(g.opcode, []).append(g)
-    return table
-
-
-_BY_OPCODE = None
+    return MappingProxyType({op: tuple(fs) for op, fs in table.items()})
 
 
 class Names:
@@ -142,9 +145,7 @@ def decode_code(obj: OF.VisaObject, names: Names, base: int = 0) -> list:
     equally (decoded nodes carry no position), so each instruction is
     remembered under every byte its decoding looked at, failed attempts at
     other forms of the opcode included, and a repeat is not decoded again."""
-    global _BY_OPCODE
-    if _BY_OPCODE is None:
-        _BY_OPCODE = _forms_by_opcode()
+    by_opcode = _forms_by_opcode()
     data = obj.code
     rd = Reader(data, 0, base)
     body = []
@@ -172,7 +173,7 @@ def decode_code(obj: OF.VisaObject, names: Names, base: int = 0) -> list:
         if op == _LABEL_OP:
             body.append(A.Label(names.label_name(rd.uw(), at)))
             continue
-        forms = _BY_OPCODE.get(op)
+        forms = by_opcode.get(op)
         if not forms:
             raise DecodeError(f"unknown or not yet decodable opcode 0x{op:02x}", at)
         start = rd.pos

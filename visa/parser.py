@@ -13,14 +13,14 @@ declaration nodes.  Spellings that mean the same binary are rewritten to one
 """
 from __future__ import annotations
 
-import gc
 import re
 import struct
+import gc
+from contextvars import ContextVar
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-import threading
 
 import attrs
 from lark import Lark, Token
@@ -68,11 +68,12 @@ def _to_int(text: str) -> int:
     t = text.strip()
     if _INT_RE.match(t):
         return int(t, 16) if "x" in t or "X" in t else int(t, 10)
-    return evaluate(t, _ENV)
+    return evaluate(t, _ENV.get())
 
 
-_ENV: Env | None = None  # the declarations of the unit being parsed
-_LOCK = threading.Lock()
+# The declarations of the unit being parsed, for ``%sizeof``: set by parse()
+# for its own duration, in its own context (each thread has its own).
+_ENV: ContextVar[Env | None] = ContextVar("visa_parse_env", default=None)
 
 
 # ------------------------------------------------------------------ types
@@ -661,14 +662,23 @@ def _line_error(builder, s: str, line: int, col0: int) -> "_Fail":
 
 
 class _Builder:
-    """Callbacks the LALR parser calls as it reduces (inline transformer)."""
+    """Builds one program's AST from the parse tree of its text (made anew
+    for each parse: it holds that parse's state and memo)."""
 
-    def __init__(self):
-        self.operand_re = None  # set once the grammar is loaded
-        self.darg_re = None
-        self.state: _State | None = None  # per parse
-        self.memo: dict = {}  # per parse: (mnemonic, operands) text -> template
-        self.line_re = self.pred_re = self.head_re = self.decl_re = None
+    def __init__(self, grammar: "_Grammar", state: "_State"):
+        self.operand_re = grammar.operand_re
+        self.darg_re = grammar.darg_re
+        self.line_re = grammar.line_re
+        self.pred_re = grammar.pred_re
+        self.head_re = grammar.head_re
+        self.decl_re = grammar.decl_re
+        self.state = state
+        self.memo: dict = {}  # (mnemonic, operands) text -> template
+
+    def build(self, tree) -> None:
+        """Each statement of the tree (its children, in text order)."""
+        for node in tree.children:
+            getattr(self, node.data)(node.children)
 
     def split_operands(self, tok: Token):
         """(kind, text, col) for each operand in an OPERANDS token."""
@@ -875,25 +885,39 @@ class _Builder:
         return None
 
 
+@attrs.frozen
+class _Grammar:
+    """The grammar, loaded once: the LALR parser and the regular expressions
+    composed from its terminals that cut instruction and directive lines."""
+    lark: Lark
+    operand_re: re.Pattern
+    darg_re: re.Pattern
+    line_re: re.Pattern
+    pred_re: re.Pattern
+    head_re: re.Pattern
+    decl_re: re.Pattern
+
+
 @lru_cache(maxsize=1)
-def _lark() -> Lark:
-    builder = _Builder()
+def _grammar() -> _Grammar:
     lark = Lark(_grammar_text(), parser="lalr", lexer="contextual", start=["start", "operand_shape"],
-                transformer=builder, maybe_placeholders=False)
+                maybe_placeholders=False)
     blanks = f"(?:{lark.get_terminal('BLANKS').pattern.to_regexp()})?"
-    builder.operand_re = _shape_regex(lark, _OPERAND_SHAPES + ("DOTMOD",), blanks)
-    builder.line_re = re.compile(
+    line_re = re.compile(
         f"(?:(?P<pred>{lark.get_terminal('PRED').pattern.to_regexp()}){blanks})?"
         f"(?P<head>{lark.get_terminal('HEAD').pattern.to_regexp()})"
         f"(?P<ops>{lark.get_terminal('OPERANDS').pattern.to_regexp()})?"
         f"{lark.get_terminal('LINE_END').pattern.to_regexp()}\\Z")
-    builder.decl_re = _DECL_FAST
-    builder.pred_re = re.compile(f"{lark.get_terminal('PRED').pattern.to_regexp()}{blanks}")
-    builder.head_re = re.compile(lark.get_terminal("HEAD").pattern.to_regexp())
-    builder.darg_re = _shape_regex(
-        lark, ("KEY", "STRING", "ANGLE", "BRACE", "PAREN", "BRACKET", "VREG", "NUMBER", "WORD",
-               "DECL_EXPR", "ALIGN_WORD", "ATTR_COLON"), blanks)
-    return lark
+    return _Grammar(
+        lark=lark,
+        operand_re=_shape_regex(lark, _OPERAND_SHAPES + ("DOTMOD",), blanks),
+        darg_re=_shape_regex(
+            lark, ("KEY", "STRING", "ANGLE", "BRACE", "PAREN", "BRACKET", "VREG", "NUMBER", "WORD",
+                   "DECL_EXPR", "ALIGN_WORD", "ATTR_COLON"), blanks),
+        line_re=line_re,
+        pred_re=re.compile(f"{lark.get_terminal('PRED').pattern.to_regexp()}{blanks}"),
+        head_re=re.compile(lark.get_terminal("HEAD").pattern.to_regexp()),
+        decl_re=_DECL_FAST)
 
 
 # ----------------------------------------------------------- module assembly
@@ -1351,17 +1375,17 @@ def parse(text: str, filename: str = "<input>", *, grf_size: int = 32) -> A.Modu
     if not isinstance(text, str):
         raise TypeError("parse() takes text (str); decode bytes first")
     src = text if text.endswith("\n") else text + "\n"
-    lark = _lark()
-    builder = lark.options.transformer
+    grammar = _grammar()
+    state = _State(grf_size)
+    env = _ENV.set(state.env)
+    # The collector is paused while the AST is built (about 30% of the parse
+    # time goes to collections that find nothing to free).  The pause is the
+    # interpreter's, not this parse's: a parse that finds it paused leaves it
+    # so; results never depend on it.
     gc_was = gc.isenabled()
     gc.disable()
-    global _ENV
-    _LOCK.acquire()
     try:
-        builder.state = state = _State(grf_size)
-        builder.memo = {}
-        _ENV = state.env
-        lark.parse(src, start="start")
+        _Builder(grammar, state).build(grammar.lark.parse(src, start="start"))
         return state.finish()
     except _Fail as f:
         raise VisaError([make_diag(text, filename, f.line, f.col, f.message)]) from None
@@ -1383,9 +1407,6 @@ def parse(text: str, filename: str = "<input>", *, grf_size: int = 32) -> A.Modu
     except UnexpectedInput as e:  # pragma: no cover - other lark errors
         raise VisaError([make_diag(text, filename, e.line, e.column, "syntax error")]) from None
     finally:
-        builder.state = None
-        builder.memo = {}
-        _ENV = None
-        _LOCK.release()
+        _ENV.reset(env)
         if gc_was:
             gc.enable()
