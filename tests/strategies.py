@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from visa import ast as A
 from visa.isa.syntax import SILENT_MODS, SIMD8_OR_16
-from visa.parser import TYPES
+from visa.isa.opcodes import TYPE_INFO_BY_NAME as TYPES
 
 _FIRST = string.ascii_letters + "_"
 _REST = string.ascii_letters + string.digits + "_"
@@ -30,7 +30,7 @@ regions = st.one_of(st.tuples(small), st.tuples(small, small), st.tuples(small, 
 
 
 def _imm(ty):
-    width = TYPES[ty][0]
+    width = 8 * TYPES[ty].imm_size
     return st.builds(A.Imm, st.integers(min_value=0, max_value=(1 << width) - 1), st.just(ty))
 
 

@@ -5,8 +5,7 @@ tests/data/intel/, so that the tests need no Intel source at run time.
 
     python tools/intel_facts.py SRC_ROOT
 
-SRC_ROOT holds ``<tag>/visa/...`` for the tags igc-1.0.14828.26 and
-igc-1.0.12504.6 (for example extracted with ``git show <tag>:<path>`` from
+SRC_ROOT holds ``<tag>/visa/...`` for the tags of TAGS (for example extracted with ``git show <tag>:<path>`` from
 intel-graphics-compiler).  For each group of files below it writes
 ``tests/data/intel/<tag>__<group>.json``: the values of every enumerator,
 and every braced initializer of the files with macros expanded, as nested
@@ -25,8 +24,11 @@ GROUPS = {
     "isa_description": ("include/visa_igc_common_header.h", "IsaDescription.h", "IsaDescription.cpp"),
     "common_isa": ("include/visa_igc_common_header.h", "Common_ISA.h", "Common_ISA.cpp",
                    "Common_ISA_util.cpp"),
+    "platforms": ("include/visa_igc_common_header.h", "common.cpp"),
 }
-TAGS = {"igc-1.0.14828.26": ("isa_description", "common_isa"), "igc-1.0.12504.6": ("isa_description",)}
+TAGS = {"igc-1.0.14828.26": ("isa_description", "common_isa", "platforms"),
+        "igc-1.0.12504.6": ("isa_description",),
+        "v2.40.13": ("platforms",)}
 
 
 _TOKEN = re.compile(

@@ -95,12 +95,12 @@ def _each(tool: str, inputs, work) -> int:
 
 
 def _parse_gen_binary(spec: str):
-    from .encode import _platform_code
+    from .encode import platform_code
     plat, sep, file = spec.partition(":")
     if not sep or not plat or not file:
         raise typer.BadParameter(f"expected PLATFORM:FILE, got '{spec}'", param_hint="--gen-binary")
     try:
-        code = _platform_code(int(plat, 0) if plat[:1].isdigit() else plat)
+        code = platform_code(int(plat, 0) if plat[:1].isdigit() else plat)
         if not 0 <= code <= 255:
             raise ValueError(f"platform code {code} is not 0..255")
     except ValueError as e:

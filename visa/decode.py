@@ -16,7 +16,7 @@ from types import MappingProxyType
 
 from . import ast as A
 from .binary import objfile as OF
-from .encode import (ALIGN_CODE, GRF_BYTES, NUM_PREDEFINED_SURFACES, NUM_PREDEFINED_VARS,
+from .encode import (ALIGN_CODE, NUM_PREDEFINED_SURFACES, NUM_PREDEFINED_VARS,
                      PREDEFINED_SURFACE_NAMES, PREDEFINED_VAR_NAMES)
 from .errors import Diagnostic, VisaError
 from .isa import opcodes as O
@@ -216,7 +216,7 @@ def disassemble_module(data: bytes) -> A.Module:
     def code_at(info, obj):  # file offset of an object's instruction stream
         return info.offset + info.size - len(obj.code)
 
-    grf = max([GRF_BYTES.get(g.platform, 32) for k in f.kernels for g in k.gen_binaries] or [32])
+    grf = O.grf_bytes_of(g.platform for k in f.kernels for g in k.gen_binaries)
     units = [decode_object(k.obj, "kernel", k.name, funcs, code_at(i, k.obj), grf)
              for k, i in zip(f.kernels, plan.kernels)]
     units += [decode_object(fn.obj, "function", fn.name, (), code_at(i, fn.obj), grf)

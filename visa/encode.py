@@ -29,7 +29,6 @@ from .isa.atoms import TYPE_CODE, EncodeError
 from .isa.forms import FORMS
 from .isa.forms_misc import STATEFUL_OPS  # forms that add to the string pool each time
 
-TYPE_SIZE = {ti.name: ti.size for ti in O.TYPE_INFO.values()}
 PREDEFINED_VAR_NAMES = tuple(v.name for v in O.PREDEFINED_VARS)
 PREDEFINED_SURFACE_NAMES = tuple(s.name for s in O.PREDEFINED_SURFACES)
 PREDEFINED_STRINGS = PREDEFINED_VAR_NAMES + PREDEFINED_SURFACE_NAMES + ("S31",)
@@ -50,8 +49,6 @@ OLDER_ONLY = {
     "acos": "(inverse cosine) is not an opcode in vISA 4.1",
     "atan": "(inverse tangent) is not an opcode in vISA 4.1",
 }
-GRF_BYTES = {14: 64, 15: 64}  # PVC, PVCXT; 32 bytes elsewhere
-PLATFORM_CODES = {"SKL": 5, "TGLLP": 12, "DG2": 13, "PVC": 14, "PVCXT": 15}
 
 
 class EncodeErrors(Exception):
@@ -232,7 +229,7 @@ def _input_size(i: A.Input, decls: dict) -> int:
         return i.size
     d = decls.get(i.name)
     if type(d) is A.VarDecl:
-        return d.num_elts * TYPE_SIZE[d.type]
+        return d.num_elts * O.TYPE_INFO_BY_NAME[d.type].size
     raise EncodeError(f".{i.kind} {i.name} needs size= (only a general variable's size is known)", i)
 
 
@@ -357,14 +354,16 @@ def _encode_one(s: A.Instruction, sym: Symbols) -> tuple[bytes, int]:
     return b"".join(part), sum(getattr(a, "unwritten", 0) for a in f.atoms)
 
 
-def _platform_code(p) -> int:
+def platform_code(p) -> int:
+    """The Gen binary code of a platform given by code or by name (any of
+    Intel's names for it, any case)."""
     if isinstance(p, int):
         return p
-    try:
-        return PLATFORM_CODES[str(p).upper()]
-    except KeyError:
+    plat = O.PLATFORM_BY_NAME.get(str(p).upper())
+    if plat is None:
         raise ValueError(f"unknown platform '{p}' (expected a code or one of "
-                         f"{', '.join(PLATFORM_CODES)})") from None
+                         f"{', '.join(q.name for q in O.PLATFORMS)})")
+    return plat.code
 
 
 def _gen_table(gen_binaries, names: list[str]) -> dict[str, list[tuple[int, bytes]]]:
@@ -383,14 +382,14 @@ def _gen_table(gen_binaries, names: list[str]) -> dict[str, list[tuple[int, byte
     for n, pairs in table.items():
         if len(pairs) > 4:
             raise ValueError("a kernel carries at most 4 Gen binaries")
-        table[n] = [(_platform_code(p), bytes(b)) for p, b in pairs]
+        table[n] = [(platform_code(p), bytes(b)) for p, b in pairs]
     return table
 
 
 def assemble_module(module: A.Module, gen_binaries=()) -> bytes:
     kernels, functions = [], []
     gens = _gen_table(gen_binaries, [u.name for u in module.units if u.kind == "kernel"])
-    grf = max([GRF_BYTES.get(p, 32) for pairs in gens.values() for p, _ in pairs] or [32])
+    grf = O.grf_bytes_of(p for pairs in gens.values() for p, _ in pairs)
     for u in module.units:
         obj = encode_unit(u, grf)
         if u.kind == "kernel":

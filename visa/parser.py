@@ -77,16 +77,6 @@ _ENV: ContextVar[Env | None] = ContextVar("visa_parse_env", default=None)
 
 
 # ------------------------------------------------------------------ types
-# lower-case vISA type name -> (bits of storage, kind)
-TYPES = {
-    "ud": (32, "int"), "d": (32, "int"), "uw": (32, "int"), "w": (32, "int"),
-    "ub": (32, "int"), "b": (32, "int"), "bool": (32, "int"),
-    "uq": (64, "int"), "q": (64, "int"),
-    "f": (32, "f"), "df": (64, "df"), "hf": (32, "hf"), "bf": (32, "bf"),
-    "v": (32, "int"), "uv": (32, "int"), "vf": (32, "int"),
-}
-
-
 _SIGN_BIT = {"f": 1 << 31, "df": 1 << 63, "hf": 1 << 15, "bf": 1 << 15}
 _FLOAT_RE = re.compile(r"[-+]?(?:[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?|[0-9]+[eE][-+]?[0-9]+"
                        r"|\.[0-9]+(?:[eE][-+]?[0-9]+)?|inf|nan)\Z", re.I)
@@ -94,8 +84,9 @@ _FLOAT_RE = re.compile(r"[-+]?(?:[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?|[0-9]+[eE][-
 
 def imm_bits(value: str, type_: str) -> int:
     """The bit pattern of immediate text ``value`` of vISA type ``type_``."""
-    width, kind = TYPES[type_]
-    mask = (1 << width) - 1
+    info = O.TYPE_INFO_BY_NAME[type_]
+    kind = info.literal
+    mask = (1 << (8 * info.imm_size)) - 1
     v = value.strip()
     if v[:1] in "-+" and v[1:2] in (" ", "\t"):
         v = v[0] + v[1:].lstrip()
@@ -119,12 +110,11 @@ def imm_bits(value: str, type_: str) -> int:
     raise ValueError(f"invalid immediate value '{value}'")  # pragma: no cover
 
 
-TYPE_SIZES = {ti.name: ti.size for ti in O.TYPE_INFO.values()}
 
 
 def _type_name(t: str, line: int, col: int) -> str:
     tl = t.lower()
-    if tl not in TYPES:
+    if tl not in O.TYPE_INFO_BY_NAME:
         raise _Fail(f"unknown data type ':{t}'", line, col)
     return tl
 
@@ -1226,7 +1216,7 @@ class _State:
             _decl(s, ub)
             v = ub.decls[-1]
             if type(v) is A.VarDecl:
-                self.env.sizes[v.name] = v.num_elts * TYPE_SIZES[v.type]
+                self.env.sizes[v.name] = v.num_elts * O.TYPE_INFO_BY_NAME[v.type].size
             elif type(v) is A.AddrDecl:
                 self.env.sizes[v.name] = v.num_elts * 2
         elif lname in ("input", "parameter"):
@@ -1268,7 +1258,7 @@ class _State:
         ub = self.cur
         name, ty, num, align, alias, aoff, pnum, st, snum, vname = m.groups()
         if ty is not None:
-            if ty not in TYPES:
+            if ty not in O.TYPE_INFO_BY_NAME:
                 raise _Fail(f"unknown data type '{ty}'", line, col + m.start(2))
             if align is not None:
                 if align.lower() in ALIGN_NAMES:
@@ -1283,7 +1273,7 @@ class _State:
                           A.Alias(alias, int(aoff), line=line, col=col + m.start(5) - 1)
                           if alias is not None else None,
                           line=line, col=col)
-            self.env.sizes[name] = d.num_elts * TYPE_SIZES[ty]
+            self.env.sizes[name] = d.num_elts * O.TYPE_INFO_BY_NAME[ty].size
         elif pnum is not None:
             d = A.PredDecl(name, int(pnum), line=line, col=col)
         else:

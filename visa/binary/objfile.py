@@ -98,11 +98,9 @@ __all__ = [
     "relayout",
     "build",
     "MAGIC",
-    "PLATFORM_CODES",
 ]
 
 MAGIC = b"CISA"
-PLATFORM_CODES = {5: "SKL", 12: "TGLLP", 13: "DG2", 14: "PVC", 15: "PVCXT"}
 _MIN_VERSION = (3, 7)   # name_len became UW in 3.7; indices are UD since 3.4
 _MAX_VERSION = (4, 1)
 

@@ -43,7 +43,7 @@ EXEC_SIZE_CODE = {w: int(c) for w, c in O.EXEC_SIZE_BY_WIDTH.items()}
 EXEC_WIDTH = {c: w for w, c in EXEC_SIZE_CODE.items()}
 MASK_CODE = {k: int(v) for k, v in O.EXEC_MASK_BY_NAME.items() if k != "NoMask"}
 MASK_NAME = {v: k for k, v in MASK_CODE.items()}
-WIDE_TYPES = frozenset(("df", "q", "uq"))
+WIDE_TYPES = frozenset(n for n, i in O.TYPE_INFO_BY_NAME.items() if i.imm_size == 8)
 
 # vector operand classes (the low 3 bits of the tag)
 GENERAL, ADDRESS, PREDICATE, INDIRECT, ADDRESSOF, IMMEDIATE, STATE = range(7)

@@ -117,7 +117,7 @@ def _var_type(cx, name: str):
 
 def _type_size(cx, name: str) -> int:
     t = _var_type(cx, name)
-    return O.TYPE_INFO[O.TYPE_BY_NAME[t]].size if t else 1
+    return O.TYPE_INFO_BY_NAME[t].size if t else 1
 
 
 # ------------------------------------------------------------- label atoms

@@ -87,6 +87,8 @@ class TypeInfo:
     type: VisaType
     name: str  # spelling in the text, e.g. ":ud", "type=ud"
     size: int  # bytes per element
+    imm_size: int = 4  # bytes an immediate of this type takes in the binary
+    literal: str = "int"  # how a literal reads: "int" (bits as written), or the float format f/df/hf/bf
 
 
 TYPE_INFO: Mapping[VisaType, TypeInfo] = MappingProxyType(
@@ -99,22 +101,23 @@ TYPE_INFO: Mapping[VisaType, TypeInfo] = MappingProxyType(
             TypeInfo(VisaType.W, "w", 2),
             TypeInfo(VisaType.UB, "ub", 1),
             TypeInfo(VisaType.B, "b", 1),
-            TypeInfo(VisaType.DF, "df", 8),
-            TypeInfo(VisaType.F, "f", 4),
+            TypeInfo(VisaType.DF, "df", 8, imm_size=8, literal="df"),
+            TypeInfo(VisaType.F, "f", 4, literal="f"),
             TypeInfo(VisaType.V, "v", 4),
             TypeInfo(VisaType.VF, "vf", 4),
             TypeInfo(VisaType.BOOL, "bool", 1),
-            TypeInfo(VisaType.UQ, "uq", 8),
+            TypeInfo(VisaType.UQ, "uq", 8, imm_size=8),
             TypeInfo(VisaType.UV, "uv", 4),
-            TypeInfo(VisaType.Q, "q", 8),
-            TypeInfo(VisaType.HF, "hf", 2),
-            TypeInfo(VisaType.BF, "bf", 2),
+            TypeInfo(VisaType.Q, "q", 8, imm_size=8),
+            TypeInfo(VisaType.HF, "hf", 2, literal="hf"),
+            TypeInfo(VisaType.BF, "bf", 2, literal="bf"),
         )
     }
 )
 # Lower-case spelling -> type.  The 12504 lexer also accepts upper case for
 # most names (UD, D, ..., Bool, BOOL); fold case before looking up.
 TYPE_BY_NAME: Mapping[str, VisaType] = MappingProxyType({i.name: t for t, i in TYPE_INFO.items()})
+TYPE_INFO_BY_NAME: Mapping[str, TypeInfo] = MappingProxyType({i.name: i for i in TYPE_INFO.values()})
 
 # Families of element types used by the operand descriptions.
 TYPES_INT = frozenset(
@@ -318,6 +321,55 @@ class TargetPlatform(enum.IntEnum):
     PVC = 10
     PVCXT = 11
     ALL = 12
+
+
+@attrs.frozen
+class Platform:
+    """A GPU platform as Intel's vISA knows it (visa/common.cpp
+    ``PlatformInfo::ALL_PLATFORMS``): its name and the other names it goes by,
+    its ``TARGET_PLATFORM`` (the instruction descriptions' minimum platform;
+    None for those the 4.1 table does not know), the code that identifies
+    its Gen binary in an object file's ``gen_binary_info``, and the size of
+    its general registers."""
+    name: str
+    target: "TargetPlatform | None"
+    code: int
+    grf_bytes: int
+    aliases: tuple[str, ...] = ()
+    since: str = ""  # the Intel tag that added it, where later than 4.1's
+
+
+_V2 = "v2.40.13"
+PLATFORMS: tuple[Platform, ...] = (
+    Platform("BDW", TargetPlatform.BDW, 3, 32, ("GEN8",)),
+    Platform("CHV", TargetPlatform.CHV, 4, 32, ("GEN8LP",)),
+    Platform("SKL", TargetPlatform.SKL, 5, 32, ("GEN9", "KBL", "CFL")),
+    Platform("BXT", TargetPlatform.BXT, 6, 32, ("GEN9LP",)),
+    Platform("ICLLP", TargetPlatform.ICLLP, 10, 32, ("ICL", "GEN11", "GEN11LP")),
+    Platform("TGLLP", TargetPlatform.TGLLP, 12, 32, ("DG1", "GEN12LP", "ADL")),
+    Platform("XeHP_SDV", TargetPlatform.XE_HP_SDV, 11, 32),
+    Platform("DG2", TargetPlatform.DG2, 13, 32),
+    Platform("MTL", TargetPlatform.MTL, 13, 32),
+    Platform("ARL", None, 13, 32, since=_V2),
+    Platform("PVC", TargetPlatform.PVC, 14, 64),
+    Platform("PVCXT", TargetPlatform.PVCXT, 15, 64),
+    Platform("XE2", None, 18, 64, ("LNL",), since=_V2),
+    Platform("XE3", None, 19, 64, ("PTL",), since=_V2),
+)
+# every name and alias, upper case (Intel matches them case-insensitively)
+PLATFORM_BY_NAME: Mapping[str, Platform] = MappingProxyType(
+    {n.upper(): p for p in PLATFORMS for n in (p.name,) + p.aliases})
+# Gen binary code -> the first platform with that code (DG2, MTL and ARL share 13)
+PLATFORM_BY_CODE: Mapping[int, Platform] = MappingProxyType(
+    {p.code: p for p in reversed(PLATFORMS)})
+DEFAULT_GRF_BYTES = 32
+
+
+def grf_bytes_of(codes) -> int:
+    """The GRF size for Gen binaries of these platform codes (the largest;
+    32 bytes where none is known)."""
+    return max([PLATFORM_BY_CODE[c].grf_bytes for c in codes if c in PLATFORM_BY_CODE]
+               or [DEFAULT_GRF_BYTES])
 
 
 class InstAttr(enum.IntFlag):
