@@ -10,12 +10,16 @@ from __future__ import annotations
 import csv
 import json
 import re
+import sys
 from pathlib import Path
 
 import pytest
 
 from refs import GOLDEN
 from visa.isa import opcodes as T
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+import intel_facts  # noqa: E402
 
 NEW_TAG = "igc-1.0.14828.26"
 OLD_TAG = "igc-1.0.12504.6"
@@ -164,24 +168,9 @@ class CSource:
     def initializer(self, name: str):
         return self._inits[name]
 
-    @staticmethod
-    def _eval(expr: list[str], env: dict[str, int]):
-        """The value of a C constant expression of literals and enumerators
-        (None if it has anything else)."""
-        out = []
-        for t in expr:
-            if re.fullmatch(r"[A-Za-z_]\w*", t):
-                if t not in env:
-                    return None
-                out.append(str(env[t]))
-            elif re.fullmatch(r"(?:0[xX][0-9a-fA-F]+|\d+)[uUlL]*|<<|>>|[-+*/|&~()]", t):
-                out.append(re.sub(r"[uUlL]+$", "", t))
-            else:
-                return None
-        try:
-            return int(eval(" ".join(out), {"__builtins__": {}}, {}))  # noqa: S307 - literals only
-        except (SyntaxError, ZeroDivisionError, TypeError):
-            return None
+    # the value of a C constant expression of literals and enumerators (None
+    # if it has anything else), as the tool that recorded the facts reads it
+    _eval = staticmethod(intel_facts.CSource._eval)
 
 
 def _terms(expr) -> list[str]:
