@@ -48,13 +48,19 @@ strings = st.builds(A.String, st.text(string.printable, max_size=12))
 lsc_shapes = st.sampled_from(["d32", "d64", "d8c32", "d16c32", "d32x4", "d32x64t",
                               "d32.xyzw", "d16.2x16x8nn", "d32x2"])
 lsc_datas = st.builds(A.LscData, var_names, lsc_shapes, st.integers(0, 1024))
+lsc_regs = st.builds(A.LscReg, names, st.one_of(st.none(), st.integers(1, 256)),
+                     st.one_of(st.none(), st.tuples(small, small)), st.integers(-64, 64),
+                     st.sampled_from([1, 1, 2, 4]))
+lsc_bases = st.builds(A.LscReg, names, st.one_of(st.none(), st.integers(1, 256)),
+                      st.one_of(st.none(), st.tuples(small, small)), st.just(0), st.sampled_from([1, 2]))
 lsc_addrs = st.builds(
     A.LscAddr, st.sampled_from(["flat", "bti", "ss", "bss"]),
-    st.one_of(st.none(), st.builds(A.Number, small), st.builds(A.Name, names)),
-    st.builds(A.Name, names), st.integers(-4096, 4096),
+    st.one_of(st.none(), st.builds(A.Number, small), st.builds(A.LscReg, names)),
+    lsc_bases, st.integers(-4096, 4096),
     st.one_of(st.just(()), st.tuples(st.builds(A.Number, small)),
-              st.lists(st.builds(A.Name, names), min_size=5, max_size=5).map(tuple)),
-    st.sampled_from([None, "a16", "a32", "a64"]))
+              st.lists(lsc_regs, min_size=5, max_size=5).map(tuple)),
+    st.sampled_from([None, "a16", "a32", "a64"]), st.integers(0, 7),
+).filter(lambda a: a.surface is not None or a.surface_index == 0)  # an index goes with a surface
 tuples_ = st.builds(A.Tuple, st.lists(st.one_of(st.builds(A.Name, names), numbers, imms),
                                       min_size=2, max_size=4).map(tuple))
 

@@ -130,16 +130,32 @@ class LscData:
 
 
 @node
+class LscReg:
+    """A register item of an LSC address: ``V``, ``V.n`` (``dot``: a raw
+    byte offset, or a column where a vector operand is meant), ``V(r,c)``
+    (``rc``), each optionally scaled ``k*V`` and displaced ``V+off``.  In the
+    base item of an address the displacement is the address's ``offset``."""
+    name: str
+    dot: int | None = None
+    rc: tuple[int, int] | None = None
+    offset: int = 0
+    scale: int = 1
+    line: int = _pos()
+    col: int = _pos()
+
+
+@node
 class LscAddr:
     """An LSC address operand: ``flat[V+0x40]:a64``, ``bti(0x1)[V]:a32``,
     ``flat[V, 0x4]:a64`` (strided), ``flat[B, W, H, P, X, Y]`` (2D block),
     ``ss(V)`` (a surface alone, no brackets).
 
     ``model`` is flat/bti/ss/bss/...; ``surface`` the operand in parentheses
-    after it (or None); ``base`` the first item inside the brackets (a Name or
-    a VarRef; None when there are no brackets) and ``offset`` the immediate
-    added to it; ``extra`` the further items; ``size`` the address size
-    suffix ('a64') or None.
+    after it (an LscReg, a Number or an Imm; or None) and ``surface_index``
+    the index written after it (``bss(V, 2)``); ``base`` the first item
+    inside the brackets (an LscReg; None when there are no brackets) and
+    ``offset`` the immediate added to it; ``extra`` the further items
+    (LscReg, Number or Imm); ``size`` the address size suffix ('a64') or None.
     """
     model: str
     surface: "Operand | None"
@@ -147,12 +163,13 @@ class LscAddr:
     offset: int
     extra: tuple["Operand", ...] = ()
     size: str | None = None
+    surface_index: int = 0
     line: int = _pos()
     col: int = _pos()
 
 
 Operand = Union[VarRef, Indirect, Imm, Raw, AddrOf, Name, Number, String,
-                Tuple, LscData, LscAddr]
+                Tuple, LscData, LscReg, LscAddr]
 
 
 # -------------------------------------------------------------- instructions

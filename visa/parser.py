@@ -28,7 +28,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from . import ast as A
 from .errors import VisaError, make_diag
-from .expr import Env, evaluate
+from .expr import Env, ExprError, evaluate
 from .isa import opcodes as O
 from .isa.syntax import SILENT_MODS, SIMD8_OR_16
 
@@ -128,7 +128,6 @@ _INDIRECT = re.compile(
     r"(?:\((-|abs|-abs|~)\)[ \t]*)?r\[\s*([%\w$@?]+)\s*\(\s*([^()]*)\)\s*(?:,\s*([^\]]*))?\]\s*<([^<>]*)>(?::([A-Za-z0-9]+))?\Z")
 _IMM = re.compile(r"(.*?)[ \t]*:[ \t]*([A-Za-z][A-Za-z0-9]*)\Z")
 _LSC_ADDR = re.compile(r"([A-Za-z_]\w*)?(?:\(((?:[^()]|\([^()]*\))*)\))?\[([^\[\]]*)\](?::(\w+))?\Z")
-_LSC_BASE = re.compile(r"\s*([%A-Za-z_$@?][\w$@?]*)\s*(?:([-+])\s*(.+?))?\s*\Z")
 LSC_MODELS = frozenset(("flat", "bti", "ss", "bss", "surf", "slm"))
 _ADDR_OF = re.compile(r"&([%\w$@?]+)(?:\[([^\]]*)\]|\s*([-+])\s*(\d+))?\Z")
 _PRED = re.compile(r"\(\s*(!|~)?\s*([%A-Za-z_]\w*)(?:\.(\w+))?\s*\)\Z")
@@ -165,7 +164,8 @@ def _op_vreg(s: str, line: int, col: int) -> A.VarRef:
     if offs is None:  # V<1>, V<8;8,1>: no (row,col) written means (0,0)
         offs = "0,0"
     if name in LSC_MODELS and reg is None and mod is None:  # ss(V): a surface, no address
-        return A.LscAddr(name, _item(offs, line, col), None, 0, (), None, line=line, col=col)
+        surface, index = _lsc_surface(offs, line, col)
+        return A.LscAddr(name, surface, None, 0, (), None, index, line=line, col=col)
     try:
         offsets = tuple(_to_int(p) for p in _split_top(offs)) if offs.strip() else ()
     except ValueError as e:
@@ -261,30 +261,67 @@ def _item(text: str, line: int, col: int):
     return A.Name(t, line=line, col=col)
 
 
+# a register item of an LSC address: [k*]V[.n][(r,c)][+off|-off]
+_LSC_REG = re.compile(r"\s*(?:(?P<scale>[^*]+?)\s*\*\s*)?(?P<name>[%A-Za-z_$@?][\w$@?]*)"
+                      r"(?:\s*\.\s*(?P<dot>\d+|0[xX][0-9a-fA-F]+|\([^()]*(?:\([^()]*\)[^()]*)*\)))?"
+                      r"(?:\s*\(\s*(?P<row>[^,()]+)\s*,\s*(?P<col>[^,()]+)\s*\))?"
+                      r"\s*(?:(?P<sign>[-+])\s*(?P<off>.+?))?\s*\Z")
+
+
+def _lsc_item(text: str, line: int, col: int):
+    """One item of an LSC address (surface, base, pitch, 2D parameter,
+    coordinate): an immediate ``0x4:ud``, a number, or a register."""
+    t = text.strip()
+    if not t:
+        raise _Fail("empty item in an LSC address", line, col)
+    if ":" in t:
+        return _op_imm(t, line, col)
+    try:
+        return A.Number(_to_int(t), line=line, col=col)
+    except (ValueError, ExprError):
+        pass
+    m = _LSC_REG.match(t)
+    if not m:
+        raise _Fail(f"invalid register '{t}' in an LSC address", line, col)
+    d = m.groupdict()
+    try:
+        dot = _to_int(d["dot"].strip("()")) if d["dot"] is not None else None
+        rc = (_to_int(d["row"]), _to_int(d["col"])) if d["row"] is not None else None
+        off = _to_int(d["off"].strip()) if d["off"] is not None else 0
+        scale = _to_int(d["scale"].strip()) if d["scale"] is not None else 1
+    except (ValueError, ExprError) as e:
+        raise _Fail(f"invalid number in LSC address item '{t}': {e}", line, col) from None
+    return A.LscReg(d["name"], dot or None, rc, -off if d["sign"] == "-" else off, scale,
+                    line=line, col=col)
+
+
+def _lsc_surface(text: str, line: int, col: int):
+    """``S`` or ``S, index`` -> (surface item, index)."""
+    parts = _split_top(text)
+    if len(parts) > 2:
+        raise _Fail(f"invalid surface '{text.strip()}' (expected S or S, index)", line, col)
+    index = 0
+    if len(parts) == 2:
+        try:
+            index = _to_int(parts[1].strip())
+        except (ValueError, ExprError) as e:
+            raise _Fail(f"invalid surface index in '{text.strip()}': {e}", line, col) from None
+    return _lsc_item(parts[0], line, col), index
+
+
 def _op_lsc_addr(s: str, line: int, col: int) -> A.LscAddr:
     m = _LSC_ADDR.match(s)
     if not m:
         raise _Fail(f"invalid address operand '{s}'", line, col)
     model, surf, inner, size = m.groups()
-    surface = _item(surf, line, col) if surf is not None else None
+    surface, index = _lsc_surface(surf, line, col) if surf is not None else (None, 0)
     parts = _split_top(inner)
-    first = parts[0].strip()
-    b = _LSC_BASE.match(first)
+    base = _lsc_item(parts[0], line, col)
     offset = 0
-    if b and not first[len(b.group(1)):].lstrip().startswith("("):
-        name, sign, off = b.groups()
-        base = A.Name(name, line=line, col=col)
-        if off is not None:
-            try:
-                offset = _to_int(off)
-            except ValueError as e:
-                raise _Fail(f"invalid address offset in '{s}': {e}", line, col) from None
-            if sign == "-":
-                offset = -offset
-    else:
-        base = _item(first, line, col)
-    extra = tuple(_item(p, line, col) for p in parts[1:])
-    return A.LscAddr(model or "flat", surface, base, offset, extra, size, line=line, col=col)
+    if type(base) is A.LscReg and base.offset:
+        base, offset = attrs.evolve(base, offset=0), base.offset
+    extra = tuple(_lsc_item(p, line, col) for p in parts[1:])
+    return A.LscAddr(model or "flat", surface, base, offset, extra, size, index, line=line, col=col)
 
 
 def _op_addr_of(s: str, line: int, col: int) -> A.AddrOf:

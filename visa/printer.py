@@ -81,10 +81,20 @@ def operand_text(o, tuple_sep: str = ", ") -> str:
         if o.offset:
             return f"{o.name}.{o.offset}:{o.shape}"
         return f"{o.name}:{o.shape}"
+    if t is A.LscReg:
+        s = f"{_hex(o.scale)}*{o.name}" if o.scale != 1 else o.name
+        if o.dot:
+            s += f".{o.dot}"
+        if o.rc is not None:
+            s += f"({o.rc[0]},{o.rc[1]})"
+        if o.offset:
+            s += f"+{o.offset}" if o.offset > 0 else f"-{-o.offset}"
+        return s
     if t is A.LscAddr:
         s = o.model
         if o.surface is not None:
-            s += f"({_lsc_item(o.surface)})"
+            index = f", {o.surface_index}" if o.surface_index else ""
+            s += f"({_lsc_item(o.surface)}{index})"
         if o.base is None:
             return s
         s += "[" + operand_text(o.base)

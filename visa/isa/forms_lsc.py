@@ -58,7 +58,6 @@ import struct
 import attrs
 
 from .. import ast as A
-from ..expr import ExprError, evaluate
 from . import opcodes as O
 from .atoms import (SIZES, DecodeError, EncodeError, Exec, Lit, ModEnum, Pred, decode_vector, encode_raw,
                     encode_vector, read_code, region_code)
@@ -167,13 +166,6 @@ def natural_stride(shape: Shape) -> int:
 
 
 # ------------------------------------------------------ register expressions
-_NAME = r"[%A-Za-z_$@?][\w$@?]*"
-_REG_TEXT = re.compile(rf"\s*(?:(?P<scale>[^*]+?)\s*\*\s*)?(?P<name>{_NAME})"
-                       rf"(?:\s*\.\s*(?P<dot>\d+|0[xX][0-9a-fA-F]+|\([^()]*(?:\([^()]*\)[^()]*)*\)))?"
-                       rf"(?:\s*\(\s*(?P<row>[^,()]+)\s*,\s*(?P<col>[^,()]+)\s*\))?"
-                       rf"\s*(?:(?P<sign>[-+])\s*(?P<off>.+?))?\s*\Z")
-
-
 @attrs.frozen
 class Reg:
     """A register item of an LSC operand: ``V``, ``V.n``, ``V(r,c)``, each
@@ -187,31 +179,15 @@ class Reg:
     node: object = None
 
 
-def _num(text: str, node) -> int:
-    t = text.strip()
-    if t.startswith("(") and t.endswith(")"):
-        t = t[1:-1]
-    try:
-        return evaluate(t)
-    except (ExprError, ValueError) as e:
-        _fail(f"invalid number '{text}' in an LSC operand: {e}", node)
-
-
 def as_reg(o, node=None, offset: int = 0) -> Reg | None:
     """The register an operand names, or None if it is a number."""
     node = node if node is not None else o
     t = type(o)
+    if t is A.LscReg:
+        row, col = o.rc if o.rc is not None else (0, 0)
+        return Reg(o.name, o.dot, row, col, o.offset + offset, o.scale, node)
     if t is A.Name:
-        m = _REG_TEXT.match(o.name)
-        if not m:
-            _fail(f"invalid register '{o.name}' in an LSC operand", o)
-        d = m.groupdict()
-        return Reg(d["name"],
-                   _num(d["dot"], o) if d["dot"] is not None else None,
-                   _num(d["row"], o) if d["row"] is not None else 0,
-                   _num(d["col"], o) if d["col"] is not None else 0,
-                   offset + ((-1 if d["sign"] == "-" else 1) * _num(d["off"], o) if d["off"] else 0),
-                   _num(d["scale"], o) if d["scale"] else 1, node)
+        return Reg(o.name, None, 0, 0, offset, 1, node)
     if t is A.VarRef:
         if o.region not in (None, _REGION_SCALAR) or o.mod is not None or len(o.offsets) != 2:
             _fail("an LSC address register is written V, V.n or V(row,col)", o)
@@ -283,20 +259,8 @@ def _data(ins, index) -> A.LscData:
 
 
 def _surface(addr: A.LscAddr):
-    """(surface operand or None, surface index) of ``bti(S)`` / ``bss(S, i)``
-    (the parser keeps ``S, i`` as one name)."""
-    s = addr.surface
-    if s is None:
-        return None, 0
-    if type(s) is A.Name and "," in s.name:
-        head, _, idx = s.name.rpartition(",")
-        head = head.strip()
-        try:
-            surf = A.Number(evaluate(head), line=s.line, col=s.col)
-        except (ExprError, ValueError):
-            surf = A.Name(head, line=s.line, col=s.col)
-        return surf, _num(idx, s)
-    return s, 0
+    """(surface operand or None, surface index) of ``bti(S)`` / ``bss(S, i)``."""
+    return addr.surface, addr.surface_index
 
 
 def _base(addr: A.LscAddr) -> Reg:
@@ -341,13 +305,6 @@ def _read_d(rd) -> int:
     return _signed32(rd.ud())
 
 
-def _reg_text(name: str, dot: int = 0, offset: int = 0) -> str:
-    s = f"{name}.{dot}" if dot else name
-    if offset:
-        s += f"+{offset}" if offset > 0 else f"-{-offset}"
-    return s
-
-
 def _decode_raw(rd, cx):
     """A raw operand -> (name, byte offset); id 0 is %null."""
     at = rd.at()
@@ -372,7 +329,7 @@ def _decode_item(rd, cx):
         return A.Number(o.bits) if o.type == "ud" else o
     if type(o) is A.VarRef and len(o.offsets) == 2 and o.mod is None \
             and rd.data[start + 7:start + 9] == _REGION_SCALAR_BYTES:
-        return A.Name(o.name) if o.offsets == (0, 0) else A.VarRef(o.name, o.offsets)
+        return A.LscReg(o.name) if o.offsets == (0, 0) else A.LscReg(o.name, rc=o.offsets)
     raise DecodeError("an LSC surface or address parameter must be a register <0;1,0> or an "
                       "immediate", at)
 
@@ -688,9 +645,9 @@ class Block2DParam:
         item = _decode_item(rd, cx)
         off = _read_d(rd) if self.with_offset else 0
         if off:
-            if type(item) is not A.Name:
+            if type(item) is not A.LscReg or item.rc is not None:
                 raise DecodeError("a 2D block x with an offset must be a plain register", at)
-            item = A.Name(_reg_text(item.name, 0, off))
+            item = attrs.evolve(item, offset=off)
         if self.k == 0:
             if type(item) is A.Number:
                 raise DecodeError("the base of a 2D block address is an immediate", at)
@@ -736,7 +693,7 @@ class TypedCoord:
         if self.k == 0:
             p.base, p.offset = (name, dot), off
         else:
-            p.extra[self.k - 1] = A.Name(_reg_text(name, dot, off))
+            p.extra[self.k - 1] = A.LscReg(name, dot or None, offset=off)
 
 
 @attrs.frozen
@@ -761,22 +718,14 @@ class Finish:
 
 
 def _addr_node(p: _PAddr) -> A.LscAddr:
-    surface = p.surface
-    if p.sindex:
-        from ..printer import operand_text
-        head = _hex(surface.value) if type(surface) is A.Number else operand_text(surface)
-        surface = A.Name(f"{head}, {p.sindex}")
     base, offset = None, 0
     if isinstance(p.base, tuple):
         name, dot = p.base
-        text = _reg_text(name, dot)
-        if p.scale != 1:
-            text = f"0x{p.scale:x}*{text}"
-        base, offset = A.Name(text), p.offset
+        base, offset = A.LscReg(name, dot or None, scale=p.scale), p.offset
     elif p.base is not None:
         base = p.base
     extra = tuple(p.extra[i] for i in sorted(p.extra))
-    return A.LscAddr(p.model, surface, base, offset, extra, p.size)
+    return A.LscAddr(p.model, p.surface, base, offset, extra, p.size, p.sindex)
 
 
 def _hex(n: int) -> str:
