@@ -43,3 +43,16 @@ def test_every_text_mnemonic_has_a_form():
     missing = [m for m in O.TEXT_MNEMONICS
                if m.split(".")[0] not in FORMS and m not in (".file", ".loc", "lsc_ccs_update")]
     assert missing == []
+
+
+def test_a_mnemonic_has_one_form():
+    """Registering a second form for a mnemonic is an error (no form can
+    silently replace another); only an explicit replacement is allowed."""
+    import pytest
+    from visa.isa.forms import FORMS, Form, register
+    f = FORMS["add"]
+    with pytest.raises(ValueError, match="registered twice"):
+        register(Form("add", f.opcode, f.atoms))
+    with pytest.raises(ValueError, match="replaces nothing"):
+        register(Form("no_such_op", f.opcode, f.atoms), replace=True)
+    assert FORMS["add"] is f and "no_such_op" not in FORMS

@@ -19,8 +19,6 @@ from __future__ import annotations
 
 import struct
 
-import attrs
-
 from . import ast as A
 from .binary import objfile as OF
 from .errors import Diagnostic, VisaError

@@ -489,42 +489,6 @@ class NumOp:
         b.operands[self.index] = A.Number(rd.uint(self.size))
 
 
-@attrs.frozen
-class LabelOp:
-    """A label id (UW); ``kind`` is the label kind a first use declares."""
-    index: int
-    size: int = 2
-
-    def encode(self, ins, cx, out):
-        o = operand(ins, self.index)
-        if type(o) is not A.Name:
-            _fail(f"expected a label, found {_describe(o)}", o)
-        out.append(SIZES[self.size].pack(cx.label_id(o.name, o)))
-
-    def decode(self, rd, cx, b):
-        at = rd.at()
-        b.operands[self.index] = A.Name(cx.label_name(rd.uint(self.size), at))
-
-
-@attrs.frozen
-class StringOp:
-    """A string-pool index of a name operand (fcall, faddr; FILE's string)."""
-    index: int
-    size: int = 2
-    as_string: bool = False  # the text writes it as a "string literal"
-
-    def encode(self, ins, cx, out):
-        o = operand(ins, self.index)
-        if type(o) not in (A.Name, A.String):
-            _fail(f"expected a function name, found {_describe(o)}", o)
-        out.append(SIZES[self.size].pack(cx.string_id(o.name if type(o) is A.Name else o.value)))
-
-    def decode(self, rd, cx, b):
-        at = rd.at()
-        s = cx.string(rd.uint(self.size), at)
-        b.operands[self.index] = A.String(s) if self.as_string else A.Name(s)
-
-
 def operand(ins, index: int):
     if index >= len(ins.operands):
         _fail(f"'{ins.mnemonic}' needs at least {index + 1} operand(s), found {len(ins.operands)}", ins)

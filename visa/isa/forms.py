@@ -13,7 +13,7 @@ from __future__ import annotations
 import attrs
 
 from . import opcodes as O
-from .atoms import Exec, HexMod, LabelOp, Lit, ModEnum, NumOp, Pred, RawOp, StringOp, Vec
+from .atoms import Exec, HexMod, Lit, Pred, RawOp, Vec
 
 
 @attrs.frozen
@@ -58,43 +58,41 @@ def _row_atoms(opdef, others=None, start=0):
     return tuple(atoms)
 
 
+def register(f, *, replace: bool = False) -> None:
+    """Add the form of a text mnemonic.  Each mnemonic has one form: a second
+    registration is an error unless it says it replaces the first (a family
+    wrapping a core form with a check)."""
+    if (f.mnemonic in FORMS) != replace:
+        raise ValueError(f"form '{f.mnemonic}' " + ("is registered twice" if not replace
+                                                      else "replaces nothing"))
+    FORMS[f.mnemonic] = f
+
+
 def form(mnemonic: str, opcode: str | None = None, **others):
     d = O.OPCODES_BY_MNEMONIC[opcode or mnemonic]
-    FORMS[mnemonic] = Form(mnemonic, int(d.number), _row_atoms(d, others))
+    register(Form(mnemonic, int(d.number), _row_atoms(d, others)))
 
 
 def raw_form(mnemonic: str, opcode: str, atoms):
-    FORMS[mnemonic] = Form(mnemonic, int(O.OPCODES_BY_MNEMONIC[opcode].number), tuple(atoms))
+    register(Form(mnemonic, int(O.OPCODES_BY_MNEMONIC[opcode].number), tuple(atoms)))
 
 
 # ----------------------------------------------------- plain row-driven forms
 for _m in ("add", "avg", "div", "dp2", "dp3", "dp4", "dph", "exp", "frc", "line", "log", "mad",
            "mulh", "lrp", "mod", "mul", "pow", "rndd", "rndu", "rnde", "rndz", "sad2", "sin",
-           "cos", "sqrt", "rsqrt", "inv", "lzd", "and", "or", "xor", "not", "shl", "shr", "asr",
-           "cbit", "bfe", "bfi", "bfrev", "addc", "subb", "mov", "sel", "setp",
-           "addr_add", "fbl", "fbh", "sad2add", "rol", "ror", "dp4a", "add3", "madw", "divm",
-           "sqrtm", "srnd", "fcvt", "plane", "ret", "fret"):
+           "cos", "sqrt", "rsqrt", "inv", "lzd", "addc", "subb", "sel", "setp",
+           "sad2add", "dp4a", "add3", "madw", "divm", "sqrtm", "srnd", "fcvt", "plane",
+           "ret", "fret"):
     if _m in O.OPCODES_BY_MNEMONIC:
         form(_m)
 
-_CMP_REL = tuple((n, int(c)) for c, n in O.COND_MOD_NAMES.items())
-form("cmp", relation=ModEnum(1, 0, _CMP_REL))
 form("movs", dst=Vec(0), src0=Vec(1))  # state operands, written as vector operands
 form("min", "fminmax", op=Lit(1, 0))  # min and max share an opcode:
 form("max", "fminmax", op=Lit(1, 1))  # the operation is a byte after exec
 form("bfn", function_ctrl=HexMod(1, 0))
-form("jmp", label=LabelOp(0))
-form("goto", label=LabelOp(0))
-form("call", label=LabelOp(0))
-form("fcall", function_id=StringOp(0), arg_size=NumOp(1, 1), return_size=NumOp(1, 2))
-form("ifcall", function_addr=Vec(0), arg_size=NumOp(1, 1), return_size=NumOp(1, 2))
-form("faddr", symbol=StringOp(0), dst=Vec(1))
-form("LOC", "loc", line=NumOp(4, 0))
-form("FILE", "file", filename=StringOp(0, 4, as_string=True))
-form("barrier")
-form("yield")
-form("sampler_cache_flush")
-form("wait", mask=Vec(0))
+# control flow, mov, addr_add, cmp, the logic and bit operations (and or xor
+# not shl shr asr rol ror cbit fbh fbl bfrev bfe bfi), barriers, FILE / LOC:
+# forms_misc.py
 
 
 # the other families register their forms on import

@@ -43,7 +43,7 @@ from . import opcodes as O
 from .atoms import (MASK_CODE, MASK_NAME, SIZES, DecodeError, EncodeError, Exec, Lit, ModEnum,
                     Pred, RawOp, Vec, _describe, decode_raw, decode_vector, encode_raw,
                     encode_vector, operand, read_code)
-from .forms import FORMS, Form
+from .forms import Form, register
 
 _OP = {k: int(v.number) for k, v in O.OPCODES_BY_MNEMONIC.items()}
 _SVM = _OP["svm"]
@@ -340,7 +340,7 @@ class NoPred:
 
 # ------------------------------------------------------------- forms
 def _reg(mnemonic, opcode, atoms):
-    FORMS[mnemonic] = Form(mnemonic, opcode, tuple(atoms))
+    register(Form(mnemonic, opcode, tuple(atoms)))
 
 
 def _chk(n, first=0, allowed=()):

@@ -61,7 +61,7 @@ from .. import ast as A
 from . import opcodes as O
 from .atoms import (SIZES, DecodeError, EncodeError, Exec, Lit, ModEnum, Pred, decode_vector, encode_raw,
                     encode_vector, read_code, region_code)
-from .forms import FORMS, Form
+from .forms import Form, register
 
 _UB, _UW, _D, _UD = SIZES[1], SIZES[2], struct.Struct("<i"), SIZES[4]
 UNTYPED = int(O.OPCODES_BY_MNEMONIC["lsc_untyped"].number)
@@ -892,13 +892,13 @@ def _register():
         tf = Form(m, TYPED, t) if t is not None else None
         if uf is None and tf is None:
             continue
-        FORMS[m] = LscForm(m, uf, tf)
+        register(LscForm(m, uf, tf))
         for f in (uf, tf):
             if f is not None:
                 _BY_SUBOP[(f.opcode, int(op))] = f
-    FORMS["lsc_fence"] = Form("lsc_fence", FENCE, (
+    register(Form("lsc_fence", FENCE, (
         Lit(1, _NOMASK_1), Lit(2, 0), ModEnum(1, 0, SFID), ModEnum(1, 1, FENCE_OP),
-        ModEnum(1, 2, SCOPE)))
+        ModEnum(1, 2, SCOPE))))
 
 
 _register()

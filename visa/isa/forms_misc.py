@@ -51,7 +51,7 @@ from . import opcodes as O
 from .atoms import (EXEC_SIZE_CODE, GENERAL, SAMPLER_CLASS, STATE, SURFACE_CLASS,
                     DecodeError, EncodeError, Exec, Lit, Mismatch, NumOp, Pred, RawOp, Vec,
                     decode_vector, encode_vector, operand, region_code)
-from .forms import FORMS, Form, _row_atoms
+from .forms import FORMS, Form, _row_atoms, register
 
 _UB = struct.Struct("<B")
 _UW = struct.Struct("<H")
@@ -70,8 +70,7 @@ def _fail(msg, node):
 
 
 def _register(text_op: str, opcode_mnemonic: str, atoms) -> None:
-    FORMS[text_op] = Form(text_op, int(O.OPCODES_BY_MNEMONIC[opcode_mnemonic].number),
-                          tuple(atoms))
+    register(Form(text_op, int(O.OPCODES_BY_MNEMONIC[opcode_mnemonic].number), tuple(atoms)))
 
 
 # words Intel's lexer reads as instruction keywords, never as a name: a label
@@ -467,8 +466,8 @@ class ModCheck:
 def _checked_form(op: str, check: ModCheck) -> None:
     """Re-register the core form of ``op`` with a modifier check first."""
     f = FORMS[op]
-    FORMS[op] = Form(f.mnemonic, f.opcode, (check,) + tuple(a for a in f.atoms
-                                                         if type(a) is not ModCheck))
+    register(Form(f.mnemonic, f.opcode, (check,) + tuple(a for a in f.atoms if type(a) is not ModCheck)),
+             replace=True)
 
 
 # ------------------------------------------------------------- raw sends

@@ -69,7 +69,7 @@ from .. import ast as A
 from . import opcodes as O
 from .atoms import (DecodeError, EncodeError, Exec, Lit, Mismatch, NumOp, Pred, RawOp, Vec,
                     _describe, decode_raw, decode_vector, encode_raw, encode_vector)
-from .forms import FORMS, Form
+from .forms import Form, register
 
 _UB = struct.Struct("<B")
 _UW = struct.Struct("<H")
@@ -453,7 +453,7 @@ class RtTail:
 
 # ------------------------------------------------------------------- forms
 def _register(text_op: str, opcode: str, atoms) -> None:
-    FORMS[text_op] = Form(text_op, int(O.OPCODES_BY_MNEMONIC[opcode].number), tuple(atoms))
+    register(Form(text_op, int(O.OPCODES_BY_MNEMONIC[opcode].number), tuple(atoms)))
 
 
 _register("sample", "sample", (
