@@ -38,17 +38,6 @@ ALIGN_CODE = {(None if a is O.Align.BYTE else info.name): int(a) for a, info in 
 LABEL_BLOCK, LABEL_SUBROUTINE, LABEL_FC = 0, 1, 2
 INPUT_CLASS = {"G": 0, "S": 1, "T": 2}
 TARGETS = {n: int(k) for k, n in O.KERNEL_TARGET_NAMES.items()}  # Intel takes no other target
-# constructs of the older syntax spec that vISA 4.1 cannot encode
-_SCF = ("is structured control flow of the older vISA spec (opcodes 0x60-0x66); vISA 4.1 "
-        "has none: write it with goto and labels")
-OLDER_ONLY = {
-    "if": _SCF, "else": _SCF, "endif": _SCF, "do": _SCF, "while": _SCF, "break": _SCF, "cont": _SCF,
-    "asin": "(inverse sine) is not an opcode in vISA 4.1",
-    "acos": "(inverse cosine) is not an opcode in vISA 4.1",
-    "atan": "(inverse tangent) is not an opcode in vISA 4.1",
-}
-
-
 class EncodeErrors(Exception):
     """Several EncodeErrors of one program (each instruction is tried)."""
 
@@ -340,8 +329,8 @@ def _encode_one(s: A.Instruction, sym: Symbols) -> tuple[bytes, int]:
     """One instruction's bytes and the zero bytes it leaves for the end."""
     f = FORMS.get(s.op)
     if f is None:
-        if s.op in OLDER_ONLY:
-            raise EncodeError(f"'{s.op}' {OLDER_ONLY[s.op]}", s)
+        if s.op in O.OLDER_ONLY_OPS:
+            raise EncodeError(f"'{s.op}' {O.OLDER_ONLY_OPS[s.op]}", s)
         raise EncodeError(f"unknown or not yet encodable instruction '{s.mnemonic}'", s)
     resolve = getattr(f, "resolve", None)
     if resolve is not None:

@@ -485,15 +485,13 @@ _LOWER_MODS = frozenset(("eq", "ne", "gt", "ge", "lt", "le", "sat", "any", "all"
 
 def _lower_case_spelling(op: str, mods: tuple) -> tuple[str, tuple]:
     """``CMP.EQ`` / ``ADD.SAT`` (older spec): mnemonics and relations in lower case."""
-    if op.lower() in O.TEXT_MNEMONICS or op.lower() in _OLD_ONLY_OPS:
+    if op.lower() in O.TEXT_MNEMONICS or op.lower() in O.OLDER_ONLY_OPS:
         op = op.lower()
         mods = tuple(m.lower() if m.lower() in _LOWER_MODS else m for m in mods)
     return op, mods
 
 
 # opcodes of the older spec that vISA 4.1 no longer has
-_OLD_ONLY_OPS = frozenset(("if", "else", "endif", "do", "while", "break", "cont",
-                           "asin", "acos", "atan"))
 # the older spec's misspellings, read the one way they can be meant
 _OLD_SPELLINGS = {"dhp": "dph"}
 

@@ -2620,6 +2620,16 @@ ATTRIBUTES_BY_NAME: Mapping[str, AttributeDef] = MappingProxyType({a.name: a for
 KERNEL_ATTRIBUTES: Mapping[str, AttributeDef] = MappingProxyType(
     {a.name: a for a in ATTRIBUTES if a.scope is AttrScope.KERNEL}
 )
+# Instructions of the older spec that vISA 4.1 has no opcode for: they parse,
+# and assembling one is an error that says why.
+_SCF = ("is structured control flow of the older vISA spec (opcodes 0x60-0x66); vISA 4.1 "
+        "has none: write it with goto and labels")
+OLDER_ONLY_OPS: Mapping[str, str] = MappingProxyType({
+    "if": _SCF, "else": _SCF, "endif": _SCF, "do": _SCF, "while": _SCF, "break": _SCF, "cont": _SCF,
+    "asin": "(inverse sine) is not an opcode in vISA 4.1",
+    "acos": "(inverse cosine) is not an opcode in vISA 4.1",
+    "atan": "(inverse tangent) is not an opcode in vISA 4.1",
+})
 # Attributes of the older spec that vISA 4.1 does not have (Intel's text
 # assembler rejects them as unknown).
 OLDER_ONLY_ATTRIBUTES: Mapping[str, str] = MappingProxyType(
