@@ -16,14 +16,12 @@ from types import MappingProxyType
 
 from . import ast as A
 from .binary import objfile as OF
-from .encode import (ALIGN_CODE, NUM_PREDEFINED_SURFACES, NUM_PREDEFINED_VARS,
-                     PREDEFINED_SURFACE_NAMES, PREDEFINED_VAR_NAMES)
 from .errors import Diagnostic, VisaError
 from .isa import opcodes as O
 from .isa.atoms import TYPE_NAME, DecodeError, InsBuilder, Mismatch, Reader
 from .isa.forms import FORMS
 
-ALIGN_NAME = {v: k for k, v in ALIGN_CODE.items()}
+ALIGN_NAME = O.ALIGN_PRINTED_BY_CODE
 _SUB_OP = int(O.OPCODES_BY_MNEMONIC["func"].number)
 _LABEL_OP = int(O.OPCODES_BY_MNEMONIC["label"].number)
 
@@ -45,22 +43,22 @@ class Names:
         self.obj = obj
         self.grf_bytes = grf_bytes
         s = obj.strings
-        self.g = {i: n for i, n in enumerate(PREDEFINED_VAR_NAMES)}
+        self.g = {i: n for i, n in enumerate(O.PREDEFINED_VAR_NAMES)}
         for k, v in enumerate(obj.variables):
-            self.g[NUM_PREDEFINED_VARS + k] = s[v.name_index]
+            self.g[O.NUM_PREDEFINED_VARS + k] = s[v.name_index]
         self.a = {k: s[v.name_index] for k, v in enumerate(obj.addresses)}
         self.p = {1 + k: s[v.name_index] for k, v in enumerate(obj.predicates)}
         self.s = {k: s[v.name_index] for k, v in enumerate(obj.samplers)}
         self.s[31] = "S31"
-        self.t = {i: n for i, n in enumerate(PREDEFINED_SURFACE_NAMES)}
+        self.t = {i: n for i, n in enumerate(O.PREDEFINED_SURFACE_NAMES)}
         for k, v in enumerate(obj.surfaces):
-            self.t[NUM_PREDEFINED_SURFACES + k] = s[v.name_index]
+            self.t[O.NUM_PREDEFINED_SURFACES + k] = s[v.name_index]
         self.by_kind = {"G": self.g, "A": self.a, "P": self.p, "S": self.s, "T": self.t}
 
     def var_name(self, kind: str, ident: int, at=None) -> str:
         n = self.by_kind[kind].get(ident)
         if n is None:
-            if kind == "G" and ident < NUM_PREDEFINED_VARS:
+            if kind == "G" and ident < O.NUM_PREDEFINED_VARS:
                 return f"V{ident}"
             raise DecodeError(f"no {'general address predicate sampler surface'.split()['GAPST'.index(kind)]}"
                               f" variable with id {ident}", at)

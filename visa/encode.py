@@ -27,14 +27,10 @@ from .isa.atoms import TYPE_CODE, EncodeError
 from .isa.forms import FORMS
 from .isa.forms_misc import STATEFUL_OPS  # forms that add to the string pool each time
 
-PREDEFINED_VAR_NAMES = tuple(v.name for v in O.PREDEFINED_VARS)
-PREDEFINED_SURFACE_NAMES = tuple(s.name for s in O.PREDEFINED_SURFACES)
-PREDEFINED_STRINGS = PREDEFINED_VAR_NAMES + PREDEFINED_SURFACE_NAMES + ("S31",)
-NUM_PREDEFINED_VARS = O.NUM_PREDEFINED_VARS  # 32
-NUM_PREDEFINED_SURFACES = O.NUM_PREDEFINED_SURFACES  # 6
+# the strings every object's pool starts with, after its own name
+PREDEFINED_STRINGS = O.PREDEFINED_VAR_NAMES + O.PREDEFINED_SURFACE_NAMES + (O.BINDLESS_SAMPLER_NAME,)
 
 # printed align name (None: byte) -> code
-ALIGN_CODE = {(None if a is O.Align.BYTE else info.name): int(a) for a, info in O.ALIGN_INFO.items()}
 LABEL_BLOCK, LABEL_SUBROUTINE, LABEL_FC = 0, 1, 2
 INPUT_CLASS = {"G": 0, "S": 1, "T": 2}
 TARGETS = {n: int(k) for k, n in O.KERNEL_TARGET_NAMES.items()}  # Intel takes no other target
@@ -117,17 +113,17 @@ class Symbols:
     def __init__(self, unit: A.Unit, grf_bytes: int = 32):
         self.grf_bytes = grf_bytes
         self.var_types = {d.name: d.type for d in unit.decls if type(d) is A.VarDecl}
-        self.var_align = {d.name: ALIGN_CODE[d.align] for d in unit.decls if type(d) is A.VarDecl}
+        self.var_align = {d.name: O.ALIGN_CODE_BY_PRINTED[d.align] for d in unit.decls if type(d) is A.VarDecl}
         self.strings: list[str] = [unit.name]
         self._index: dict[str, int] = {unit.name: 0}
         for s in PREDEFINED_STRINGS:
             self.string_id(s)
         self.vars: dict[str, tuple[str, int]] = {}
-        for i in range(NUM_PREDEFINED_VARS):
+        for i in range(O.NUM_PREDEFINED_VARS):
             self.vars[f"V{i}"] = ("G", i)  # predefined variables by number
-        for i, n in enumerate(PREDEFINED_VAR_NAMES):
+        for i, n in enumerate(O.PREDEFINED_VAR_NAMES):
             self.vars[n] = ("G", i)
-        for i, n in enumerate(PREDEFINED_SURFACE_NAMES):
+        for i, n in enumerate(O.PREDEFINED_SURFACE_NAMES):
             self.vars[n] = ("T", i)
         self.vars["S31"] = ("S", 31)
         self.labels: list[tuple[str, int]] = []  # (name, kind)
@@ -224,7 +220,8 @@ def encode_unit(unit: A.Unit, grf_bytes: int = 32) -> OF.VisaObject:
     sym = Symbols(unit, grf_bytes)
     # declarations, in program order (ids count per kind)
     decls = unit.decls
-    counters = {"G": NUM_PREDEFINED_VARS, "A": 0, "P": 1, "S": 0, "T": NUM_PREDEFINED_SURFACES}
+    counters = {"G": O.NUM_PREDEFINED_VARS, "A": 0, "P": O.NUM_PREDEFINED_PREDICATES, "S": 0,
+                "T": O.NUM_PREDEFINED_SURFACES}
     kind_of = {A.VarDecl: "G", A.AddrDecl: "A", A.PredDecl: "P", A.SamplerDecl: "S",
                A.SurfaceDecl: "T"}
     for d in decls:

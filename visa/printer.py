@@ -19,8 +19,8 @@ from . import ast as A
 from .isa import opcodes as O
 from .isa.syntax import style_of
 
-PREDEFINED_VARS = tuple(v.name for v in O.PREDEFINED_VARS)
-PREDEFINED_SURFACES = tuple(s.name for s in O.PREDEFINED_SURFACES)
+PREDEFINED_VARS = O.PREDEFINED_VAR_NAMES
+PREDEFINED_SURFACES = O.PREDEFINED_SURFACE_NAMES
 
 _PREDEF_BLOCK = "\n/// VISA Predefined Variables" + "".join(
     f"\n// .decl V{i} v_type=G v_name={n}" for i, n in enumerate(PREDEFINED_VARS)) + "".join(

@@ -58,8 +58,13 @@ class EncodeError(ValueError):
         self.node = node
 
 
-def _fail(msg, node):
+def fail(msg, node):
+    """Raise the EncodeError ``msg`` at ``node`` (every form module's one way
+    to refuse an instruction)."""
     raise EncodeError(msg, node)
+
+
+_fail = fail
 
 
 # ----------------------------------------------------- the decode interface
@@ -493,3 +498,29 @@ def operand(ins, index: int):
     if index >= len(ins.operands):
         _fail(f"'{ins.mnemonic}' needs at least {index + 1} operand(s), found {len(ins.operands)}", ins)
     return ins.operands[index]
+
+
+@attrs.frozen
+class ModCheck:
+    """Writes nothing: rejects the dotted modifiers the text does not have
+    for the instruction.  Those after the first ``skip`` (which other atoms
+    read) must be in ``allowed``; those after the execution size in
+    ``post``.  ``why`` says why a modifier is refused."""
+    allowed: tuple = ("sat",)
+    skip: int = 0
+    why: str = ""
+    post: tuple = ()
+
+    def encode(self, ins, cx, out):
+        for m in ins.mods[self.skip:]:
+            if m not in self.allowed:
+                expected = (f" (expected {', '.join('.' + a for a in self.allowed)})"
+                            if self.allowed and not self.why else "")
+                reason = f" ({self.why})" if self.why else ""
+                fail(f"unknown modifier '.{m}' for '{ins.op}'{expected}{reason}", ins)
+        for m in ins.post_mods:
+            if m not in self.post:
+                fail(f"unexpected '.{m}' after the execution size of '{ins.op}'", ins)
+
+    def decode(self, rd, cx, b):
+        pass

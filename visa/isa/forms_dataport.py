@@ -40,17 +40,17 @@ import attrs
 
 from .. import ast as A
 from . import opcodes as O
-from .atoms import (MASK_CODE, MASK_NAME, SIZES, DecodeError, EncodeError, Exec, Lit, ModEnum,
+from .atoms import (MASK_CODE, MASK_NAME, SIZES, DecodeError, Exec, Lit, ModEnum,
                     Pred, RawOp, Vec, _describe, decode_raw, decode_vector, encode_raw,
                     encode_vector, operand, read_code)
+from .atoms import ModCheck
+from .atoms import fail as _fail
 from .forms import Form, register
 
 _OP = {k: int(v.number) for k, v in O.OPCODES_BY_MNEMONIC.items()}
 _SVM = _OP["svm"]
 
 
-def _fail(msg, node):
-    raise EncodeError(msg, node)
 
 
 def _mask_code(ins):
@@ -139,27 +139,6 @@ class DroppedMod:
                 b.post_mods.append("mod")
             else:
                 b.mods[0] = "mod"
-
-
-@attrs.frozen
-class ModCheck:
-    """No bytes: checks the instruction's modifiers are among ``allowed``
-    (modifiers written elsewhere in the form are checked by their atoms)."""
-    first: int  # modifiers before this position are read by other atoms
-    allowed: tuple
-
-    def encode(self, ins, cx, out):
-        for m in ins.mods[self.first:]:
-            if m not in self.allowed:
-                _fail(f"unknown modifier '.{m}' for '{ins.op}'"
-                      + (f" (expected {', '.join('.' + a for a in self.allowed)})"
-                         if self.allowed else ""), ins)
-        for m in ins.post_mods:
-            if m != "mod" or ins.op not in ("gather", "scatter"):
-                _fail(f"unexpected '.{m}' after the execution size of '{ins.op}'", ins)
-
-    def decode(self, rd, cx, b):
-        pass
 
 
 @attrs.frozen
@@ -343,8 +322,8 @@ def _reg(mnemonic, opcode, atoms):
     register(Form(mnemonic, opcode, tuple(atoms)))
 
 
-def _chk(n, first=0, allowed=()):
-    return (Operands((n,) if isinstance(n, int) else n), ModCheck(first, allowed), NoPred())
+def _chk(n, first=0, allowed=(), post=()):
+    return (Operands((n,) if isinstance(n, int) else n), ModCheck(allowed, first, post=post), NoPred())
 
 
 # oword_ld (n) surface offset dst
@@ -360,38 +339,38 @@ for _m in ("media_ld", "media_st"):
                        MediaVec(3), MediaVec(4), MediaRaw(5)))
 
 # gather.<elt> (exec)[.mod] surface global_offset offsets dst
-_reg("gather", _OP["gather"], (*_chk(4, 1), ModEnum(1, 0, _GATHER_ELT), DroppedMod(post=True),
+_reg("gather", _OP["gather"], (*_chk(4, 1, post=("mod",)), ModEnum(1, 0, _GATHER_ELT), DroppedMod(post=True),
                                GatherCount(), Surface(0), Vec(1), RawOp(2), RawOp(3)))
-_reg("scatter", _OP["scatter"], (*_chk(4, 1), ModEnum(1, 0, _GATHER_ELT), GatherCount(),
+_reg("scatter", _OP["scatter"], (*_chk(4, 1, post=("mod",)), ModEnum(1, 0, _GATHER_ELT), GatherCount(),
                                  Surface(0), Vec(1), RawOp(2), RawOp(3)))
 
 # gather4_typed.<ch> (exec) surface u v r lod dst
 for _m in ("gather4_typed", "scatter4_typed"):
-    _reg(_m, _OP[_m], (Operands((6,)), ModCheck(1, ()), Exec(), Pred(), ChannelMod(), Surface(0),
+    _reg(_m, _OP[_m], (Operands((6,)), ModCheck((), 1), Exec(), Pred(), ChannelMod(), Surface(0),
                        RawOp(1), RawOp(2), RawOp(3), RawOp(4), RawOp(5)))
 
 # gather4_scaled.<ch> (exec) surface global_offset offsets dst
 for _m in ("gather4_scaled", "scatter4_scaled"):
-    _reg(_m, _OP[_m], (Operands((4,)), ModCheck(1, ()), Exec(), Pred(), ChannelMod(), Lit(2, 0),
+    _reg(_m, _OP[_m], (Operands((4,)), ModCheck((), 1), Exec(), Pred(), ChannelMod(), Lit(2, 0),
                        Surface(0), Vec(1), RawOp(2), RawOp(3)))
 
 # gather_scaled.<blocks> (exec) surface global_offset offsets dst
 for _m in ("gather_scaled", "scatter_scaled"):
-    _reg(_m, _OP[_m], (Operands((4,)), ModCheck(1, ()), Exec(), Pred(), Lit(1, 0),
+    _reg(_m, _OP[_m], (Operands((4,)), ModCheck((), 1), Exec(), Pred(), Lit(1, 0),
                        ModEnum(1, 0, _NUM_BLOCKS), Lit(2, 0), Surface(0), Vec(1), RawOp(2),
                        RawOp(3)))
 
 # dword_atomic.<op>[.16] (exec) surface offsets src0 src1 dst
-_reg("dword_atomic", _OP["dword_atomic"], (Operands((5,)), ModCheck(2, ()), AtomicOpMod(), Exec(),
+_reg("dword_atomic", _OP["dword_atomic"], (Operands((5,)), ModCheck((), 2), AtomicOpMod(), Exec(),
                                            Pred(), Surface(0), RawOp(1), RawOp(2), RawOp(3),
                                            RawOp(4)))
 # typed_atomic.<op>[.16] (exec) surface u v r lod src0 src1 dst
-_reg("typed_atomic", _OP["typed_atomic"], (Operands((8,)), ModCheck(2, ()), AtomicOpMod(), Exec(),
+_reg("typed_atomic", _OP["typed_atomic"], (Operands((8,)), ModCheck((), 2), AtomicOpMod(), Exec(),
                                            Pred(), Surface(0), *(RawOp(k) for k in range(1, 8))))
 
 # qw_gather.<blocks> (exec) surface offsets dst
 for _m in ("qw_gather", "qw_scatter"):
-    _reg(_m, _OP[_m], (Operands((3,)), ModCheck(1, ()), Exec(), Pred(),
+    _reg(_m, _OP[_m], (Operands((3,)), ModCheck((), 1), Exec(), Pred(),
                        ModEnum(1, 0, _NUM_BLOCKS), Surface(0), RawOp(1), RawOp(2)))
 
 # ----------------------------------------------------------------- svm
@@ -399,22 +378,22 @@ _SUB = {s.mnemonic: int(s.code) for s in O.SVM_SUBOPS}
 
 # svm_block_ld[.aligned|.unaligned] (n) address raw
 for _m in ("svm_block_ld", "svm_block_st"):
-    _reg(_m, _SVM, (Lit(1, _SUB[_m]), Operands((2,)), ModCheck(1, ()), NoPred(), SvmBlockProps(),
+    _reg(_m, _SVM, (Lit(1, _SUB[_m]), Operands((2,)), ModCheck((), 1), NoPred(), SvmBlockProps(),
                     Vec(0),
                     RawOp(1)))
 
 # svm_gather.<size>.<count> (exec) addresses dst
 for _m in ("svm_gather", "svm_scatter"):
-    _reg(_m, _SVM, (Lit(1, _SUB[_m]), Operands((2,)), ModCheck(2, ()), Exec(), Pred(),
+    _reg(_m, _SVM, (Lit(1, _SUB[_m]), Operands((2,)), ModCheck((), 2), Exec(), Pred(),
                     ModEnum(1, 0, _SVM_BLOCK_SIZE), ModEnum(1, 1, _NUM_BLOCKS), RawOp(0), RawOp(1)))
 
 # svm_atomic.<op>[.16|.32|.64] (exec) addresses dst src0 src1
-_reg("svm_atomic", _SVM, (Lit(1, _SUB["svm_atomic"]), Operands((4,)), ModCheck(2, ()), Exec(),
+_reg("svm_atomic", _SVM, (Lit(1, _SUB["svm_atomic"]), Operands((4,)), ModCheck((), 2), Exec(),
                           Pred(),
                           AtomicOpMod((("16", 0x20), ("64", 0x40), ("32", 0))),
                           RawOp(0), RawOp(2), RawOp(3), RawOp(1)))
 
 # svm_gather4scaled.<ch> (exec) address offsets dst
 for _m in ("svm_gather4scaled", "svm_scatter4scaled"):
-    _reg(_m, _SVM, (Lit(1, _SUB[_m]), Operands((3,)), ModCheck(1, ()), Exec(), Pred(),
+    _reg(_m, _SVM, (Lit(1, _SUB[_m]), Operands((3,)), ModCheck((), 1), Exec(), Pred(),
                     ChannelMod(), Lit(2, 0), Vec(0), RawOp(1), RawOp(2)))

@@ -59,8 +59,9 @@ import attrs
 
 from .. import ast as A
 from . import opcodes as O
-from .atoms import (SIZES, DecodeError, EncodeError, Exec, Lit, ModEnum, Pred, decode_vector, encode_raw,
+from .atoms import (SIZES, DecodeError, Exec, Lit, ModEnum, Pred, decode_vector, encode_raw,
                     encode_vector, read_code, region_code)
+from .atoms import fail as _fail
 from .forms import Form, register
 
 _UB, _UW, _D, _UD = SIZES[1], SIZES[2], struct.Struct("<i"), SIZES[4]
@@ -73,8 +74,6 @@ _REGION_SCALAR_BYTES = _UW.pack(region_code(_REGION_SCALAR, None))
 _NOMASK_1 = 0x80  # exec byte of (M1_NM, 1)
 
 
-def _fail(msg, node):
-    raise EncodeError(msg, node)
 
 
 def _pack_d(v: int, node) -> bytes:

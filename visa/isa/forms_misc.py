@@ -49,8 +49,10 @@ import attrs
 from .. import ast as A
 from . import opcodes as O
 from .atoms import (EXEC_SIZE_CODE, GENERAL, SAMPLER_CLASS, STATE, SURFACE_CLASS,
-                    DecodeError, EncodeError, Exec, Lit, Mismatch, NumOp, Pred, RawOp, Vec,
+                    DecodeError, Exec, Lit, Mismatch, NumOp, Pred, RawOp, Vec,
                     decode_vector, encode_vector, operand, region_code)
+from .atoms import ModCheck
+from .atoms import fail as _fail
 from .forms import FORMS, Form, _row_atoms, register
 
 _UB = struct.Struct("<B")
@@ -65,8 +67,6 @@ LABEL_BLOCK, LABEL_SUBROUTINE, LABEL_FC = 0, 1, 2
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
 
-def _fail(msg, node):
-    raise EncodeError(msg, node)
 
 
 def _register(text_op: str, opcode_mnemonic: str, atoms) -> None:
@@ -445,24 +445,6 @@ def _logic_form(op: str) -> None:
 
 
 # ------------------------------------------------- modifier checks (ALU)
-@attrs.frozen
-class ModCheck:
-    """Writes nothing: rejects dotted modifiers the text grammar does not
-    have for this op (``allowed``, after the first ``skip`` positional ones)."""
-    allowed: tuple = ("sat",)
-    skip: int = 0
-    why: str = ""
-
-    def encode(self, ins, cx, out):
-        for m in ins.mods[self.skip:]:
-            if m not in self.allowed:
-                extra = f" ({self.why})" if self.why else ""
-                _fail(f"'{ins.op}' does not take '.{m}'{extra}", ins)
-
-    def decode(self, rd, cx, b):
-        pass
-
-
 def _checked_form(op: str, check: ModCheck) -> None:
     """Re-register the core form of ``op`` with a modifier check first."""
     f = FORMS[op]

@@ -67,8 +67,9 @@ import attrs
 
 from .. import ast as A
 from . import opcodes as O
-from .atoms import (DecodeError, EncodeError, Exec, Lit, Mismatch, NumOp, Pred, RawOp, Vec,
+from .atoms import (DecodeError, Exec, Lit, Mismatch, NumOp, Pred, RawOp, Vec,
                     _describe, decode_raw, decode_vector, encode_raw, encode_vector)
+from .atoms import fail as _fail
 from .forms import Form, register
 
 _UB = struct.Struct("<B")
@@ -95,8 +96,6 @@ _FORMAT_NAME = {v: k for k, v in _OUTPUT_FORMAT.items()}
 _LAST_MOD = 100  # decode-side modifier position of the channel mask after the 3D flags
 
 
-def _fail(msg, node):
-    raise EncodeError(msg, node)
 
 
 def _get(ins, index):

@@ -171,6 +171,12 @@ ALIGN_INFO: Mapping[Align, AlignInfo] = MappingProxyType(
 # Every spelling the text parser accepts after "align=".  The keywords 2GRF,
 # 32word and 64word are lexer tokens; "align=<n>" with n a byte count 1..128
 # (power of two, no GRF forms) is also accepted.
+# the align name a declaration prints (None for byte, which prints nothing)
+# -> the binary's code, and back
+ALIGN_CODE_BY_PRINTED: Mapping[str | None, int] = MappingProxyType(
+    {(None if a is Align.BYTE else info.name): int(a) for a, info in ALIGN_INFO.items()})
+ALIGN_PRINTED_BY_CODE: Mapping[int, str | None] = MappingProxyType(
+    {v: k for k, v in ALIGN_CODE_BY_PRINTED.items()})
 ALIGN_BY_NAME: Mapping[str, Align] = MappingProxyType(
     {
         **{i.name: a for a, i in ALIGN_INFO.items()},
@@ -2556,6 +2562,8 @@ PREDEFINED_SURFACE_BY_NAME: Mapping[str, PredefinedSurface] = MappingProxyType(
 )
 BINDLESS_SAMPLER_INDEX = 31  # the predefined sampler "S31"
 BINDLESS_SAMPLER_NAME = "S31"
+PREDEFINED_VAR_NAMES: tuple[str, ...] = tuple(v.name for v in PREDEFINED_VARS)
+PREDEFINED_SURFACE_NAMES: tuple[str, ...] = tuple(s.name for s in PREDEFINED_SURFACES)
 NUM_PREDEFINED_PREDICATES = 1  # P0 means "no predicate"; declared ones start at P1
 
 # ---------------------------------------------------------------------------
