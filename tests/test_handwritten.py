@@ -141,8 +141,8 @@ def test_sampler_attributes_are_recorded_on_the_sampler():
 # --------------------------------------------------------------- inputs
 def test_input_without_size_takes_the_variable_size():
     """CISA.y DirectiveInput without InputSize: %sizeof the variable."""
-    k = kernel(visa.assemble(program(attrs='.input VD offset=32\n.input V40\n.kernel_attr Target="cm"\n')))
-    assert [(i.offset, i.size) for i in k.obj.inputs] == [(32, 32), (0, 64)]
+    k = kernel(visa.assemble(program(attrs='.input VD offset=32\n.input V40 offset=64\n.kernel_attr Target="cm"\n')))
+    assert [(i.offset, i.size) for i in k.obj.inputs] == [(32, 32), (64, 64)]
 
 
 def test_input_of_a_sampler_needs_a_size():

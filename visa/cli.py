@@ -123,7 +123,7 @@ def assemble_cmd(
     output: Optional[str] = typer.Option(None, "-o", "--output",
                                          help="Output file ('-' for standard output). Default: INPUT with .isa."),
     syntax_only: bool = typer.Option(False, "--syntax-only", "-fsyntax-only",
-                                     help="Only parse and report errors; write nothing."),
+                                     help="Only parse and validate, report every problem; write nothing."),
     gen_binary: List[str] = typer.Option([], "--gen-binary", metavar="PLATFORM:FILE",
                                          help="Embed a native Gen code blob (repeatable)."),
     version: bool = typer.Option(False, "--version", callback=_version_cb, is_eager=True,
@@ -142,11 +142,22 @@ def assemble_cmd(
         raise typer.Exit(EXIT_USAGE)
     def work(inp):
         text, name = _read_text(inp)
-        if syntax_only:
-            parse(text, name)
-            return
         from . import assemble
-        data = assemble(text, gen_binaries=blobs, filename=name)
+        warnings: list = []
+        try:
+            if syntax_only:  # as gcc -fsyntax-only: parse and check, write nothing
+                from .isa import opcodes as O
+                from .validator import validate
+                grf = O.grf_bytes_of(code for code, _ in blobs)
+                found = validate(parse(text, name), grf_bytes=grf, text=text, filename=name)
+                if any(d.severity == "error" for d in found):
+                    raise VisaError(found)
+                warnings.extend(found)
+                return
+            data = assemble(text, gen_binaries=blobs, filename=name, warnings=warnings)
+        finally:
+            for w in warnings:
+                _err(w.render())
         _write_atomic(output if output is not None else str(Path(inp).with_suffix(".isa")), bytes(data))
 
     raise typer.Exit(_each("visa-as", inputs, work))

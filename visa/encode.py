@@ -385,10 +385,23 @@ def assemble_module(module: A.Module, gen_binaries=()) -> bytes:
     return OF.write(OF.build(kernels, functions, major=4, minor=1))
 
 
-def assemble(text: str, *, gen_binaries=(), filename: str = "<input>") -> bytes:
+def assemble(text: str, *, gen_binaries=(), filename: str = "<input>", validate: bool = True,
+             warnings: list | None = None) -> bytes:
+    """Text -> binary.  With ``validate`` the program is checked first
+    (visa/validator.py): any error raises VisaError with every diagnostic;
+    warnings are appended to ``warnings`` when a list is given."""
     from .errors import make_diag
     from .parser import parse
     module = parse(text, filename)
+    if validate:
+        from .validator import validate as _validate
+        gens = _gen_table(gen_binaries, [u.name for u in module.units if u.kind == "kernel"])
+        grf = O.grf_bytes_of(p for pairs in gens.values() for p, _ in pairs)
+        found = _validate(module, grf_bytes=grf, text=text, filename=filename)
+        if any(d.severity == "error" for d in found):
+            raise VisaError(found)
+        if warnings is not None:
+            warnings.extend(found)
 
     def diag(e: EncodeError):
         n = e.node

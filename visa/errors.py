@@ -12,11 +12,13 @@ class Diagnostic:
     message: str
     severity: str = "error"
     source_line: str | None = None
+    rule: str | None = None  # the validator's rule id
 
     def render(self) -> str:
+        tail = f" [{self.rule}]" if self.rule else ""
         if self.line <= 0:  # no source position (binary input)
-            return f"{self.file}: {self.severity}: {self.message}"
-        head = f"{self.file}:{self.line}:{self.col}: {self.severity}: {self.message}"
+            return f"{self.file}: {self.severity}: {self.message}{tail}"
+        head = f"{self.file}:{self.line}:{self.col}: {self.severity}: {self.message}{tail}"
         if self.source_line is None:
             return head
         src = self.source_line.rstrip("\r\n").expandtabs(1)

@@ -346,13 +346,17 @@ def _op_paren(s: str, line: int, col: int):
     if len(parts) > 1 and not parts[-1].strip():
         parts.pop()  # a trailing comma: (L1, L2,)
     items = []
+    at = col + 1  # the column of the part (one past the parenthesis)
     for p in parts:
+        pcol = at + len(p) - len(p.lstrip())
+        at += len(p) + 1  # and its comma
         words = p.split()
         if len(words) > 1 and all(_LABEL_WORD.fullmatch(w) for w in words):
             # names separated by blanks are a list too: switchjmp (L1 L2)
-            items.extend(A.Name(w, line=line, col=col) for w in words)
+            for m in re.finditer(r"\S+", p):
+                items.append(A.Name(m.group(), line=line, col=at - len(p) - 1 + m.start()))
         else:
-            items.append(_item(p, line, col))
+            items.append(_item(p, line, pcol))
     return A.Tuple(tuple(items), line=line, col=col)
 
 

@@ -128,6 +128,14 @@ class LabelRef:
     index: int
     kind: int = LABEL_BLOCK
 
+    @property
+    def label_indices(self) -> tuple[int, ...]:  # for the validator: where labels are
+        return (self.index,)
+
+    @property
+    def label_kind(self) -> int:
+        return self.kind
+
     def encode(self, ins, cx, out):
         o = operand(ins, self.index)
         out.append(_UW.pack(cx.label_id(_name_of(o, "a label"), o, self.kind)))
@@ -151,6 +159,11 @@ class SwitchBody:
     ``index``), then the label ids (UW each) of the list operand ``labels``."""
     index: int = 0
     labels: int = 1
+    label_kind = LABEL_BLOCK
+
+    @property
+    def label_indices(self) -> tuple[int, ...]:  # for the validator: where labels are
+        return (self.labels,)
 
     def encode(self, ins, cx, out):
         o = operand(ins, self.labels)

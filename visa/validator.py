@@ -1,0 +1,238 @@
+"""The validator: the checks Intel's verifier (visa/IsaVerification.cpp at
+igc-1.0.14828.26) makes on a program, each reported as a Diagnostic with a
+stable rule id at the declaration, directive or operand it is about.
+
+This first part covers what is not per instruction: declarations (kinds,
+element counts, aliases), inputs and labels.  ``docs/VALIDATION.md`` lists
+Intel's checks with the rule id that implements each, and those still to
+come (operand types, regions, per-opcode rules).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from . import ast as A
+from .errors import Diagnostic, source_line
+from .isa import opcodes as O
+from .isa.forms import FORMS
+
+# ------------------------------------------------------------------ facts
+# Intel's limits (IsaVerification.cpp, PlatformInfo.h)
+MAX_SAMPLERS_ELTS = 128        # COMMON_ISA_MAX_SAMPLER_SIZE
+MAX_SURFACE_ELTS = 128         # COMMON_ISA_MAX_SURFACE_SIZE
+MAX_ADDRESS_ELTS = 16          # "Max possible address registers are 16"
+PREDICATE_ELTS = (1, 2, 4, 8, 16, 32)
+MAX_VAR_ELTS_PER_GRF_BYTE = 256  # getMaxVariableSize: 256 * GRF size (in elements)
+INPUT_AREA_GRFS = 255          # an input ends before 255 GRFs
+# element types a general variable cannot have (vectors of immediates, bool)
+NOT_VARIABLE_TYPES = frozenset(("v", "vf", "uv", "bool"))
+LABEL_FC = int(O.LabelKind.FC)
+
+
+class _Report:
+    """Diagnostics of one program, with the source lines for carets."""
+
+    def __init__(self, text: str | None, filename: str):
+        self.text, self.filename = text, filename
+        self.out: list[Diagnostic] = []
+
+    def __call__(self, rule: str, node, message: str, severity: str = "error") -> None:
+        line = getattr(node, "line", 0) or 0
+        col = getattr(node, "col", 0) or 0
+        src = source_line(self.text, line) if self.text is not None else None
+        self.out.append(Diagnostic(self.filename, line, col, message, severity, src, rule))
+
+
+Check = Callable[[A.Unit, _Report, int], None]
+_CHECKS: list[tuple[str, Check]] = []
+
+
+def check(name: str):
+    """Register a check of a unit (its rules are listed in its docstring)."""
+    def add(fn: Check) -> Check:
+        _CHECKS.append((name, fn))
+        return fn
+    return add
+
+
+def _type_size(d: A.VarDecl) -> int:
+    return O.TYPE_INFO_BY_NAME[d.type].size
+
+
+# ------------------------------------------------------------ declarations
+@check("declarations")
+def _declarations(unit: A.Unit, report: _Report, grf: int) -> None:
+    """decl-duplicate: a name declared twice in one object.
+    decl-type: a general variable of type v, vf, uv or bool.
+    decl-num-elts: element counts: general 1..256 GRFs' worth, address
+    1..16, predicate 1/2/4/8/16/32, sampler and surface 1..128.
+    alias-undeclared, alias-kind, alias-offset: an alias names a declared
+    general variable, and its offset (through a chain of aliases) lies
+    inside that variable."""
+    seen: dict[str, object] = {}
+    for d in unit.decls:
+        if d.name in seen:
+            first = seen[d.name]
+            report("decl-duplicate", d, f"'{d.name}' is declared twice (first at line {first.line})")
+        else:
+            seen[d.name] = d
+        t = type(d)
+        if t is A.VarDecl:
+            if d.type in NOT_VARIABLE_TYPES:
+                report("decl-type", d, f"variable '{d.name}' has type {d.type}; a variable cannot have "
+                                       f"type {', '.join(sorted(NOT_VARIABLE_TYPES))}")
+            limit = MAX_VAR_ELTS_PER_GRF_BYTE * grf
+            if not 1 <= d.num_elts <= limit:
+                report("decl-num-elts", d, f"variable '{d.name}' has num_elts={d.num_elts}; "
+                                           f"allowed: 1..{limit}")
+        elif t is A.AddrDecl:
+            if not 1 <= d.num_elts <= MAX_ADDRESS_ELTS:
+                report("decl-num-elts", d, f"address '{d.name}' has num_elts={d.num_elts}; "
+                                           f"allowed: 1..{MAX_ADDRESS_ELTS}")
+        elif t is A.PredDecl:
+            if d.num_elts not in PREDICATE_ELTS:
+                report("decl-num-elts", d, f"predicate '{d.name}' has num_elts={d.num_elts}; "
+                                           f"allowed: {', '.join(map(str, PREDICATE_ELTS))}")
+        else:
+            limit = MAX_SAMPLERS_ELTS if t is A.SamplerDecl else MAX_SURFACE_ELTS
+            what = "sampler" if t is A.SamplerDecl else "surface"
+            if not 1 <= d.num_elts <= limit:
+                report("decl-num-elts", d, f"{what} '{d.name}' has num_elts={d.num_elts}; "
+                                           f"allowed: 1..{limit}")
+    _aliases(unit, report)
+
+
+def _aliases(unit: A.Unit, report: _Report) -> None:
+    by_name = {d.name: d for d in unit.decls}
+    for d in unit.vars:
+        if d.alias is None:
+            continue
+        target = by_name.get(d.alias.var)
+        if target is None:
+            if d.alias.var in O.PREDEFINED_VAR_NAMES:
+                continue  # an alias of %r0, %sr0, ...: Intel checks those elsewhere
+            report("alias-undeclared", d.alias, f"'{d.name}' aliases '{d.alias.var}', which is not declared")
+            continue
+        if type(target) is not A.VarDecl:
+            report("alias-kind", d.alias, f"'{d.name}' aliases '{d.alias.var}', which is not a general variable")
+            continue
+        offset, base, chain = d.alias.offset, target, {d.name}
+        while base.alias is not None and base.name not in chain:
+            chain.add(base.name)
+            nxt = by_name.get(base.alias.var)
+            if type(nxt) is not A.VarDecl:
+                break
+            offset += base.alias.offset
+            base = nxt
+        size = base.num_elts * _type_size(base)
+        if not 0 <= offset < size:
+            report("alias-offset", d.alias, f"'{d.name}' starts at byte {offset} of '{base.name}', "
+                                            f"which has {size} bytes")
+
+
+# ------------------------------------------------------------------ inputs
+@check("inputs")
+def _inputs(unit: A.Unit, report: _Report, grf: int) -> None:
+    """input-undeclared: an input names no declared variable.
+    input-kind: an input is a general variable, a sampler or a surface.
+    input-size: an input's size is its variable's (elements x type size;
+    4 bytes per surface element).
+    input-bounds: an input ends inside the first 255 GRFs.
+    input-overlap: two inputs share bytes.
+    input-grf-straddle: an input smaller than a GRF lies in one GRF.
+    input-order: no explicit input after an implicit one."""
+    if unit.kind != "kernel":
+        return
+    by_name = {d.name: d for d in unit.decls}
+    spans: list[tuple[int, int, A.Input]] = []
+    implicit_seen = False
+    for i in unit.inputs:
+        d = by_name.get(i.name)
+        offset = i.offset or 0
+        if d is None:
+            report("input-undeclared", i, f"input '{i.name}' is not declared")
+            continue
+        t = type(d)
+        if t not in (A.VarDecl, A.SamplerDecl, A.SurfaceDecl):
+            report("input-kind", i, f"input '{i.name}' must be a general variable, a sampler or a surface")
+            continue
+        natural = (d.num_elts * _type_size(d) if t is A.VarDecl
+                   else d.num_elts * 4 if t is A.SurfaceDecl else None)
+        size = i.size if i.size is not None else natural
+        if size is None:
+            continue  # a sampler without size=: the encoder says so
+        if natural is not None and size != natural:
+            report("input-size", i, f"input '{i.name}' has size={size}; its variable has {natural} bytes")
+        end = offset + size
+        if end >= grf * INPUT_AREA_GRFS:
+            report("input-bounds", i, f"input '{i.name}' ends at byte {end}, past {grf * INPUT_AREA_GRFS} "
+                                      f"(255 GRFs)")
+        for b, e, other in spans:
+            if offset < e and b < end:
+                report("input-overlap", i, f"input '{i.name}' [{offset}, {end}) overlaps "
+                                           f"'{other.name}' [{b}, {e}) (line {other.line})")
+                break
+        spans.append((offset, end, i))
+        if t is A.VarDecl and size < grf and offset // grf != (end - 1) // grf:
+            report("input-grf-straddle", i, f"input '{i.name}' ({size} bytes) crosses a GRF boundary "
+                                            f"at byte {(offset // grf + 1) * grf}")
+        kind = O.implicit_input_kind(i.kind)
+        if kind:
+            implicit_seen = True
+        elif implicit_seen:
+            # Intel's verifier refuses this; its 14828 writer records named
+            # implicit kinds as explicit, so such programs passed it: a warning
+            report("input-order", i, f"explicit input '{i.name}' follows an implicit input", "warning")
+
+
+# ------------------------------------------------------------------ labels
+def _label_operands(ins: A.Instruction) -> Iterator[tuple[object, str, int]]:
+    """(node, name, label kind) of each label an instruction names, found
+    from its form's label atoms."""
+    f = FORMS.get(ins.op)
+    if f is None:
+        return
+    for a in getattr(f, "atoms", ()):
+        kind = getattr(a, "label_kind", None)
+        for index in getattr(a, "label_indices", ()):
+            if index < len(ins.operands):
+                o = ins.operands[index]
+                items = o.items if type(o) is A.Tuple else (o,)
+                for it in items:
+                    name = it.name if type(it) is A.Name else it.value if type(it) is A.String else None
+                    if name is not None:
+                        yield it, name, kind
+
+
+@check("labels")
+def _labels(unit: A.Unit, report: _Report, grf: int) -> None:
+    """label-duplicate: a label defined twice in one object.
+    label-undefined: a jump, call or switch target never defined (fccall
+    targets are other objects' names, as Intel's verifier allows)."""
+    defined: dict[str, object] = {}
+    for s in unit.body:
+        if type(s) in (A.Label, A.Subroutine):
+            if s.name in defined and type(defined[s.name]) is type(s):
+                report("label-duplicate", s, f"label '{s.name}' is defined twice "
+                                             f"(first at line {defined[s.name].line})")
+            defined.setdefault(s.name, s)
+    for s in unit.body:
+        if type(s) is not A.Instruction:
+            continue
+        for node, name, kind in _label_operands(s):
+            if kind != LABEL_FC and name not in defined:
+                report("label-undefined", node if getattr(node, "line", 0) else s,
+                       f"label '{name}' is not defined in '{unit.name}'")
+
+
+# ------------------------------------------------------------------- entry
+def validate(module: A.Module, *, grf_bytes: int = O.DEFAULT_GRF_BYTES, text: str | None = None,
+             filename: str = "<input>") -> list[Diagnostic]:
+    """Every problem the validator finds in ``module``, in text order.
+    ``text`` (the program's source) gives the diagnostics their source line;
+    ``grf_bytes`` is the target's GRF size (64 on PVC and later)."""
+    report = _Report(text, filename)
+    for unit in module.units:
+        for _, fn in _CHECKS:
+            fn(unit, report, grf_bytes)
+    return sorted(report.out, key=lambda d: (d.line, d.col))
