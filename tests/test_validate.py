@@ -55,6 +55,25 @@ CASES = [
     ("label-defined-twice", "label-duplicate", "L1:",
      dict(body="L1:\n    mov (M1, 16) VD(0,0)<1> 0x1:d\nL1:\n")),
 ]
+_R = ".decl VR v_type=G type=d num_elts=32 align=hword\n.decl VS v_type=G type=d num_elts=32 align=hword"
+CASES += [
+    ("dst-stride-0", "region-dst-stride", "VR(0,0)<0>", dict(decls=_R, body="    mov (M1, 8) VR(0,0)<0> VS(0,0)<8;8,1>\n")),
+    ("dst-stride-3", "region-dst-stride", "VR(0,0)<3>", dict(decls=_R, body="    mov (M1, 8) VR(0,0)<3> VS(0,0)<8;8,1>\n")),
+    ("add-dst-stride-0", "region-dst-stride", "VR(0,0)<0>",
+     dict(decls=_R, body="    add (M1, 8) VR(0,0)<0> VS(0,0)<8;8,1> 0x1:d\n")),
+    ("src-hstride-3", "region-hstride", "VS(0,0)<8;4,3>",
+     dict(decls=_R, body="    mov (M1, 8) VR(0,0)<1> VS(0,0)<8;4,3>\n")),
+    ("src-width-3", "region-width", "VS(0,0)<8;3,1>", dict(decls=_R, body="    mov (M1, 8) VR(0,0)<1> VS(0,0)<8;3,1>\n")),
+    ("width-over-exec", "region-width-exec", "VS(0,0)<16;16,1>",
+     dict(decls=_R, body="    mov (M1, 8) VR(0,0)<1> VS(0,0)<16;16,1>\n")),
+    ("src-vstride-3", "region-vstride", "VS(0,0)<3;4,1>", dict(decls=_R, body="    mov (M1, 8) VR(0,0)<1> VS(0,0)<3;4,1>\n")),
+]
+# (case, rule, where) of warnings: Intel warns and goes on
+WARNINGS = [
+    ("region-past-the-end", "region-bounds", "VS(1,0)<16;8,2>",
+     dict(decls=_R, body="    mov (M1, 16) VR(0,0)<1> VS(1,0)<16;8,2>\n")),
+]
+
 # stricter than this GenX_IR, with the rule we apply
 STRICTER = {
     # this GenX_IR's verifier does not look for switchjmp targets: the
@@ -144,3 +163,17 @@ def test_reference_programs_have_no_errors(path):
     found = visa.validate(text, filename=path.name, platform=platform)
     errors = [d.render() for d in found if d.severity == "error"]
     assert errors == []
+
+
+@pytest.mark.parametrize("case, rule, at, parts", WARNINGS, ids=[c[0] for c in WARNINGS])
+def test_warning(case, rule, at, parts, tmp_path):
+    text = program(parts)
+    found = visa.validate(text)
+    assert [(d.rule, d.severity) for d in found] == [(rule, "warning")]
+    d = found[0]
+    assert text.splitlines()[d.line - 1][d.col - 1:].startswith(at)
+    warnings: list = []
+    assert visa.assemble(text, warnings=warnings)[:4] == b"CISA"  # a warning does not stop it
+    assert [w.rule for w in warnings] == [rule]
+    if GENX_IR:
+        assert genx_ir_accepts(text, tmp_path)

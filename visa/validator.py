@@ -225,6 +225,104 @@ def _labels(unit: A.Unit, report: _Report, grf: int) -> None:
                        f"label '{name}' is not defined in '{unit.name}'")
 
 
+# ----------------------------------------------------------------- regions
+# Intel's region values (Common_ISA_Get_Region_Value) and the legal ones
+H_STRIDES = (0, 1, 2, 4)
+WIDTHS = (1, 2, 4, 8, 16)
+V_STRIDES = (0, 1, 2, 4, 8, 16, 32)
+# categories whose regions Intel verifies (not dataport; plane ignores them)
+_NO_REGION_CHECK = frozenset((O.InstCategory.DATA_PORT,))
+_NO_REGION_OPS = frozenset(("plane",))
+
+
+def _category(ins: A.Instruction):
+    f = FORMS.get(ins.op)
+    if f is None:
+        return None
+    return O.OPCODES[f.opcode].category if f.opcode < len(O.OPCODES) else None
+
+
+def _general_vars(unit: A.Unit) -> dict[str, A.VarDecl | None]:
+    """Name -> declaration of every general variable (None: predefined)."""
+    out: dict[str, A.VarDecl | None] = {n: None for n in O.PREDEFINED_VAR_NAMES}
+    out.update({d.name: d for d in unit.vars})
+    return out
+
+
+@check("regions")
+def _regions(unit: A.Unit, report: _Report, grf: int) -> None:
+    """On general and indirect operands (not of dataport instructions):
+    region-dst-stride: a destination's horizontal stride is 1, 2 or 4 (not 0).
+    region-hstride, region-width, region-vstride: a source region's values
+    are among Intel's (h 0/1/2/4, width 1/2/4/8/16, v 0/1/2/4/8/16/32).
+    region-width-exec: a source's width is at most the execution size.
+    region-bounds (warning, as Intel warns): a region reaches past the end
+    of its variable."""
+    gvars = _general_vars(unit)
+    for ins in unit.body:
+        if type(ins) is not A.Instruction or ins.exec is None or ins.op in _NO_REGION_OPS:
+            continue
+        if _category(ins) in _NO_REGION_CHECK or _category(ins) is None:
+            continue
+        exec_size = ins.exec.size
+        dst = 0 if _category(ins) in _DST_FIRST else None
+        for k, o in enumerate(ins.operands):
+            t = type(o)
+            if t is A.VarRef and o.name in gvars and o.region is not None and len(o.offsets) == 2:
+                _region(o, o.region, k == dst, exec_size, report, gvars.get(o.name), grf)
+            elif t is A.Indirect:
+                _region(o, o.region, k == dst, exec_size, report, None, grf)
+
+
+# categories whose first operand is the destination (Intel's getDstIndex)
+_DST_FIRST = frozenset((O.InstCategory.MOV, O.InstCategory.ARITH, O.InstCategory.LOGIC,
+                        O.InstCategory.ADDRESS))
+
+
+def _region(o, region: tuple, is_dst: bool, exec_size: int, report: _Report,
+            var: A.VarDecl | None, grf: int) -> None:
+    name = o.name if type(o) is A.VarRef else f"r[{o.addr}]"
+    if is_dst:
+        if len(region) != 1:
+            return
+        h = region[0]
+        if h not in (1, 2, 4):
+            report("region-dst-stride", o, f"destination '{name}' has horizontal stride {h}; "
+                                           "allowed: 1, 2, 4")
+            return
+        width, v = exec_size, exec_size * h
+    elif len(region) == 3:  # a source <v;w,h>
+        v, width, h = region
+        bad = False
+        if h not in H_STRIDES:
+            report("region-hstride", o, f"'{name}' has horizontal stride {h}; allowed: 0, 1, 2, 4")
+            bad = True
+        if width not in WIDTHS:
+            report("region-width", o, f"'{name}' has width {width}; allowed: 1, 2, 4, 8, 16")
+            return
+        if width > exec_size:
+            report("region-width-exec", o, f"'{name}' has width {width}, more than the execution "
+                                           f"size {exec_size}")
+            return
+        if v not in V_STRIDES:
+            report("region-vstride", o, f"'{name}' has vertical stride {v}; allowed: "
+                                        "0, 1, 2, 4, 8, 16, 32")
+            bad = True
+        if bad:
+            return
+    else:
+        return  # <v;h> two-value (VxH) regions: not checked yet
+    if var is None:
+        return
+    size = _type_size(var)
+    first = o.offsets[0] * grf + o.offsets[1] * size
+    last = first + (((exec_size // width) - 1) * v + (width - 1) * h) * size
+    total = var.num_elts * size
+    if last >= total:
+        report("region-bounds", o, f"'{name}' reaches byte {last} of '{var.name}', which has "
+                                   f"{total} bytes", "warning")
+
+
 # ------------------------------------------------------------------- entry
 def validate(module: A.Module, *, grf_bytes: int = O.DEFAULT_GRF_BYTES, text: str | None = None,
              filename: str = "<input>") -> list[Diagnostic]:
