@@ -68,6 +68,21 @@ CASES += [
      dict(decls=_R, body="    mov (M1, 8) VR(0,0)<1> VS(0,0)<16;16,1>\n")),
     ("src-vstride-3", "region-vstride", "VS(0,0)<3;4,1>", dict(decls=_R, body="    mov (M1, 8) VR(0,0)<1> VS(0,0)<3;4,1>\n")),
 ]
+CASES += [
+    ("neg-on-logic", "modifier-arith", "(-)VS", dict(decls=_R, body="    and (M1, 8) VR(0,0)<1> (-)VS(0,0)<8;8,1> 0x1:d\n")),
+    ("abs-on-logic", "modifier-arith", "(abs)VS", dict(decls=_R, body="    or (M1, 8) VR(0,0)<1> (abs)VS(0,0)<8;8,1> 0x1:d\n")),
+    ("not-on-arith", "modifier-not", "(~)VS", dict(decls=_R, body="    add (M1, 8) VR(0,0)<1> (~)VS(0,0)<8;8,1> 0x1:d\n")),
+    ("bool-immediate", "imm-bool", "0x1:bool", dict(decls=_R, body="    mov (M1, 8) VR(0,0)<1> 0x1:bool\n")),
+]
+# legal look-alikes of the cases above: no diagnostic, and GenX_IR takes them
+LEGAL = [
+    ("neg-on-shift", dict(decls=_R, body="    shl (M1, 8) VR(0,0)<1> (-)VS(0,0)<8;8,1> 0x1:d\n")),
+    ("not-on-logic", dict(decls=_R, body="    and (M1, 8) VR(0,0)<1> (~)VS(0,0)<8;8,1> 0x1:d\n")),
+    ("neg-on-mov", dict(decls=_R, body="    mov (M1, 8) VR(0,0)<1> (-)VS(0,0)<8;8,1>\n")),
+    ("dst-stride-2", dict(decls=_R, body="    mov (M1, 8) VR(0,0)<2> VS(0,0)<8;8,1>\n")),
+    ("scalar-source", dict(decls=_R, body="    mov (M1, 8) VR(0,0)<1> VS(0,3)<0;1,0>\n")),
+]
+
 # (case, rule, where) of warnings: Intel warns and goes on
 WARNINGS = [
     ("region-past-the-end", "region-bounds", "VS(1,0)<16;8,2>",
@@ -175,5 +190,13 @@ def test_warning(case, rule, at, parts, tmp_path):
     warnings: list = []
     assert visa.assemble(text, warnings=warnings)[:4] == b"CISA"  # a warning does not stop it
     assert [w.rule for w in warnings] == [rule]
+    if GENX_IR:
+        assert genx_ir_accepts(text, tmp_path)
+
+
+@pytest.mark.parametrize("case, parts", LEGAL, ids=[c[0] for c in LEGAL])
+def test_legal_look_alikes(case, parts, tmp_path):
+    text = program(parts)
+    assert visa.validate(text) == []
     if GENX_IR:
         assert genx_ir_accepts(text, tmp_path)

@@ -323,6 +323,45 @@ def _region(o, region: tuple, is_dst: bool, exec_size: int, report: _Report,
                                    f"{total} bytes", "warning")
 
 
+# --------------------------------------------------------- vector operands
+_ARITH_MODS = frozenset(("-", "abs", "-abs"))
+_SHIFTS = frozenset(("shl", "shr", "asr", "rol", "ror"))  # Intel's isShiftOp
+
+
+@check("operands")
+def _operands(unit: A.Unit, report: _Report, grf: int) -> None:
+    """modifier-arith: (-), (abs), (-abs) are not used on logic instructions
+    (shifts excepted).
+    modifier-not: (~) is used on logic instructions only.
+    modifier-kind: only general and indirect operands take a modifier.
+    imm-bool: no immediate of type bool.
+    dst-immediate: no immediate as a destination."""
+    for ins in unit.body:
+        if type(ins) is not A.Instruction:
+            continue
+        cat = _category(ins)
+        if cat is None or ins.op in ("dpas", "dpasw"):  # Intel verifies dpas elsewhere
+            continue
+        dst = 0 if cat in _DST_FIRST else None
+        for k, o in enumerate(ins.operands):
+            t = type(o)
+            mod = getattr(o, "mod", None)
+            if mod is not None:
+                if t not in (A.VarRef, A.Indirect):
+                    report("modifier-kind", o, f"modifier ({mod}) on an operand that is not a general "
+                                               "or indirect one")
+                elif mod in _ARITH_MODS and cat is O.InstCategory.LOGIC and ins.op not in _SHIFTS:
+                    report("modifier-arith", o, f"'{ins.op}' is a logic instruction: its operands take "
+                                                f"(~), not ({mod})")
+                elif mod == "~" and cat is not O.InstCategory.LOGIC:
+                    report("modifier-not", o, f"(~) is for logic instructions; '{ins.op}' is not one")
+            if t is A.Imm:
+                if o.type == "bool":
+                    report("imm-bool", o, "an immediate cannot have type bool")
+                if k == dst:
+                    report("dst-immediate", o, f"the destination of '{ins.op}' cannot be an immediate")
+
+
 # ------------------------------------------------------------------- entry
 def validate(module: A.Module, *, grf_bytes: int = O.DEFAULT_GRF_BYTES, text: str | None = None,
              filename: str = "<input>") -> list[Diagnostic]:
