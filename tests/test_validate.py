@@ -74,6 +74,12 @@ CASES += [
     ("not-on-arith", "modifier-not", "(~)VS", dict(decls=_R, body="    add (M1, 8) VR(0,0)<1> (~)VS(0,0)<8;8,1> 0x1:d\n")),
     ("bool-immediate", "imm-bool", "0x1:bool", dict(decls=_R, body="    mov (M1, 8) VR(0,0)<1> 0x1:bool\n")),
 ]
+_ST = ".decl P1 v_type=P num_elts=16\n.decl T6 v_type=T num_elts=1\n.decl VU v_type=G type=ud num_elts=64 align=hword"
+CASES += [
+    ("predicated-oword-load", "pred-none", "(P1)", dict(decls=_ST, body="    (P1) oword_ld (4) T6 0x0:ud VU.0\n")),
+    ("predicated-media-load", "pred-none", "(P1)",
+     dict(decls=_ST, body="    (P1) media_ld.nomod (16,4) T6 0 0x0:ud 0x0:ud VU.0\n")),
+]
 # legal look-alikes of the cases above: no diagnostic, and GenX_IR takes them
 LEGAL = [
     ("neg-on-shift", dict(decls=_R, body="    shl (M1, 8) VR(0,0)<1> (-)VS(0,0)<8;8,1> 0x1:d\n")),
@@ -87,6 +93,9 @@ LEGAL = [
 WARNINGS = [
     ("region-past-the-end", "region-bounds", "VS(1,0)<16;8,2>",
      dict(decls=_R, body="    mov (M1, 16) VR(0,0)<1> VS(1,0)<16;8,2>\n")),
+    ("predicate-dropped", "pred-dropped", "(P1)",
+     dict(decls=_ST + "\n.decl VFL v_type=G type=f num_elts=16 align=hword",
+          body="    (P1) min (M1, 16) VFL(0,0)<1> VFL(0,0)<8;8,1> VFL(0,0)<8;8,1>\n")),
 ]
 
 # stricter than this GenX_IR, with the rule we apply

@@ -362,6 +362,35 @@ def _operands(unit: A.Unit, report: _Report, grf: int) -> None:
                     report("dst-immediate", o, f"the destination of '{ins.op}' cannot be an immediate")
 
 
+# -------------------------------------------------------------- predicates
+def _has_predicate_field(form) -> bool:
+    layouts = form.variants() if hasattr(form, "variants") else (form,)
+    return any(getattr(a, "is_predicate_field", False)
+               for layout in layouts for a in getattr(layout, "atoms", ()))
+
+
+def _refuses_predicate(form) -> bool:
+    return any(getattr(a, "refuses_predicate", False) for a in getattr(form, "atoms", ()))
+
+
+@check("predicates")
+def _predicates(unit: A.Unit, report: _Report, grf: int) -> None:
+    """pred-none: a predicate on an instruction Intel's grammar gives none
+    (its form refuses one).
+    pred-dropped (warning): a predicate on an instruction whose binary form
+    has no predicate field; Intel's assembler drops it without a word."""
+    for ins in unit.body:
+        if type(ins) is A.Instruction and ins.pred is not None:
+            f = FORMS.get(ins.op)
+            if f is None or _has_predicate_field(f):
+                continue
+            if _refuses_predicate(f):
+                report("pred-none", ins.pred, f"'{ins.op}' takes no predicate")
+            else:
+                report("pred-dropped", ins.pred, f"'{ins.op}' has no predicate field: the predicate "
+                                                 "is not in the binary", "warning")
+
+
 # ------------------------------------------------------------------- entry
 def validate(module: A.Module, *, grf_bytes: int = O.DEFAULT_GRF_BYTES, text: str | None = None,
              filename: str = "<input>") -> list[Diagnostic]:

@@ -353,6 +353,7 @@ class Exec:
 @attrs.frozen
 class Pred:
     """The predicate word: id | control << 13 | inverse << 15 (0: none)."""
+    is_predicate_field = True  # the validator asks
 
     def encode(self, ins, cx, out):
         p = ins.pred

@@ -308,6 +308,7 @@ class Operands:
 @attrs.frozen
 class NoPred:
     """No bytes: the form has no predicate field, so a predicate is an error."""
+    refuses_predicate = True  # the validator asks
 
     def encode(self, ins, cx, out):
         if ins.pred is not None:

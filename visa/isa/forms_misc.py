@@ -360,6 +360,7 @@ class PredUnless:
     (GenX_IR writes no predicate for a mov of a predicate, nor for a logic op
     on predicate registers)."""
     drop: object  # (ins, cx) -> bool
+    is_predicate_field = True  # the validator asks
 
     def encode(self, ins, cx, out):
         if self.drop(ins, cx):
