@@ -347,7 +347,10 @@ def _operands(unit: A.Unit, report: _Report, grf: int) -> None:
             t = type(o)
             mod = getattr(o, "mod", None)
             if mod is not None:
-                if t not in (A.VarRef, A.Indirect):
+                if t is A.Name:
+                    report("modifier-kind", o, f"a source modifier on a predicate operand ({mod}){o.name} "
+                                               "belongs to the older vISA spec; vISA 4.1 cannot encode it")
+                elif t not in (A.VarRef, A.Indirect):
                     report("modifier-kind", o, f"modifier ({mod}) on an operand that is not a general "
                                                "or indirect one")
                 elif mod in _ARITH_MODS and cat is O.InstCategory.LOGIC and ins.op not in _SHIFTS:
@@ -385,7 +388,7 @@ def _predicates(unit: A.Unit, report: _Report, grf: int) -> None:
             if f is None or _has_predicate_field(f):
                 continue
             if _refuses_predicate(f):
-                report("pred-none", ins.pred, f"'{ins.op}' takes no predicate")
+                report("pred-none", ins.pred, f"'{ins.op}' cannot be predicated")
             else:
                 report("pred-dropped", ins.pred, f"'{ins.op}' has no predicate field: the predicate "
                                                  "is not in the binary", "warning")

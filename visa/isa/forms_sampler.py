@@ -142,6 +142,10 @@ class Shape:
     pred: bool = True
     exec: bool = True
 
+    @property
+    def refuses_predicate(self) -> bool:  # the validator asks
+        return not self.pred
+
     def encode(self, ins, cx, out):
         n = len(ins.operands)
         if not self.low <= n <= self.high:
