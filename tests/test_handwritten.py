@@ -257,3 +257,17 @@ def test_handwritten_program_prints_and_reparses(path):
 def test_handwritten_program_round_trips_through_the_binary(path):
     data = visa.assemble(path.read_text(), filename=str(path))
     assert visa.assemble(visa.disassemble(data)) == data
+
+
+def test_a_value_too_large_for_its_field_is_an_error():
+    text = program(body="    bfn.x1ff (M1, 16) VD(0,0)<1> VD(0,0)<8;8,1> VD(0,0)<8;8,1> VD(0,0)<8;8,1>\n")
+    d = error(text)
+    assert "does not fit" in d.message
+    assert text.splitlines()[d.line - 1][d.col - 1:].startswith("bfn.x1ff")
+
+
+@pytest.mark.parametrize("literal, bits", [("3.4e+255:f", 0x7F800000), ("-3.4e+255:f", 0xFF800000)])
+def test_a_float_literal_too_large_is_infinity(literal, bits):
+    """As C's (float)atof in Intel's lexer gives."""
+    ins = visa.parse(program(body=f"    mov (M1, 8) V40(0,0)<1> {literal}\n")).units[0].body[1]
+    assert ins.operands[1].bits == bits

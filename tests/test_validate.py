@@ -80,6 +80,10 @@ CASES += [
     ("predicated-media-load", "pred-none", "(P1)",
      dict(decls=_ST, body="    (P1) media_ld.nomod (16,4) T6 0 0x0:ud 0x0:ud VU.0\n")),
 ]
+CASES += [
+    ("exec-size-3", "exec-size", "(M1, 3)", dict(decls=_R, body="    mov (M1, 3) VR(0,0)<1> VS(0,0)<8;8,1>\n")),
+    ("exec-size-64", "exec-size", "(M1, 64)", dict(decls=_R, body="    mov (M1, 64) VR(0,0)<1> VS(0,0)<8;8,1>\n")),
+]
 # legal look-alikes of the cases above: no diagnostic, and GenX_IR takes them
 LEGAL = [
     ("neg-on-shift", dict(decls=_R, body="    shl (M1, 8) VR(0,0)<1> (-)VS(0,0)<8;8,1> 0x1:d\n")),

@@ -333,8 +333,11 @@ def _encode_one(s: A.Instruction, sym: Symbols) -> tuple[bytes, int]:
     if resolve is not None:
         f = resolve(s)
     part = [bytes((f.opcode,))]
-    for a in f.atoms:
-        a.encode(s, sym, part)
+    try:
+        for a in f.atoms:
+            a.encode(s, sym, part)
+    except struct.error as e:  # a value written in the text does not fit its binary field
+        raise EncodeError(f"a value of '{s.mnemonic}' does not fit its field in the binary ({e})", s) from None
     return b"".join(part), sum(getattr(a, "unwritten", 0) for a in f.atoms)
 
 

@@ -13,6 +13,7 @@ declaration nodes.  Spellings that mean the same binary are rewritten to one
 """
 from __future__ import annotations
 
+import math
 import re
 import struct
 import gc
@@ -99,14 +100,16 @@ def imm_bits(value: str, type_: str) -> int:
     f = float(v)
     if kind == "int":
         raise ValueError(f"floating-point value '{value}' for integer type '{type_}'")
-    if kind == "f":
-        return struct.unpack("<I", struct.pack("<f", f))[0]
     if kind == "df":
         return struct.unpack("<Q", struct.pack("<d", f))[0]
-    if kind == "hf":
-        return struct.unpack("<H", struct.pack("<e", f))[0]
-    if kind == "bf":
-        return struct.unpack("<I", struct.pack("<f", f))[0] >> 16
+    # a literal too large for the format is infinity, as C's (float)atof gives
+    fmt, word = {"f": ("<f", "<I"), "hf": ("<e", "<H"), "bf": ("<f", "<I")}[kind]
+    try:
+        packed = struct.pack(fmt, f)
+    except OverflowError:
+        packed = struct.pack(fmt, math.copysign(math.inf, f))
+    bits = struct.unpack(word, packed)[0]
+    return bits >> 16 if kind == "bf" else bits
     raise ValueError(f"invalid immediate value '{value}'")  # pragma: no cover
 
 

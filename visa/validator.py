@@ -265,6 +265,8 @@ def _regions(unit: A.Unit, report: _Report, grf: int) -> None:
         if _category(ins) in _NO_REGION_CHECK or _category(ins) is None:
             continue
         exec_size = ins.exec.size
+        if exec_size not in EXEC_SIZES:
+            continue  # exec-size says so
         dst = 0 if _category(ins) in _DST_FIRST else None
         for k, o in enumerate(ins.operands):
             t = type(o)
@@ -321,6 +323,18 @@ def _region(o, region: tuple, is_dst: bool, exec_size: int, report: _Report,
     if last >= total:
         report("region-bounds", o, f"'{name}' reaches byte {last} of '{var.name}', which has "
                                    f"{total} bytes", "warning")
+
+
+# ---------------------------------------------------------- execution size
+EXEC_SIZES = (1, 2, 4, 8, 16, 32)
+
+
+@check("exec-size")
+def _exec_sizes(unit: A.Unit, report: _Report, grf: int) -> None:
+    """exec-size: an execution size is 1, 2, 4, 8, 16 or 32."""
+    for ins in unit.body:
+        if type(ins) is A.Instruction and ins.exec is not None and ins.exec.size not in EXEC_SIZES:
+            report("exec-size", ins.exec, f"execution size {ins.exec.size}; allowed: 1, 2, 4, 8, 16, 32")
 
 
 # --------------------------------------------------------- vector operands

@@ -467,6 +467,8 @@ class HexMod:
             v = int(m[1:], 16)
         except ValueError:
             _fail(f"'{ins.op}' needs a modifier .x<hex>, e.g. .xf8", ins)
+        if not 0 <= v < 1 << (8 * self.size):
+            _fail(f"'{ins.op}': .{m} does not fit in {self.size} byte(s)", ins)
         out.append(SIZES[self.size].pack(v))
 
     def decode(self, rd, cx, b):
