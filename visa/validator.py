@@ -266,7 +266,7 @@ def _regions(unit: A.Unit, report: _Report, grf: int) -> None:
             continue
         exec_size = ins.exec.size
         if exec_size not in EXEC_SIZES:
-            continue  # exec-size says so
+            continue  # not an execution size, or exec-size says so
         dst = 0 if _category(ins) in _DST_FIRST else None
         for k, o in enumerate(ins.operands):
             t = type(o)
@@ -331,10 +331,20 @@ EXEC_SIZES = (1, 2, 4, 8, 16, 32)
 
 @check("exec-size")
 def _exec_sizes(unit: A.Unit, report: _Report, grf: int) -> None:
-    """exec-size: an execution size is 1, 2, 4, 8, 16 or 32."""
+    """exec-size: an execution size is 1, 2, 4, 8, 16 or 32 (where the form
+    has an execution-size field; oword_ld (n) and the like count other things)."""
     for ins in unit.body:
-        if type(ins) is A.Instruction and ins.exec is not None and ins.exec.size not in EXEC_SIZES:
+        if type(ins) is A.Instruction and ins.exec is not None and ins.exec.size not in EXEC_SIZES \
+                and _has_field(FORMS.get(ins.op), "is_exec_size_field"):
             report("exec-size", ins.exec, f"execution size {ins.exec.size}; allowed: 1, 2, 4, 8, 16, 32")
+
+
+def _has_field(form, marker: str) -> bool:
+    """Whether a layout of ``form`` has an atom marked ``marker``."""
+    if form is None:
+        return False
+    layouts = form.variants() if hasattr(form, "variants") else (form,)
+    return any(getattr(a, marker, False) for layout in layouts for a in getattr(layout, "atoms", ()))
 
 
 # --------------------------------------------------------- vector operands
@@ -381,9 +391,7 @@ def _operands(unit: A.Unit, report: _Report, grf: int) -> None:
 
 # -------------------------------------------------------------- predicates
 def _has_predicate_field(form) -> bool:
-    layouts = form.variants() if hasattr(form, "variants") else (form,)
-    return any(getattr(a, "is_predicate_field", False)
-               for layout in layouts for a in getattr(layout, "atoms", ()))
+    return _has_field(form, "is_predicate_field")
 
 
 def _refuses_predicate(form) -> bool:

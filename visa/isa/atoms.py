@@ -333,6 +333,7 @@ def encode_raw(o, cx, out: list) -> None:
 @attrs.frozen
 class Exec:
     """The execution size and mask byte: size code | mask << 4."""
+    is_exec_size_field = True  # the validator asks
 
     def encode(self, ins, cx, out):
         e = ins.exec

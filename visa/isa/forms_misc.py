@@ -192,6 +192,7 @@ class SwitchBody:
 class FixedExec:
     """An execution byte GenX_IR writes as a constant (jmp, switchjmp: 0x00);
     decoded as ``(mask, size)``, the spelling the text conventionally uses."""
+    is_exec_size_field = True  # the validator asks
     value: int
     size: int
     mask: str
@@ -343,6 +344,7 @@ def _pred_source(ins, cx) -> bool:
 @attrs.frozen
 class MovExec:
     """mov's execution byte; (M1_NM, 1) when the source is a predicate."""
+    is_exec_size_field = True  # the validator asks
 
     def encode(self, ins, cx, out):
         if _pred_source(ins, cx):
