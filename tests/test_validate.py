@@ -84,6 +84,9 @@ CASES += [
     ("exec-size-3", "exec-size", "(M1, 3)", dict(decls=_R, body="    mov (M1, 3) VR(0,0)<1> VS(0,0)<8;8,1>\n")),
     ("exec-size-64", "exec-size", "(M1, 64)", dict(decls=_R, body="    mov (M1, 64) VR(0,0)<1> VS(0,0)<8;8,1>\n")),
 ]
+CASES += [
+    ("mask-past-32", "exec-mask", "(M5, 32)", dict(decls=_R, body="    mov (M5, 32) VR(0,0)<1> 0x1:d\n")),
+]
 # legal look-alikes of the cases above: no diagnostic, and GenX_IR takes them
 LEGAL = [
     ("neg-on-shift", dict(decls=_R, body="    shl (M1, 8) VR(0,0)<1> (-)VS(0,0)<8;8,1> 0x1:d\n")),
@@ -213,3 +216,20 @@ def test_legal_look_alikes(case, parts, tmp_path):
     assert visa.validate(text) == []
     if GENX_IR:
         assert genx_ir_accepts(text, tmp_path)
+
+
+SRND = program(dict(decls=".decl VH v_type=G type=hf num_elts=16 align=hword\n"
+                          ".decl VF v_type=G type=f num_elts=16 align=hword",
+                    body="    srnd (M1_NM, 16) VH(0,0)<1> VF(0,0)<8;8,1> VF(0,0)<8;8,1>\n"))
+
+
+def test_platform_rule(tmp_path):
+    """srnd exists from PVCXT on (Intel's instruction description)."""
+    found = visa.validate(SRND, platform="TGLLP")
+    assert [(d.rule, d.line, d.col) for d in found] == [("platform", SRND.splitlines().index("    srnd (M1_NM, 16) VH(0,0)<1> VF(0,0)<8;8,1> VF(0,0)<8;8,1>") + 1, 5)]
+    assert visa.validate(SRND, platform="PVCXT") == [] and visa.validate(SRND) == []
+    with pytest.raises(visa.VisaError):  # the Gen binary's platform is the default
+        visa.assemble(SRND, gen_binaries=[("TGLLP", b"\0")])
+    if GENX_IR:
+        assert not genx_ir_accepts(SRND, tmp_path, "TGLLP")
+        assert genx_ir_accepts(SRND, tmp_path, "PVCXT")

@@ -12,32 +12,34 @@ from .printer import format  # noqa: E402
 from . import ast  # noqa: E402
 
 
-def assemble(text, *, gen_binaries=(), filename="<input>", validate=True, warnings=None):
+def assemble(text, *, gen_binaries=(), filename="<input>", validate=True, warnings=None, platform=None):
     """vISA assembly text -> vISA 4.1 binary (bytes), laid out as Intel's
     GenX_IR writes it.  ``gen_binaries``: (platform, blob) pairs (platform as
     a code, e.g. 12, or a name, e.g. "TGLLP") embedded after the kernel, or
     a mapping from kernel name to such pairs.  The program is validated
-    first (``validate=False`` skips it): errors raise VisaError; warnings go
-    to the list ``warnings`` when one is given."""
+    first (``validate=False`` skips it) for ``platform`` (a name or code; by
+    default the first Gen binary's): errors raise VisaError; warnings go to
+    the list ``warnings`` when one is given."""
     from .encode import assemble as _assemble
     return _assemble(text, gen_binaries=gen_binaries, filename=filename, validate=validate,
-                     warnings=warnings)
+                     warnings=warnings, platform=platform)
 
 
 def validate(program, *, platform=None, filename="<input>"):
     """Every problem the validator finds (a list of Diagnostic, each with a
     rule id), for a Module or for text (parsed first).  ``platform`` (a
-    name or code) sets the GRF size the checks use."""
+    name or a Gen binary code) enables the platform checks and sets the GRF
+    size the checks use."""
     from .isa import opcodes as _O
     from .validator import validate as _validate
     text = None
     if isinstance(program, str):
         text, program = program, parse(program, filename)
-    grf = _O.DEFAULT_GRF_BYTES
+    plat = None
     if platform is not None:
-        from .encode import platform_code
-        grf = _O.grf_bytes_of([platform_code(platform)])
-    return _validate(program, grf_bytes=grf, text=text, filename=filename)
+        from .encode import find_platform
+        plat = find_platform(platform)
+    return _validate(program, platform=plat, text=text, filename=filename)
 
 
 def disassemble(data, *, filename="<input>"):

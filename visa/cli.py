@@ -126,10 +126,19 @@ def assemble_cmd(
                                      help="Only parse and validate, report every problem; write nothing."),
     gen_binary: List[str] = typer.Option([], "--gen-binary", metavar="PLATFORM:FILE",
                                          help="Embed a native Gen code blob (repeatable)."),
+    platform: Optional[str] = typer.Option(None, "--platform", metavar="PLATFORM",
+                                           help="Validate for this platform (a name such as TGLLP, "
+                                                "DG2, PVC, XE2, or a code); default: the first "
+                                                "--gen-binary's."),
     version: bool = typer.Option(False, "--version", callback=_version_cb, is_eager=True,
                                  help="Print the version and exit."),
 ):
     """Assemble vISA assembly text into vISA 4.1 binaries."""
+    from .encode import find_platform
+    try:
+        plat = find_platform(platform) if platform is not None else None
+    except ValueError as e:
+        raise typer.BadParameter(str(e), param_hint="--platform")
     from .parser import parse
     if output is not None and len(inputs) > 1:
         _err("visa-as: error: -o cannot be used with several inputs")
@@ -148,13 +157,14 @@ def assemble_cmd(
             if syntax_only:  # as gcc -fsyntax-only: parse and check, write nothing
                 from .isa import opcodes as O
                 from .validator import validate
-                grf = O.grf_bytes_of(code for code, _ in blobs)
-                found = validate(parse(text, name), grf_bytes=grf, text=text, filename=name)
+                p = plat if plat is not None else (O.PLATFORM_BY_CODE.get(blobs[0][0]) if blobs else None)
+                found = validate(parse(text, name), platform=p, text=text, filename=name,
+                                 grf_bytes=None if p is not None else O.grf_bytes_of(c for c, _ in blobs))
                 if any(d.severity == "error" for d in found):
                     raise VisaError(found)
                 warnings.extend(found)
                 return
-            data = assemble(text, gen_binaries=blobs, filename=name, warnings=warnings)
+            data = assemble(text, gen_binaries=blobs, filename=name, warnings=warnings, platform=plat)
         finally:
             for w in warnings:
                 _err(w.render())

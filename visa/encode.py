@@ -388,19 +388,38 @@ def assemble_module(module: A.Module, gen_binaries=()) -> bytes:
     return OF.write(OF.build(kernels, functions, major=4, minor=1))
 
 
+def find_platform(platform) -> "O.Platform":
+    """A platform given by name (any of Intel's) or Gen binary code."""
+    if isinstance(platform, O.Platform):
+        return platform
+    if isinstance(platform, str) and not platform[:1].isdigit():
+        p = O.PLATFORM_BY_NAME.get(platform.upper())
+    else:
+        p = O.PLATFORM_BY_CODE.get(int(platform, 0) if isinstance(platform, str) else platform)
+    if p is None:
+        raise ValueError(f"unknown platform '{platform}' (expected a code or one of "
+                         f"{', '.join(q.name for q in O.PLATFORMS)})")
+    return p
+
+
 def assemble(text: str, *, gen_binaries=(), filename: str = "<input>", validate: bool = True,
-             warnings: list | None = None) -> bytes:
+             warnings: list | None = None, platform=None) -> bytes:
     """Text -> binary.  With ``validate`` the program is checked first
-    (visa/validator.py): any error raises VisaError with every diagnostic;
-    warnings are appended to ``warnings`` when a list is given."""
+    (visa/validator.py) for ``platform`` (a name or code; by default the
+    platform of the first Gen binary, else none): any error raises VisaError
+    with every diagnostic; warnings are appended to ``warnings`` when a list
+    is given."""
     from .errors import make_diag
     from .parser import parse
     module = parse(text, filename)
     if validate:
         from .validator import validate as _validate
         gens = _gen_table(gen_binaries, [u.name for u in module.units if u.kind == "kernel"])
-        grf = O.grf_bytes_of(p for pairs in gens.values() for p, _ in pairs)
-        found = _validate(module, grf_bytes=grf, text=text, filename=filename)
+        codes = [p for pairs in gens.values() for p, _ in pairs]
+        plat = find_platform(platform) if platform is not None else (
+            O.PLATFORM_BY_CODE.get(codes[0]) if codes else None)
+        grf = plat.grf_bytes if plat is not None else O.grf_bytes_of(codes)
+        found = _validate(module, grf_bytes=grf, platform=plat, text=text, filename=filename)
         if any(d.severity == "error" for d in found):
             raise VisaError(found)
         if warnings is not None:

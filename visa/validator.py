@@ -32,8 +32,9 @@ LABEL_FC = int(O.LabelKind.FC)
 class _Report:
     """Diagnostics of one program, with the source lines for carets."""
 
-    def __init__(self, text: str | None, filename: str):
+    def __init__(self, text: str | None, filename: str, platform: "O.Platform | None" = None):
         self.text, self.filename = text, filename
+        self.platform = platform  # None: no platform-dependent checks
         self.out: list[Diagnostic] = []
 
     def __call__(self, rule: str, node, message: str, severity: str = "error") -> None:
@@ -332,11 +333,41 @@ EXEC_SIZES = (1, 2, 4, 8, 16, 32)
 @check("exec-size")
 def _exec_sizes(unit: A.Unit, report: _Report, grf: int) -> None:
     """exec-size: an execution size is 1, 2, 4, 8, 16 or 32 (where the form
-    has an execution-size field; oword_ld (n) and the like count other things)."""
+    has an execution-size field; oword_ld (n) and the like count other things).
+    exec-mask: the channels of the mask offset (M1 0, M2 4, ... M8 28) plus
+    the execution size stay within 32."""
     for ins in unit.body:
-        if type(ins) is A.Instruction and ins.exec is not None and ins.exec.size not in EXEC_SIZES \
-                and _has_field(FORMS.get(ins.op), "is_exec_size_field"):
-            report("exec-size", ins.exec, f"execution size {ins.exec.size}; allowed: 1, 2, 4, 8, 16, 32")
+        if type(ins) is not A.Instruction or ins.exec is None \
+                or not _has_field(FORMS.get(ins.op), "is_exec_size_field"):
+            continue
+        size, mask = ins.exec.size, ins.exec.mask
+        if size not in EXEC_SIZES:
+            report("exec-size", ins.exec, f"execution size {size}; allowed: 1, 2, 4, 8, 16, 32")
+        elif mask is not None and mask[:1] == "M" and mask[1:2].isdigit():
+            offset = (int(mask[1]) - 1) * 4
+            if offset + size > 32:
+                report("exec-mask", ins.exec, f"({mask}, {size}) reaches channel {offset + size - 1}; "
+                                              f"{mask} allows at most {32 - offset} channels")
+
+
+# --------------------------------------------------------------- platforms
+@check("platform")
+def _platforms(unit: A.Unit, report: _Report, grf: int) -> None:
+    """platform: an instruction the selected platform does not have (the
+    opcode's minimum platform in Intel's instruction description; only
+    when a platform is given)."""
+    plat = report.platform
+    if plat is None or plat.target is None:  # none given, or newer than the 4.1 table
+        return
+    for ins in unit.body:
+        if type(ins) is not A.Instruction:
+            continue
+        f = FORMS.get(ins.op)
+        if f is None or f.opcode >= len(O.OPCODES):
+            continue
+        need = O.OPCODES[f.opcode].platform
+        if need is not O.TargetPlatform.ALL and plat.target < need:
+            report("platform", ins, f"'{ins.op}' needs {need.name} or later; the platform is {plat.name}")
 
 
 def _has_field(form, marker: str) -> bool:
@@ -417,12 +448,15 @@ def _predicates(unit: A.Unit, report: _Report, grf: int) -> None:
 
 
 # ------------------------------------------------------------------- entry
-def validate(module: A.Module, *, grf_bytes: int = O.DEFAULT_GRF_BYTES, text: str | None = None,
-             filename: str = "<input>") -> list[Diagnostic]:
+def validate(module: A.Module, *, grf_bytes: int | None = None, platform: "O.Platform | None" = None,
+             text: str | None = None, filename: str = "<input>") -> list[Diagnostic]:
     """Every problem the validator finds in ``module``, in text order.
     ``text`` (the program's source) gives the diagnostics their source line;
-    ``grf_bytes`` is the target's GRF size (64 on PVC and later)."""
-    report = _Report(text, filename)
+    ``platform`` (an ``opcodes.Platform``) enables the platform checks and
+    sets the GRF size, else ``grf_bytes`` (32 by default) does."""
+    if grf_bytes is None:
+        grf_bytes = platform.grf_bytes if platform is not None else O.DEFAULT_GRF_BYTES
+    report = _Report(text, filename, platform)
     for unit in module.units:
         for _, fn in _CHECKS:
             fn(unit, report, grf_bytes)
