@@ -9,7 +9,10 @@ come (operand types, regions, per-opcode rules).
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from functools import lru_cache
+
+import attrs
 
 from . import ast as A
 from .errors import Diagnostic, source_line
@@ -186,95 +189,28 @@ def _inputs(unit: A.Unit, report: _Report, grf: int) -> None:
             report("input-order", i, f"explicit input '{i.name}' follows an implicit input", "warning")
 
 
-# ------------------------------------------------------------------ labels
-def _label_operands(ins: A.Instruction) -> Iterator[tuple[object, str, int]]:
-    """(node, name, label kind) of each label an instruction names, found
-    from its form's label atoms."""
-    f = FORMS.get(ins.op)
-    if f is None:
-        return
-    for a in getattr(f, "atoms", ()):
-        kind = getattr(a, "label_kind", None)
-        for index in getattr(a, "label_indices", ()):
-            if index < len(ins.operands):
-                o = ins.operands[index]
-                items = o.items if type(o) is A.Tuple else (o,)
-                for it in items:
-                    name = it.name if type(it) is A.Name else it.value if type(it) is A.String else None
-                    if name is not None:
-                        yield it, name, kind
+# ------------------------------------------------------- per-mnemonic facts
+@attrs.frozen
+class _OpFacts:
+    """What the checks ask of a mnemonic's form, read once from its atoms
+    and its opcode's row."""
+    category: "O.InstCategory | None"
+    exec_field: bool
+    pred_field: bool
+    refuses_pred: bool
+    min_platform: "O.TargetPlatform"
+    label_slots: tuple[tuple[int, int], ...]  # (operand index, label kind)
+    dst: int | None  # the destination operand's index (Intel's getDstIndex)
+    regions: bool  # Intel verifies this instruction's regions
 
 
-@check("labels")
-def _labels(unit: A.Unit, report: _Report, grf: int) -> None:
-    """label-duplicate: a label defined twice in one object.
-    label-undefined: a jump, call or switch target never defined (fccall
-    targets are other objects' names, as Intel's verifier allows)."""
-    defined: dict[str, object] = {}
-    for s in unit.body:
-        if type(s) in (A.Label, A.Subroutine):
-            if s.name in defined and type(defined[s.name]) is type(s):
-                report("label-duplicate", s, f"label '{s.name}' is defined twice "
-                                             f"(first at line {defined[s.name].line})")
-            defined.setdefault(s.name, s)
-    for s in unit.body:
-        if type(s) is not A.Instruction:
-            continue
-        for node, name, kind in _label_operands(s):
-            if kind != LABEL_FC and name not in defined:
-                report("label-undefined", node if getattr(node, "line", 0) else s,
-                       f"label '{name}' is not defined in '{unit.name}'")
+def _layouts(form) -> tuple:
+    return tuple(form.variants()) if hasattr(form, "variants") else (form,)
 
 
-# ----------------------------------------------------------------- regions
-# Intel's region values (Common_ISA_Get_Region_Value) and the legal ones
-H_STRIDES = (0, 1, 2, 4)
-WIDTHS = (1, 2, 4, 8, 16)
-V_STRIDES = (0, 1, 2, 4, 8, 16, 32)
-# categories whose regions Intel verifies (not dataport; plane ignores them)
-_NO_REGION_CHECK = frozenset((O.InstCategory.DATA_PORT,))
-_NO_REGION_OPS = frozenset(("plane",))
-
-
-def _category(ins: A.Instruction):
-    f = FORMS.get(ins.op)
-    if f is None:
-        return None
-    return O.OPCODES[f.opcode].category if f.opcode < len(O.OPCODES) else None
-
-
-def _general_vars(unit: A.Unit) -> dict[str, A.VarDecl | None]:
-    """Name -> declaration of every general variable (None: predefined)."""
-    out: dict[str, A.VarDecl | None] = {n: None for n in O.PREDEFINED_VAR_NAMES}
-    out.update({d.name: d for d in unit.vars})
-    return out
-
-
-@check("regions")
-def _regions(unit: A.Unit, report: _Report, grf: int) -> None:
-    """On general and indirect operands (not of dataport instructions):
-    region-dst-stride: a destination's horizontal stride is 1, 2 or 4 (not 0).
-    region-hstride, region-width, region-vstride: a source region's values
-    are among Intel's (h 0/1/2/4, width 1/2/4/8/16, v 0/1/2/4/8/16/32).
-    region-width-exec: a source's width is at most the execution size.
-    region-bounds (warning, as Intel warns): a region reaches past the end
-    of its variable."""
-    gvars = _general_vars(unit)
-    for ins in unit.body:
-        if type(ins) is not A.Instruction or ins.exec is None or ins.op in _NO_REGION_OPS:
-            continue
-        if _category(ins) in _NO_REGION_CHECK or _category(ins) is None:
-            continue
-        exec_size = ins.exec.size
-        if exec_size not in EXEC_SIZES:
-            continue  # not an execution size, or exec-size says so
-        dst = 0 if _category(ins) in _DST_FIRST else None
-        for k, o in enumerate(ins.operands):
-            t = type(o)
-            if t is A.VarRef and o.name in gvars and o.region is not None and len(o.offsets) == 2:
-                _region(o, o.region, k == dst, exec_size, report, gvars.get(o.name), grf)
-            elif t is A.Indirect:
-                _region(o, o.region, k == dst, exec_size, report, None, grf)
+def _has_field(form, marker: str) -> bool:
+    """Whether a layout of ``form`` has an atom marked ``marker``."""
+    return any(getattr(a, marker, False) for layout in _layouts(form) for a in getattr(layout, "atoms", ()))
 
 
 # categories whose first operand is the destination (Intel's getDstIndex)
@@ -282,8 +218,214 @@ _DST_FIRST = frozenset((O.InstCategory.MOV, O.InstCategory.ARITH, O.InstCategory
                         O.InstCategory.ADDRESS))
 
 
-def _region(o, region: tuple, is_dst: bool, exec_size: int, report: _Report,
-            var: A.VarDecl | None, grf: int) -> None:
+@lru_cache(maxsize=None)
+def _facts(op: str) -> _OpFacts | None:
+    f = FORMS.get(op)
+    if f is None:
+        return None
+    row = O.OPCODES[f.opcode] if f.opcode < len(O.OPCODES) else None
+    cat = row.category if row is not None else None
+    slots = tuple((i, a.label_kind) for layout in _layouts(f) for a in getattr(layout, "atoms", ())
+                  for i in getattr(a, "label_indices", ()))
+    return _OpFacts(cat, _has_field(f, "is_exec_size_field"), _has_field(f, "is_predicate_field"),
+                    _has_field(f, "refuses_predicate"),
+                    row.platform if row is not None else O.TargetPlatform.ALL, slots,
+                    0 if cat in _DST_FIRST else None,
+                    cat is not None and cat is not O.InstCategory.DATA_PORT and op != "plane")
+
+
+@attrs.define
+class _Unit:
+    """One object being checked: its report and what the checks share."""
+    unit: A.Unit
+    report: _Report
+    grf: int
+    gvars: dict  # general variable name -> declaration (None: predefined)
+    label_uses: list = attrs.Factory(list)  # (node, name, kind)
+
+
+InsCheck = Callable[[A.Instruction, _OpFacts, _Unit], None]
+_INS_CHECKS: list[InsCheck] = []
+
+
+def instruction_check(fn: InsCheck) -> InsCheck:
+    """Register a check of one instruction (its rules in its docstring)."""
+    _INS_CHECKS.append(fn)
+    return fn
+
+
+@check("instructions")
+def _instructions(unit: A.Unit, report: _Report, grf: int) -> None:
+    """Every instruction through every instruction check, in one pass; then
+    the labels (label-duplicate, label-undefined)."""
+    gvars: dict = {n: None for n in O.PREDEFINED_VAR_NAMES}
+    gvars.update({d.name: d for d in unit.vars})
+    ctx = _Unit(unit, report, grf, gvars)
+    checks = tuple(_INS_CHECKS)
+    for ins in unit.body:
+        if type(ins) is A.Instruction:
+            facts = _facts(ins.op)
+            if facts is not None:
+                for c in checks:
+                    c(ins, facts, ctx)
+    _labels(ctx)
+
+
+# ------------------------------------------------------------------ labels
+@instruction_check
+def _label_uses(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+    for index, kind in facts.label_slots:
+        if index < len(ins.operands):
+            o = ins.operands[index]
+            for it in (o.items if type(o) is A.Tuple else (o,)):
+                t = type(it)
+                name = it.name if t is A.Name else it.value if t is A.String else None
+                if name is not None:
+                    ctx.label_uses.append((it if getattr(it, "line", 0) else ins, name, kind))
+
+
+def _labels(ctx: _Unit) -> None:
+    """label-duplicate: a label defined twice in one object.
+    label-undefined: a jump, call or switch target never defined (fccall
+    targets are other objects' names, as Intel's verifier allows)."""
+    report = ctx.report
+    defined: dict[str, object] = {}
+    for s in ctx.unit.body:
+        if type(s) in (A.Label, A.Subroutine):
+            if s.name in defined and type(defined[s.name]) is type(s):
+                report("label-duplicate", s, f"label '{s.name}' is defined twice "
+                                             f"(first at line {defined[s.name].line})")
+            defined.setdefault(s.name, s)
+    for node, name, kind in ctx.label_uses:
+        if kind != LABEL_FC and name not in defined:
+            report("label-undefined", node, f"label '{name}' is not defined in '{ctx.unit.name}'")
+
+
+# ---------------------------------------------------------- execution size
+EXEC_SIZES = (1, 2, 4, 8, 16, 32)
+
+
+@instruction_check
+def _exec_size(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+    """exec-size: an execution size is 1, 2, 4, 8, 16 or 32 (where the form
+    has an execution-size field; oword_ld (n) and the like count other things).
+    exec-mask: the channels of the mask offset (M1 0, M2 4, ... M8 28) plus
+    the execution size stay within 32."""
+    e = ins.exec
+    if e is None or not facts.exec_field:
+        return
+    size, mask = e.size, e.mask
+    if size not in EXEC_SIZES:
+        ctx.report("exec-size", e, f"execution size {size}; allowed: 1, 2, 4, 8, 16, 32")
+    elif mask is not None and mask[:1] == "M" and mask[1:2].isdigit():
+        offset = (int(mask[1]) - 1) * 4
+        if offset + size > 32:
+            ctx.report("exec-mask", e, f"({mask}, {size}) reaches channel {offset + size - 1}; "
+                                       f"{mask} allows at most {32 - offset} channels")
+
+
+# --------------------------------------------------------------- platforms
+@instruction_check
+def _platform(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+    """platform: an instruction the selected platform does not have (the
+    opcode's minimum platform in Intel's instruction description; only
+    when a platform is given)."""
+    plat = ctx.report.platform
+    if plat is None or plat.target is None:  # none given, or newer than the 4.1 table
+        return
+    need = facts.min_platform
+    if need is not O.TargetPlatform.ALL and plat.target < need:
+        ctx.report("platform", ins, f"'{ins.op}' needs {need.name} or later; the platform is {plat.name}")
+
+
+# -------------------------------------------------------------- predicates
+@instruction_check
+def _predicate(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+    """pred-none: a predicate on an instruction Intel's grammar gives none
+    (its form refuses one).
+    pred-dropped (warning): a predicate on an instruction whose binary form
+    has no predicate field; Intel's assembler drops it without a word."""
+    if ins.pred is None or facts.pred_field:
+        return
+    if facts.refuses_pred:
+        ctx.report("pred-none", ins.pred, f"'{ins.op}' cannot be predicated")
+    else:
+        ctx.report("pred-dropped", ins.pred, f"'{ins.op}' has no predicate field: the predicate "
+                                             "is not in the binary", "warning")
+
+
+# --------------------------------------------------------- vector operands
+_ARITH_MODS = frozenset(("-", "abs", "-abs"))
+_SHIFTS = frozenset(("shl", "shr", "asr", "rol", "ror"))  # Intel's isShiftOp
+
+
+@instruction_check
+def _operands(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+    """modifier-arith: (-), (abs), (-abs) are not used on logic instructions
+    (shifts excepted).
+    modifier-not: (~) is used on logic instructions only.
+    modifier-kind: only general and indirect operands take a modifier.
+    imm-bool: no immediate of type bool.
+    dst-immediate: no immediate as a destination."""
+    cat = facts.category
+    if cat is None or ins.op in ("dpas", "dpasw"):  # Intel verifies dpas elsewhere
+        return
+    report = ctx.report
+    for k, o in enumerate(ins.operands):
+        t = type(o)
+        if t is A.Imm:
+            if o.type == "bool":
+                report("imm-bool", o, "an immediate cannot have type bool")
+            if k == facts.dst:
+                report("dst-immediate", o, f"the destination of '{ins.op}' cannot be an immediate")
+            continue
+        mod = getattr(o, "mod", None)
+        if mod is None:
+            continue
+        if t is A.Name:
+            report("modifier-kind", o, f"a source modifier on a predicate operand ({mod}){o.name} "
+                                       "belongs to the older vISA spec; vISA 4.1 cannot encode it")
+        elif t not in (A.VarRef, A.Indirect):
+            report("modifier-kind", o, f"modifier ({mod}) on an operand that is not a general "
+                                       "or indirect one")
+        elif mod in _ARITH_MODS and cat is O.InstCategory.LOGIC and ins.op not in _SHIFTS:
+            report("modifier-arith", o, f"'{ins.op}' is a logic instruction: its operands take "
+                                        f"(~), not ({mod})")
+        elif mod == "~" and cat is not O.InstCategory.LOGIC:
+            report("modifier-not", o, f"(~) is for logic instructions; '{ins.op}' is not one")
+
+
+# ----------------------------------------------------------------- regions
+# Intel's region values (Common_ISA_Get_Region_Value) and the legal ones
+H_STRIDES = (0, 1, 2, 4)
+WIDTHS = (1, 2, 4, 8, 16)
+V_STRIDES = (0, 1, 2, 4, 8, 16, 32)
+
+
+@instruction_check
+def _regions(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+    """On general and indirect operands (not of dataport instructions):
+    region-dst-stride: a destination's horizontal stride is 1, 2 or 4 (not 0).
+    region-hstride, region-width, region-vstride: a source region's values
+    are among Intel's (h 0/1/2/4, width 1/2/4/8/16, v 0/1/2/4/8/16/32).
+    region-width-exec: a source's width is at most the execution size.
+    region-bounds (warning, as Intel warns): a region reaches past the end
+    of its variable."""
+    e = ins.exec
+    if e is None or not facts.regions or e.size not in EXEC_SIZES:
+        return  # no execution size, not an execution size, or exec-size says so
+    gvars, dst = ctx.gvars, facts.dst
+    for k, o in enumerate(ins.operands):
+        t = type(o)
+        if t is A.VarRef:
+            if o.region is not None and len(o.offsets) == 2 and o.name in gvars:
+                _region(o, o.region, k == dst, e.size, ctx, gvars[o.name])
+        elif t is A.Indirect:
+            _region(o, o.region, k == dst, e.size, ctx, None)
+
+
+def _region(o, region: tuple, is_dst: bool, exec_size: int, ctx: _Unit, var: A.VarDecl | None) -> None:
+    report = ctx.report
     name = o.name if type(o) is A.VarRef else f"r[{o.addr}]"
     if is_dst:
         if len(region) != 1:
@@ -317,134 +459,13 @@ def _region(o, region: tuple, is_dst: bool, exec_size: int, report: _Report,
         return  # <v;h> two-value (VxH) regions: not checked yet
     if var is None:
         return
-    size = _type_size(var)
-    first = o.offsets[0] * grf + o.offsets[1] * size
-    last = first + (((exec_size // width) - 1) * v + (width - 1) * h) * size
+    size = O.TYPE_INFO_BY_NAME[var.type].size
+    last = (o.offsets[0] * ctx.grf + o.offsets[1] * size
+            + (((exec_size // width) - 1) * v + (width - 1) * h) * size)
     total = var.num_elts * size
     if last >= total:
         report("region-bounds", o, f"'{name}' reaches byte {last} of '{var.name}', which has "
                                    f"{total} bytes", "warning")
-
-
-# ---------------------------------------------------------- execution size
-EXEC_SIZES = (1, 2, 4, 8, 16, 32)
-
-
-@check("exec-size")
-def _exec_sizes(unit: A.Unit, report: _Report, grf: int) -> None:
-    """exec-size: an execution size is 1, 2, 4, 8, 16 or 32 (where the form
-    has an execution-size field; oword_ld (n) and the like count other things).
-    exec-mask: the channels of the mask offset (M1 0, M2 4, ... M8 28) plus
-    the execution size stay within 32."""
-    for ins in unit.body:
-        if type(ins) is not A.Instruction or ins.exec is None \
-                or not _has_field(FORMS.get(ins.op), "is_exec_size_field"):
-            continue
-        size, mask = ins.exec.size, ins.exec.mask
-        if size not in EXEC_SIZES:
-            report("exec-size", ins.exec, f"execution size {size}; allowed: 1, 2, 4, 8, 16, 32")
-        elif mask is not None and mask[:1] == "M" and mask[1:2].isdigit():
-            offset = (int(mask[1]) - 1) * 4
-            if offset + size > 32:
-                report("exec-mask", ins.exec, f"({mask}, {size}) reaches channel {offset + size - 1}; "
-                                              f"{mask} allows at most {32 - offset} channels")
-
-
-# --------------------------------------------------------------- platforms
-@check("platform")
-def _platforms(unit: A.Unit, report: _Report, grf: int) -> None:
-    """platform: an instruction the selected platform does not have (the
-    opcode's minimum platform in Intel's instruction description; only
-    when a platform is given)."""
-    plat = report.platform
-    if plat is None or plat.target is None:  # none given, or newer than the 4.1 table
-        return
-    for ins in unit.body:
-        if type(ins) is not A.Instruction:
-            continue
-        f = FORMS.get(ins.op)
-        if f is None or f.opcode >= len(O.OPCODES):
-            continue
-        need = O.OPCODES[f.opcode].platform
-        if need is not O.TargetPlatform.ALL and plat.target < need:
-            report("platform", ins, f"'{ins.op}' needs {need.name} or later; the platform is {plat.name}")
-
-
-def _has_field(form, marker: str) -> bool:
-    """Whether a layout of ``form`` has an atom marked ``marker``."""
-    if form is None:
-        return False
-    layouts = form.variants() if hasattr(form, "variants") else (form,)
-    return any(getattr(a, marker, False) for layout in layouts for a in getattr(layout, "atoms", ()))
-
-
-# --------------------------------------------------------- vector operands
-_ARITH_MODS = frozenset(("-", "abs", "-abs"))
-_SHIFTS = frozenset(("shl", "shr", "asr", "rol", "ror"))  # Intel's isShiftOp
-
-
-@check("operands")
-def _operands(unit: A.Unit, report: _Report, grf: int) -> None:
-    """modifier-arith: (-), (abs), (-abs) are not used on logic instructions
-    (shifts excepted).
-    modifier-not: (~) is used on logic instructions only.
-    modifier-kind: only general and indirect operands take a modifier.
-    imm-bool: no immediate of type bool.
-    dst-immediate: no immediate as a destination."""
-    for ins in unit.body:
-        if type(ins) is not A.Instruction:
-            continue
-        cat = _category(ins)
-        if cat is None or ins.op in ("dpas", "dpasw"):  # Intel verifies dpas elsewhere
-            continue
-        dst = 0 if cat in _DST_FIRST else None
-        for k, o in enumerate(ins.operands):
-            t = type(o)
-            mod = getattr(o, "mod", None)
-            if mod is not None:
-                if t is A.Name:
-                    report("modifier-kind", o, f"a source modifier on a predicate operand ({mod}){o.name} "
-                                               "belongs to the older vISA spec; vISA 4.1 cannot encode it")
-                elif t not in (A.VarRef, A.Indirect):
-                    report("modifier-kind", o, f"modifier ({mod}) on an operand that is not a general "
-                                               "or indirect one")
-                elif mod in _ARITH_MODS and cat is O.InstCategory.LOGIC and ins.op not in _SHIFTS:
-                    report("modifier-arith", o, f"'{ins.op}' is a logic instruction: its operands take "
-                                                f"(~), not ({mod})")
-                elif mod == "~" and cat is not O.InstCategory.LOGIC:
-                    report("modifier-not", o, f"(~) is for logic instructions; '{ins.op}' is not one")
-            if t is A.Imm:
-                if o.type == "bool":
-                    report("imm-bool", o, "an immediate cannot have type bool")
-                if k == dst:
-                    report("dst-immediate", o, f"the destination of '{ins.op}' cannot be an immediate")
-
-
-# -------------------------------------------------------------- predicates
-def _has_predicate_field(form) -> bool:
-    return _has_field(form, "is_predicate_field")
-
-
-def _refuses_predicate(form) -> bool:
-    return any(getattr(a, "refuses_predicate", False) for a in getattr(form, "atoms", ()))
-
-
-@check("predicates")
-def _predicates(unit: A.Unit, report: _Report, grf: int) -> None:
-    """pred-none: a predicate on an instruction Intel's grammar gives none
-    (its form refuses one).
-    pred-dropped (warning): a predicate on an instruction whose binary form
-    has no predicate field; Intel's assembler drops it without a word."""
-    for ins in unit.body:
-        if type(ins) is A.Instruction and ins.pred is not None:
-            f = FORMS.get(ins.op)
-            if f is None or _has_predicate_field(f):
-                continue
-            if _refuses_predicate(f):
-                report("pred-none", ins.pred, f"'{ins.op}' cannot be predicated")
-            else:
-                report("pred-dropped", ins.pred, f"'{ins.op}' has no predicate field: the predicate "
-                                                 "is not in the binary", "warning")
 
 
 # ------------------------------------------------------------------- entry
