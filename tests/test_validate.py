@@ -87,6 +87,16 @@ CASES += [
 CASES += [
     ("mask-past-32", "exec-mask", "(M5, 32)", dict(decls=_R, body="    mov (M5, 32) VR(0,0)<1> 0x1:d\n")),
 ]
+CASES += [
+    ("alias-of-a-later-variable", "alias-undeclared", "<VB2, 0>",
+     dict(decls=".decl VA v_type=G type=d num_elts=4 alias=<VB2, 0>\n.decl VB2 v_type=G type=d num_elts=8 align=hword")),
+    ("slm-size-twice", "attr-repeated", ".kernel_attr SLMSize=128",
+     dict(dirs=".kernel_attr SLMSize=64\n.kernel_attr SLMSize=128\n")),
+    ("cmp-destination-stride-0", "region-dst-stride", "VR(0,0)<0>",
+     dict(decls=_R, body="    cmp.lt (M1, 8) VR(0,0)<0> VS(0,0)<8;8,1> 0x1:d\n")),
+    ("cmp-destination-immediate", "dst-immediate", "0x1:d VS",
+     dict(decls=_R, body="    cmp.lt (M1, 8) 0x1:d VS(0,0)<8;8,1> 0x1:d\n")),
+]
 # legal look-alikes of the cases above: no diagnostic, and GenX_IR takes them
 LEGAL = [
     ("neg-on-shift", dict(decls=_R, body="    shl (M1, 8) VR(0,0)<1> (-)VS(0,0)<8;8,1> 0x1:d\n")),
@@ -94,6 +104,7 @@ LEGAL = [
     ("neg-on-mov", dict(decls=_R, body="    mov (M1, 8) VR(0,0)<1> (-)VS(0,0)<8;8,1>\n")),
     ("dst-stride-2", dict(decls=_R, body="    mov (M1, 8) VR(0,0)<2> VS(0,0)<8;8,1>\n")),
     ("scalar-source", dict(decls=_R, body="    mov (M1, 8) VR(0,0)<1> VS(0,3)<0;1,0>\n")),
+    ("cmp-general-destination", dict(decls=_R, body="    cmp.lt (M1, 8) VR(0,0)<1> VS(0,0)<8;8,1> 0x1:d\n")),
 ]
 
 # (case, rule, where) of warnings: Intel warns and goes on

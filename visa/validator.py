@@ -108,6 +108,7 @@ def _declarations(unit: A.Unit, report: _Report, grf: int) -> None:
 
 def _aliases(unit: A.Unit, report: _Report) -> None:
     by_name = {d.name: d for d in unit.decls}
+    order = {id(d): k for k, d in enumerate(unit.decls)}
     for d in unit.vars:
         if d.alias is None:
             continue
@@ -116,6 +117,10 @@ def _aliases(unit: A.Unit, report: _Report) -> None:
             if d.alias.var in O.PREDEFINED_VAR_NAMES:
                 continue  # an alias of %r0, %sr0, ...: Intel checks those elsewhere
             report("alias-undeclared", d.alias, f"'{d.name}' aliases '{d.alias.var}', which is not declared")
+            continue
+        if order[id(target)] > order[id(d)]:
+            report("alias-undeclared", d.alias, f"'{d.name}' aliases '{d.alias.var}', which is declared "
+                                                f"after it (line {target.line})")
             continue
         if type(target) is not A.VarDecl:
             report("alias-kind", d.alias, f"'{d.name}' aliases '{d.alias.var}', which is not a general variable")
@@ -132,6 +137,23 @@ def _aliases(unit: A.Unit, report: _Report) -> None:
         if not 0 <= offset < size:
             report("alias-offset", d.alias, f"'{d.name}' starts at byte {offset} of '{base.name}', "
                                             f"which has {size} bytes")
+
+
+# ------------------------------------------------------- kernel attributes
+_ONCE = ("SLMSize", "NBarrierCnt")
+
+
+@check("kernel-attributes")
+def _kernel_attributes(unit: A.Unit, report: _Report, grf: int) -> None:
+    """attr-repeated: SLMSize and NBarrierCnt are given at most once."""
+    seen: dict[str, object] = {}
+    for a in unit.attrs:
+        if a.name in _ONCE:
+            if a.name in seen:
+                report("attr-repeated", a, f"kernel attribute {a.name} is given twice (first at line "
+                                           f"{seen[a.name].line})")
+            else:
+                seen[a.name] = a
 
 
 # ------------------------------------------------------------------ inputs
@@ -213,9 +235,11 @@ def _has_field(form, marker: str) -> bool:
     return any(getattr(a, marker, False) for layout in _layouts(form) for a in getattr(layout, "atoms", ()))
 
 
-# categories whose first operand is the destination (Intel's getDstIndex)
+# categories whose first text operand is the destination (Intel's
+# getDstIndex; compare's is its operand 1 in the binary, after the relation,
+# and the first one in the text)
 _DST_FIRST = frozenset((O.InstCategory.MOV, O.InstCategory.ARITH, O.InstCategory.LOGIC,
-                        O.InstCategory.ADDRESS))
+                        O.InstCategory.ADDRESS, O.InstCategory.COMPARE))
 
 
 @lru_cache(maxsize=None)
