@@ -196,3 +196,51 @@ def test_disassemble_garbage_is_an_input_error(tmp_path):
     assert r.returncode == 1
     assert r.stderr.startswith(f"{f}: error: invalid vISA binary:")
     assert "Traceback" not in r.stderr
+
+
+INVALID = """.version 4.1
+.kernel "k"
+.decl VD v_type=G type=d num_elts=16 align=hword
+.decl P1 v_type=P num_elts=64
+.kernel_attr Target="cm"
+.function "_main_0"
+
+_main_0:
+    mov (M1, 8) VD(0,0)<0> 0x1:d
+    ret (M1, 1)
+"""
+
+
+def test_assembler_validates_and_writes_nothing_on_error(tmp_path):
+    src = tmp_path / "bad.visaasm"
+    src.write_text(INVALID)
+    r = run("visa-as", str(src), "-o", str(tmp_path / "bad.isa"))
+    assert r.returncode == 1 and not (tmp_path / "bad.isa").exists()
+    lines = r.stderr.splitlines()
+    assert f"{src}:4:1: error: predicate 'P1' has num_elts=64; allowed: 1, 2, 4, 8, 16, 32 [decl-num-elts]" in lines
+    assert any(ln.startswith(f"{src}:9:17: error: ") and ln.endswith("[region-dst-stride]") for ln in lines)
+
+
+def test_syntax_only_validates_for_a_platform(tmp_path):
+    src = tmp_path / "s.visaasm"
+    src.write_text(INVALID.replace(".decl P1 v_type=P num_elts=64\n", "").replace("<0>", "<1>").replace(
+        "    mov (M1, 8) VD(0,0)<1> 0x1:d\n",
+        "    srnd (M1_NM, 16) VD(0,0)<1> VD(0,0)<8;8,1> VD(0,0)<8;8,1>\n"))
+    r = run("visa-as", "--syntax-only", "--platform", "TGLLP", str(src))
+    assert r.returncode == 1 and "[platform]" in r.stderr
+    r = run("visa-as", "--syntax-only", "--platform", "NOPE", str(src))
+    assert r.returncode == 2
+
+
+def test_disassembler_validates_on_request(tmp_path):
+    import visa
+    data = visa.assemble(INVALID, validate=False)
+    f = tmp_path / "bad.isa"
+    f.write_bytes(data)
+    r = run("visa-dis", "--validate", str(f))
+    assert r.returncode == 1
+    assert "(disassembly):" in r.stderr and "[decl-num-elts]" in r.stderr and "[region-dst-stride]" in r.stderr
+    assert r.stdout.startswith(".version 4.1")  # the listing is still printed
+    ref = STEM.with_name(STEM.name + ".ref.isa")
+    r = run("visa-dis", "--validate", str(ref))
+    assert r.returncode == 0 and r.stderr == ""

@@ -183,6 +183,9 @@ def disassemble_cmd(
                                        help="vISA binaries (.isa); '-' reads standard input."),
     output: Optional[str] = typer.Option(None, "-o", "--output",
                                          help="Output file ('-' for standard output, the default)."),
+    validate: bool = typer.Option(False, "--validate",
+                                  help="Also validate the program; diagnostics point into the "
+                                       "printed text. Errors make the exit status 1."),
     version: bool = typer.Option(False, "--version", callback=_version_cb, is_eager=True,
                                  help="Print the version and exit."),
 ):
@@ -193,8 +196,24 @@ def disassemble_cmd(
     def work(inp):
         data = sys.stdin.buffer.read() if inp == "-" else Path(inp).read_bytes()
         from . import disassemble
-        text = disassemble(data, filename="<stdin>" if inp == "-" else inp)
+        name = "<stdin>" if inp == "-" else inp
+        text = disassemble(data, filename=name)
         _write_atomic(output or "-", text.encode("utf-8"))
+        if validate:
+            from .binary import objfile
+            from .isa import opcodes as O
+            from .parser import parse
+            from .validator import validate as check
+            codes = [g.platform for k in objfile.read(data).kernels for g in k.gen_binaries]
+            plat = O.PLATFORM_BY_CODE.get(codes[0]) if codes else None
+            found = check(parse(text, name + " (disassembly)"), platform=plat, text=text,
+                          filename=name + " (disassembly)")
+            for d in found:
+                if d.severity != "error":
+                    _err(d.render())
+            errors = [d for d in found if d.severity == "error"]
+            if errors:
+                raise VisaError(errors)
 
     raise typer.Exit(_each("visa-dis", inputs, work))
 
