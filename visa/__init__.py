@@ -30,16 +30,11 @@ def validate(program, *, platform=None, filename="<input>"):
     rule id), for a Module or for text (parsed first).  ``platform`` (a
     name or a Gen binary code) enables the platform checks and sets the GRF
     size the checks use."""
-    from .isa import opcodes as _O
-    from .validator import validate as _validate
+    from .encode import validate_module
     text = None
     if isinstance(program, str):
         text, program = program, parse(program, filename)
-    plat = None
-    if platform is not None:
-        from .encode import find_platform
-        plat = find_platform(platform)
-    return _validate(program, platform=plat, text=text, filename=filename)
+    return validate_module(program, text=text, filename=filename, platform=platform)
 
 
 def disassemble(data, *, filename="<input>"):

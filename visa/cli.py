@@ -155,11 +155,9 @@ def assemble_cmd(
         warnings: list = []
         try:
             if syntax_only:  # as gcc -fsyntax-only: parse and check, write nothing
-                from .isa import opcodes as O
-                from .validator import validate
-                p = plat if plat is not None else (O.PLATFORM_BY_CODE.get(blobs[0][0]) if blobs else None)
-                found = validate(parse(text, name), platform=p, text=text, filename=name,
-                                 grf_bytes=None if p is not None else O.grf_bytes_of(c for c, _ in blobs))
+                from .encode import validate_module
+                found = validate_module(parse(text, name), text=text, filename=name, platform=plat,
+                                        codes=[c for c, _ in blobs])
                 if any(d.severity == "error" for d in found):
                     raise VisaError(found)
                 warnings.extend(found)
@@ -201,13 +199,11 @@ def disassemble_cmd(
         _write_atomic(output or "-", text.encode("utf-8"))
         if validate:
             from .binary import objfile
-            from .isa import opcodes as O
+            from .encode import validate_module
             from .parser import parse
-            from .validator import validate as check
-            codes = [g.platform for k in objfile.read(data).kernels for g in k.gen_binaries]
-            plat = O.PLATFORM_BY_CODE.get(codes[0]) if codes else None
-            found = check(parse(text, name + " (disassembly)"), platform=plat, text=text,
-                          filename=name + " (disassembly)")
+            listing = name + " (disassembly)"
+            found = validate_module(parse(text, listing), text=text, filename=listing, codes=[
+                g.platform for k in objfile.read(data).kernels for g in k.gen_binaries])
             for d in found:
                 if d.severity != "error":
                     _err(d.render())

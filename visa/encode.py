@@ -29,11 +29,11 @@ from .isa.forms_misc import STATEFUL_OPS  # forms that add to the string pool ea
 
 # the strings every object's pool starts with, after its own name
 PREDEFINED_STRINGS = O.PREDEFINED_VAR_NAMES + O.PREDEFINED_SURFACE_NAMES + (O.BINDLESS_SAMPLER_NAME,)
-
-# printed align name (None: byte) -> code
 LABEL_BLOCK, LABEL_SUBROUTINE, LABEL_FC = 0, 1, 2
 INPUT_CLASS = {"G": 0, "S": 1, "T": 2}
 TARGETS = {n: int(k) for k, n in O.KERNEL_TARGET_NAMES.items()}  # Intel takes no other target
+
+
 class EncodeErrors(Exception):
     """Several EncodeErrors of one program (each instruction is tried)."""
 
@@ -342,15 +342,9 @@ def _encode_one(s: A.Instruction, sym: Symbols) -> tuple[bytes, int]:
 
 
 def platform_code(p) -> int:
-    """The Gen binary code of a platform given by code or by name (any of
-    Intel's names for it, any case)."""
-    if isinstance(p, int):
-        return p
-    plat = O.PLATFORM_BY_NAME.get(str(p).upper())
-    if plat is None:
-        raise ValueError(f"unknown platform '{p}' (expected a code or one of "
-                         f"{', '.join(q.name for q in O.PLATFORMS)})")
-    return plat.code
+    """The Gen binary code of a platform given by code (any code is taken)
+    or by name (any of Intel's names for it, any case)."""
+    return p if isinstance(p, int) else find_platform(p).code
 
 
 def _gen_table(gen_binaries, names: list[str]) -> dict[str, list[tuple[int, bytes]]]:
@@ -402,6 +396,19 @@ def find_platform(platform) -> "O.Platform":
     return p
 
 
+def validate_module(module: A.Module, *, text: str | None = None, filename: str = "<input>",
+                    platform=None, codes=()) -> list:
+    """The validator's diagnostics for ``module``, for ``platform`` (a name
+    or code) or else the platform of the first Gen binary code in ``codes``;
+    with neither, no platform checks and the GRF size the codes give."""
+    from .validator import validate
+    codes = list(codes)
+    plat = find_platform(platform) if platform is not None else (
+        O.PLATFORM_BY_CODE.get(codes[0]) if codes else None)
+    grf = plat.grf_bytes if plat is not None else O.grf_bytes_of(codes)
+    return validate(module, grf_bytes=grf, platform=plat, text=text, filename=filename)
+
+
 def assemble(text: str, *, gen_binaries=(), filename: str = "<input>", validate: bool = True,
              warnings: list | None = None, platform=None) -> bytes:
     """Text -> binary.  With ``validate`` the program is checked first
@@ -413,13 +420,9 @@ def assemble(text: str, *, gen_binaries=(), filename: str = "<input>", validate:
     from .parser import parse
     module = parse(text, filename)
     if validate:
-        from .validator import validate as _validate
         gens = _gen_table(gen_binaries, [u.name for u in module.units if u.kind == "kernel"])
-        codes = [p for pairs in gens.values() for p, _ in pairs]
-        plat = find_platform(platform) if platform is not None else (
-            O.PLATFORM_BY_CODE.get(codes[0]) if codes else None)
-        grf = plat.grf_bytes if plat is not None else O.grf_bytes_of(codes)
-        found = _validate(module, grf_bytes=grf, platform=plat, text=text, filename=filename)
+        found = validate_module(module, text=text, filename=filename, platform=platform,
+                                codes=[p for pairs in gens.values() for p, _ in pairs])
         if any(d.severity == "error" for d in found):
             raise VisaError(found)
         if warnings is not None:

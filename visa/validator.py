@@ -2,10 +2,11 @@
 igc-1.0.14828.26) makes on a program, each reported as a Diagnostic with a
 stable rule id at the declaration, directive or operand it is about.
 
-This first part covers what is not per instruction: declarations (kinds,
-element counts, aliases), inputs and labels.  ``docs/VALIDATION.md`` lists
-Intel's checks with the rule id that implements each, and those still to
-come (operand types, regions, per-opcode rules).
+Unit checks (``@check``) cover declarations, aliases, kernel attributes and
+inputs; instruction checks (``@instruction_check``) run in one pass over the
+body (execution size, platform, predicates, operand modifiers, regions,
+labels).  ``docs/VALIDATION.md`` lists Intel's checks with the rule id that
+implements each, and those still to come (the per-opcode family checks).
 """
 from __future__ import annotations
 
@@ -483,7 +484,7 @@ def _region(o, region: tuple, is_dst: bool, exec_size: int, ctx: _Unit, var: A.V
         return  # <v;h> two-value (VxH) regions: not checked yet
     if var is None:
         return
-    size = O.TYPE_INFO_BY_NAME[var.type].size
+    size = _type_size(var)
     last = (o.offsets[0] * ctx.grf + o.offsets[1] * size
             + (((exec_size // width) - 1) * v + (width - 1) * h) * size)
     total = var.num_elts * size
