@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -26,6 +27,16 @@ needs_genx_ir = pytest.mark.skipif(
     GENX_IR is None,
     reason="GenX_IR (Debian 12 package libigc-tools) is not installed on this machine; "
            ".ci/run installs it where Debian 12 packages exist")
+
+
+def genx_ir_accepts(text: str, platform: str, tmp_path) -> tuple[bool, str]:
+    """(whether Debian's GenX_IR reads ``text`` for ``platform`` without
+    error, the end of what it printed)."""
+    src = tmp_path / "prog.visaasm"
+    src.write_text(text)
+    r = subprocess.run([GENX_IR, src.name, "-platform", platform], cwd=tmp_path,
+                       capture_output=True, text=True, timeout=120)
+    return r.returncode == 0, (r.stdout + r.stderr)[-2000:]
 
 
 def ids(paths):

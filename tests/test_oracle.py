@@ -5,12 +5,10 @@ Where GenX_IR accepts a hand-written program, it must also accept our
 printing of it (the same program in Intel's layout)."""
 from __future__ import annotations
 
-import subprocess
-
 import pytest
 
 import visa
-from conftest import GENX_IR, forms_files, golden_files, ids, needs_genx_ir
+from conftest import forms_files, genx_ir_accepts, golden_files, ids, needs_genx_ir
 from refs import (CORPUS, forms_ref_stems, golden_stems, handwritten_files, platform_of, ref_bytes,
                   stem_id, wanted_ref_stems)
 
@@ -28,14 +26,6 @@ NOT_READABLE = {
     "forms/lsc__PVC.reduced": "Intel's writer drops a 2D block store's data operand; its "
                               "disassembly has %null there, which Intel's verifier refuses",
 }
-
-
-def genx_ir_accepts(text: str, platform: str, tmp_path) -> tuple[bool, str]:
-    src = tmp_path / "prog.visaasm"
-    src.write_text(text)
-    r = subprocess.run([GENX_IR, src.name, "-platform", platform], cwd=tmp_path,
-                       capture_output=True, text=True, timeout=120)
-    return r.returncode == 0, (r.stdout + r.stderr)[-2000:]
 
 
 @needs_genx_ir

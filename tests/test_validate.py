@@ -4,11 +4,10 @@ that Intel's assembler refuses the same program.  Every program of the
 reference sets validates with no error."""
 from __future__ import annotations
 
-import subprocess
-
 import pytest
 
 import visa
+import conftest
 from conftest import GENX_IR, needs_genx_ir
 from refs import corpus_files, forms_files, golden_files, handwritten_files, platform_of
 from visa.isa import opcodes as O
@@ -133,11 +132,7 @@ def program(parts: dict) -> str:
 
 
 def genx_ir_accepts(text: str, tmp_path, platform: str = "SKL") -> bool:
-    src = tmp_path / "p.visaasm"
-    src.write_text(text)
-    r = subprocess.run([GENX_IR, src.name, "-platform", platform], cwd=tmp_path,
-                       capture_output=True, text=True, timeout=120)
-    return r.returncode == 0
+    return conftest.genx_ir_accepts(text, platform, tmp_path)[0]
 
 
 @pytest.mark.parametrize("case, rule, at, parts", CASES, ids=[c[0] for c in CASES])

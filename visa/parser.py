@@ -29,7 +29,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from . import ast as A
 from .errors import VisaError, make_diag
-from .expr import Env, ExprError, evaluate
+from .expr import Env, evaluate
 from .isa import opcodes as O
 from .isa.syntax import SILENT_MODS, SIMD8_OR_16
 
@@ -281,7 +281,7 @@ def _lsc_item(text: str, line: int, col: int):
         return _op_imm(t, line, col)
     try:
         return A.Number(_to_int(t), line=line, col=col)
-    except (ValueError, ExprError):
+    except ValueError:
         pass
     m = _LSC_REG.match(t)
     if not m:
@@ -292,7 +292,7 @@ def _lsc_item(text: str, line: int, col: int):
         rc = (_to_int(d["row"]), _to_int(d["col"])) if d["row"] is not None else None
         off = _to_int(d["off"].strip()) if d["off"] is not None else 0
         scale = _to_int(d["scale"].strip()) if d["scale"] is not None else 1
-    except (ValueError, ExprError) as e:
+    except ValueError as e:
         raise _Fail(f"invalid number in LSC address item '{t}': {e}", line, col) from None
     return A.LscReg(d["name"], dot or None, rc, -off if d["sign"] == "-" else off, scale,
                     line=line, col=col)
@@ -307,7 +307,7 @@ def _lsc_surface(text: str, line: int, col: int):
     if len(parts) == 2:
         try:
             index = _to_int(parts[1].strip())
-        except (ValueError, ExprError) as e:
+        except ValueError as e:
             raise _Fail(f"invalid surface index in '{text.strip()}': {e}", line, col) from None
     return _lsc_item(parts[0], line, col), index
 
@@ -351,15 +351,15 @@ def _op_paren(s: str, line: int, col: int):
     items = []
     at = col + 1  # the column of the part (one past the parenthesis)
     for p in parts:
-        pcol = at + len(p) - len(p.lstrip())
+        start = at
         at += len(p) + 1  # and its comma
         words = p.split()
         if len(words) > 1 and all(_LABEL_WORD.fullmatch(w) for w in words):
             # names separated by blanks are a list too: switchjmp (L1 L2)
             for m in re.finditer(r"\S+", p):
-                items.append(A.Name(m.group(), line=line, col=at - len(p) - 1 + m.start()))
+                items.append(A.Name(m.group(), line=line, col=start + m.start()))
         else:
-            items.append(_item(p, line, pcol))
+            items.append(_item(p, line, start + len(p) - len(p.lstrip())))
     return A.Tuple(tuple(items), line=line, col=col)
 
 
