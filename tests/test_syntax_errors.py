@@ -35,7 +35,8 @@ CASES = [
      3, 44, "invalid alias '<V2>' (expected alias=<V, offset>)"),
     ("unterminated-string", '.version 4.1\n.kernel "k\n', 2, 9, "unterminated string literal"),
     ("bad-region", HEAD + "    mov (M1, 16) V1(0,0)<1> V1(0,0)<1;x,0>\n",
-     8, 29, "invalid region '<1;x,0>'"),
+     8, 36, "invalid region '<1;x,0>' (expected <vstride;width,hstride>, <width,hstride> "
+            "or <hstride>, integers)"),
     ("float-for-int", HEAD + "    mov (M1, 16) V1(0,0)<1> 1.5:d\n",
      8, 29, "floating-point value '1.5' for integer type 'd'"),
     ("unclosed-predicate", HEAD + "    (P1 mov (M1, 16) V1(0,0)<1> 0x1:d\n",

@@ -32,6 +32,7 @@ from .errors import VisaError, make_diag
 from .expr import Env, evaluate
 from .isa import opcodes as O
 from .isa.syntax import SILENT_MODS, SIMD8_OR_16
+from .lexicon import Lexicon
 
 # ------------------------------------------------------------------- grammar
 
@@ -54,8 +55,17 @@ class _Fail(Exception):
         self.message, self.line, self.col = message, line, col
 
 
-# ------------------------------------------------------------ number parsing
-_INT_RE = re.compile(r"[-+]?(?:0[xX][0-9a-fA-F]+|[0-9]+)\Z")
+# ------------------------------------------------------------ grammar parts
+# The grammar's terminals with named groups for their parts (visa/lexicon.py):
+# every operand is taken apart with the grammar's own definition.
+_LEX = Lexicon(_grammar_text())
+
+
+def _part_re(shape: str, *parts: str) -> re.Pattern:
+    return _LEX.capture(shape, parts)
+
+
+_INT_RE = re.compile(_LEX.regex("INT_LITERAL") + r"\Z")
 
 
 def _to_int(text: str) -> int:
@@ -79,8 +89,7 @@ _ENV: ContextVar[Env | None] = ContextVar("visa_parse_env", default=None)
 
 # ------------------------------------------------------------------ types
 _SIGN_BIT = {"f": 1 << 31, "df": 1 << 63, "hf": 1 << 15, "bf": 1 << 15}
-_FLOAT_RE = re.compile(r"[-+]?(?:[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?|[0-9]+[eE][-+]?[0-9]+"
-                       r"|\.[0-9]+(?:[eE][-+]?[0-9]+)?|inf|nan)\Z", re.I)
+_FLOAT_RE = re.compile(_LEX.regex("FLOAT_VALUE") + r"\Z")
 
 
 def imm_bits(value: str, type_: str) -> int:
@@ -123,282 +132,275 @@ def _type_name(t: str, line: int, col: int) -> str:
 
 
 # ------------------------------------------------------------ operand tokens
-_MODS = {"-": "-", "abs": "abs", "-abs": "-abs", "~": "~"}
-_VREG_FAST = re.compile(r"([%\w$@?]+)\((\d+),(\d+)\)(?:<(\d+)(?:;(\d+),(\d+))?>)?\Z")
-_VREG = re.compile(
-    r"(?:\((-|abs|-abs|~)\)[ \t]*)?([%A-Za-z_$@?][\w$@?]*)\s*(?:\(((?:[^()]|\([^()]*\))*)\))?\s*(?:<([^<>]*)>)?\Z")
-_INDIRECT = re.compile(
-    r"(?:\((-|abs|-abs|~)\)[ \t]*)?r\[\s*([%\w$@?]+)\s*\(\s*([^()]*)\)\s*(?:,\s*([^\]]*))?\]\s*<([^<>]*)>(?::([A-Za-z0-9]+))?\Z")
-_IMM = re.compile(r"(.*?)[ \t]*:[ \t]*([A-Za-z][A-Za-z0-9]*)\Z")
-_LSC_ADDR = re.compile(r"([A-Za-z_]\w*)?(?:\(((?:[^()]|\([^()]*\))*)\))?\[([^\[\]]*)\](?::(\w+))?\Z")
-LSC_MODELS = frozenset(("flat", "bti", "ss", "bss", "surf", "slm"))
-_ADDR_OF = re.compile(r"&([%\w$@?]+)(?:\[([^\]]*)\]|\s*([-+])\s*(\d+))?\Z")
-_PRED = re.compile(r"\(\s*(!|~)?\s*([%A-Za-z_]\w*)(?:\.(\w+))?\s*\)\Z")
-_EXEC = re.compile(r"\(\s*(?:(M[0-8](?:_NM)?|NM|NoMask)\s*,\s*)?([^,()]+|\(.*\))\s*\)\Z")
-_SIMD = re.compile(r"SIMD(\d+)\Z", re.I)
+# Each operand shape of the grammar, with the parts its reader takes: one
+# regular expression tries them in this order (the shapes are mutually
+# exclusive, so the order only matters for speed); the shape that matched is
+# the match's ``lastgroup`` and its parts are the groups ``SHAPE__PART``.
+_REGION_PARTS = ("VSTRIDE", "WIDTH", "HSTRIDE")
+_SHAPE_PARTS = {
+    "LSC_SURFACE": ("LSC_SURFACE_ARGS",),
+    "VREG": ("SRC_MOD", "VAR", "ROW_COL", "ROW", "COL") + _REGION_PARTS,
+    "IMM": ("IMM_VALUE", "TYPE_NAME"),
+    "RAW": ("RAW_VAR", "RAW_OFFSET"),
+    "LSC_DATA": ("LSC_DATA_VAR", "LSC_DATA_OFFSET", "LSC_SHAPE"),
+    "LSC_ADDR": ("LSC_MODEL", "LSC_SURFACE_ARGS", "LSC_ITEMS", "ADDR_SIZE"),
+    "WORD": (), "NUMBER": (), "PAREN": (),
+    "INDIRECT": ("SRC_MOD", "IND_ADDR", "IND_SUBREG", "IND_OFFSET") + _REGION_PARTS + ("TYPE_NAME",),
+    "ADDR_OF": ("AO_VAR", "AO_INDEX", "AO_SIGN", "AO_OFFSET"),
+    "STRING": (), "BRACKET": (),
+    "MOD_NAME": ("SRC_MOD", "VAR"),
+}
 
 
-def _region(text: str, line: int, col: int) -> tuple[int, ...]:
-    try:
-        if ";" in text:
-            v, rest = text.split(";", 1)
-            w, h = rest.split(",", 1)
-            return (_to_int(v), _to_int(w), _to_int(h))
-        return tuple(_to_int(p) for p in text.split(","))
-    except ValueError:
-        raise _Fail(f"invalid region '<{text}>'", line, col) from None
+@lru_cache(maxsize=None)
+def _shape_re(shape: str) -> re.Pattern:
+    """One shape alone, with the same group names."""
+    return _LEX.alternatives({shape: _SHAPE_PARTS[shape]})
+
+
+_VREG = _shape_re("VREG")
+_IMM = _shape_re("IMM")
+_LSC_REG_PARTS = ("LSC_SCALE", "LSC_REG_VAR", "LSC_REG_SUB", "LSC_REG_ROW", "LSC_REG_COL",
+                  "LSC_REG_SIGN", "LSC_REG_OFFSET")
+_LSC_ITEM = _part_re("LSC_ITEM", "LSC_IMM", "LSC_NUM", *_LSC_REG_PARTS)
+_LSC_SURFACE_ARGS = _part_re("LSC_SURFACE_ARGS", "LSC_IMM", "LSC_NUM", *_LSC_REG_PARTS,
+                             "LSC_SURF", "LSC_SURF_INDEX")
+_TUPLE_ITEM = _part_re("TUPLE_ITEM", "T_IMM", "T_INT", "T_REG", "T_WORDS", "T_TEXT")
+_LABEL_WORD = _part_re("LABEL_WORD")
+_PRED = _part_re("PRED", "PRED_NOT", "PRED_VAR", "PRED_CTRL")
+_EXEC = _part_re("EXEC_SIZE", "EXEC_MASK", "EXEC_SIMD", "EXEC_N")
+_ATTR_ITEM = _part_re("ATTR_ITEM", "ATTR_NAME", "ATTR_VALUE")
+_ALIAS_CALL = _part_re("ALIAS_CALL", "PAREN_TEXT")
+_ALIAS_TARGET = _part_re("ALIAS_TARGET", "ALIAS_TARGET_VAR", "ALIAS_TARGET_OFFSET")
+_LINE_REST = _part_re("LINE_REST")
+_MODS = {"(-)": "-", "(abs)": "abs", "(-abs)": "-abs", "(~)": "~", None: None}
+
+
+def _ints(m: re.Match, names, what: str, line: int, col: int) -> list:
+    """The integer values of the parts ``names`` of match ``m`` (None where
+    a part is absent)."""
+    out = []
+    for n in names:
+        t = m.group(n)
+        if t is None:
+            out.append(None)
+        elif t.isdigit():
+            out.append(int(t))
+        else:
+            try:
+                out.append(_to_int(t))
+            except ValueError as e:
+                raise _Fail(f"invalid {what} in '{m.group()}': {e}", line, col) from None
+    return out
+
+
+def _region_of(m: re.Match, p: str, line: int, col: int) -> tuple[int, ...] | None:
+    if m.group(p + "HSTRIDE") is None:
+        return None
+    v, w, h = _ints(m, (p + "VSTRIDE", p + "WIDTH", p + "HSTRIDE"), "region", line, col)
+    if v is not None:
+        return (v, w, h)
+    return (h,) if w is None else (w, h)
+
+
+def _r_vreg(m: re.Match, line: int, col: int) -> A.VarRef:
+    if m.group("VREG__ROW_COL") is None:  # V<1>, V<8;8,1>: no (row,col) written means (0,0)
+        offsets = (0, 0)
+    else:
+        r, c = _ints(m, ("VREG__ROW", "VREG__COL"), "operand offset", line, col)
+        offsets = (r,) if c is None else (r, c)
+    return A.VarRef(m.group("VREG__VAR"), offsets, _region_of(m, "VREG__", line, col),
+                    _MODS[m.group("VREG__SRC_MOD")], line=line, col=col)
 
 
 def _op_vreg(s: str, line: int, col: int) -> A.VarRef:
-    m = _VREG_FAST.match(s)
-    if m:
-        name, r, c, h, v2, h2 = m.groups()
-        if h is None:
-            region = None
-        elif v2 is None:
-            region = (int(h),)
-        else:
-            region = (int(h), int(v2), int(h2))
-        return A.VarRef(name, (int(r), int(c)), region, None, line=line, col=col)
-    m = _VREG.match(s)
+    m = _VREG.fullmatch(s)
     if not m:
         raise _Fail(f"invalid operand '{s}'", line, col)
-    mod, name, offs, reg = m.groups()
-    if offs is None:  # V<1>, V<8;8,1>: no (row,col) written means (0,0)
-        offs = "0,0"
-    if name in LSC_MODELS and reg is None and mod is None:  # ss(V): a surface, no address
-        surface, index = _lsc_surface(offs, line, col)
-        return A.LscAddr(name, surface, None, 0, (), None, index, line=line, col=col)
-    try:
-        offsets = tuple(_to_int(p) for p in _split_top(offs)) if offs.strip() else ()
-    except ValueError as e:
-        raise _Fail(f"invalid operand offset in '{s}': {e}", line, col) from None
-    region = _region(reg, line, col) if reg is not None else None
-    return A.VarRef(name, offsets, region, mod, line=line, col=col)
+    return _r_vreg(m, line, col)
 
 
-def _op_indirect(s: str, line: int, col: int) -> A.Indirect:
-    m = _INDIRECT.match(s)
-    if not m:
-        raise _Fail(f"invalid indirect operand '{s}'", line, col)
-    mod, addr, aoff, off, reg, ty = m.groups()
+def _r_indirect(m: re.Match, line: int, col: int) -> A.Indirect:
+    ty = m.group("INDIRECT__TYPE_NAME")
     if ty is None:
-        raise _Fail(f"indirect operand '{s}' needs a type, e.g. ':d'", line, col)
-    try:
-        return A.Indirect(addr, _to_int(aoff), _to_int(off) if off is not None else 0,
-                          _region(reg, line, col),
-                          _type_name(ty, line, col), mod, line=line, col=col)
-    except ValueError as e:
-        raise _Fail(f"invalid indirect operand '{s}': {e}", line, col) from None
+        raise _Fail(f"indirect operand '{m.group('INDIRECT')}' needs a type, e.g. ':d'", line, col)
+    sub, off = _ints(m, ("INDIRECT__IND_SUBREG", "INDIRECT__IND_OFFSET"),
+                     "indirect operand offset", line, col)
+    return A.Indirect(m.group("INDIRECT__IND_ADDR"), sub, off or 0,
+                      _region_of(m, "INDIRECT__", line, col), _type_name(ty, line, col),
+                      _MODS[m.group("INDIRECT__SRC_MOD")], line=line, col=col)
 
 
-def _op_imm(s: str, line: int, col: int) -> A.Imm:
-    m = _IMM.match(s)
-    if not m:
-        raise _Fail(f"invalid immediate '{s}'", line, col)
-    value, ty = m.groups()
-    ty = _type_name(ty, line, col)
+def _r_imm(m: re.Match, line: int, col: int) -> A.Imm:
+    ty = _type_name(m.group("IMM__TYPE_NAME"), line, col)
     try:
-        return A.Imm(imm_bits(value, ty), ty, line=line, col=col)
+        return A.Imm(imm_bits(m.group("IMM__IMM_VALUE"), ty), ty, line=line, col=col)
     except ValueError as e:
         raise _Fail(str(e), line, col) from None
 
 
-def _op_raw(s: str, line: int, col: int) -> A.Raw:
-    if s.endswith(")"):  # V.(expr)
-        p = s.index(".(")
-        name, off = s[:p], s[p + 1:]
-    else:
-        name, _, off = s.rpartition(".")
-    try:
-        return A.Raw(name, _to_int(off), line=line, col=col)
-    except ValueError as e:
-        raise _Fail(f"invalid raw operand offset in '{s}': {e}", line, col) from None
-
-
-def _op_lsc_data(s: str, line: int, col: int) -> A.LscData:
-    name, _, shape = s.rpartition(":")
-    offset = 0
-    if "." in name:
-        name, _, off = name.partition(".")
-        try:
-            offset = _to_int(off)
-        except ValueError as e:
-            raise _Fail(f"invalid offset in '{s}': {e}", line, col) from None
-    return A.LscData(name, shape, offset, line=line, col=col)
-
-
-def _split_top(text: str) -> list[str]:
-    """Split at commas that are not inside parentheses or brackets."""
-    out, depth, cur = [], 0, []
-    for ch in text:
-        if ch in "([<":
-            depth += 1
-        elif ch in ")]>":
-            depth -= 1
-        if ch == "," and depth == 0:
-            out.append("".join(cur))
-            cur = []
-        else:
-            cur.append(ch)
-    out.append("".join(cur))
-    return out
-
-
-def _item(text: str, line: int, col: int):
-    """One item of a parenthesised or bracketed list."""
-    t = text.strip()
-    if not t:
-        raise _Fail("empty item in list", line, col)
-    if ":" in t and (t[0].isdigit() or t[0] in "-+(.~!%"):
-        return _op_imm(t, line, col)
-    if _INT_RE.match(t):
-        return A.Number(_to_int(t), line=line, col=col)
-    if t[0].isdigit() or t[0] in "(-~!" or t.startswith("%sizeof"):
-        try:
-            return A.Number(_to_int(t), line=line, col=col)
-        except ValueError:
-            pass  # e.g. the older vme_fbr (16x16 0 0): kept as written
-    if "(" in t and t.endswith((")", ">")):
-        return _op_vreg(t, line, col)
-    return A.Name(t, line=line, col=col)
-
-
-# a register item of an LSC address: [k*]V[.n][(r,c)][+off|-off]
-_LSC_REG = re.compile(r"\s*(?:(?P<scale>[^*]+?)\s*\*\s*)?(?P<name>[%A-Za-z_$@?][\w$@?]*)"
-                      r"(?:\s*\.\s*(?P<dot>\d+|0[xX][0-9a-fA-F]+|\([^()]*(?:\([^()]*\)[^()]*)*\)))?"
-                      r"(?:\s*\(\s*(?P<row>[^,()]+)\s*,\s*(?P<col>[^,()]+)\s*\))?"
-                      r"\s*(?:(?P<sign>[-+])\s*(?P<off>.+?))?\s*\Z")
-
-
-def _lsc_item(text: str, line: int, col: int):
-    """One item of an LSC address (surface, base, pitch, 2D parameter,
-    coordinate): an immediate ``0x4:ud``, a number, or a register."""
-    t = text.strip()
-    if not t:
-        raise _Fail("empty item in an LSC address", line, col)
-    if ":" in t:
-        return _op_imm(t, line, col)
-    try:
-        return A.Number(_to_int(t), line=line, col=col)
-    except ValueError:
-        pass
-    m = _LSC_REG.match(t)
+def _op_imm(s: str, line: int, col: int) -> A.Imm:
+    m = _IMM.fullmatch(s)
     if not m:
-        raise _Fail(f"invalid register '{t}' in an LSC address", line, col)
-    d = m.groupdict()
-    try:
-        dot = _to_int(d["dot"].strip("()")) if d["dot"] is not None else None
-        rc = (_to_int(d["row"]), _to_int(d["col"])) if d["row"] is not None else None
-        off = _to_int(d["off"].strip()) if d["off"] is not None else 0
-        scale = _to_int(d["scale"].strip()) if d["scale"] is not None else 1
-    except ValueError as e:
-        raise _Fail(f"invalid number in LSC address item '{t}': {e}", line, col) from None
-    return A.LscReg(d["name"], dot or None, rc, -off if d["sign"] == "-" else off, scale,
-                    line=line, col=col)
+        raise _Fail(f"invalid immediate '{s}'", line, col)
+    return _r_imm(m, line, col)
+
+
+def _r_raw(m: re.Match, line: int, col: int) -> A.Raw:
+    (off,) = _ints(m, ("RAW__RAW_OFFSET",), "raw operand offset", line, col)
+    return A.Raw(m.group("RAW__RAW_VAR"), off, line=line, col=col)
+
+
+def _r_lsc_data(m: re.Match, line: int, col: int) -> A.LscData:
+    (off,) = _ints(m, ("LSC_DATA__LSC_DATA_OFFSET",), "offset", line, col)
+    return A.LscData(m.group("LSC_DATA__LSC_DATA_VAR"), m.group("LSC_DATA__LSC_SHAPE"), off or 0,
+                     line=line, col=col)
+
+
+def _lsc_value(m: re.Match, line: int, col: int):
+    """The item an LSC_ITEM or LSC_SURFACE_ARGS match holds: an immediate, a
+    number or a register ``[k*]V[.n][(r,c)][+off|-off]``."""
+    if m.group("LSC_IMM") is not None:
+        return _op_imm(m.group("LSC_IMM").strip(), line, col)
+    if m.group("LSC_NUM") is not None:
+        (n,) = _ints(m, ("LSC_NUM",), "number", line, col)
+        return A.Number(n, line=line, col=col)
+    scale, sub, row, rcol, off = _ints(
+        m, ("LSC_SCALE", "LSC_REG_SUB", "LSC_REG_ROW", "LSC_REG_COL", "LSC_REG_OFFSET"),
+        "number in LSC address item", line, col)
+    off = off or 0
+    return A.LscReg(m.group("LSC_REG_VAR"), sub or None, None if row is None else (row, rcol),
+                    -off if m.group("LSC_REG_SIGN") == "-" else off,
+                    1 if scale is None else scale, line=line, col=col)
 
 
 def _lsc_surface(text: str, line: int, col: int):
-    """``S`` or ``S, index`` -> (surface item, index)."""
-    parts = _split_top(text)
-    if len(parts) > 2:
-        raise _Fail(f"invalid surface '{text.strip()}' (expected S or S, index)", line, col)
-    index = 0
-    if len(parts) == 2:
-        try:
-            index = _to_int(parts[1].strip())
-        except ValueError as e:
-            raise _Fail(f"invalid surface index in '{text.strip()}': {e}", line, col) from None
-    return _lsc_item(parts[0], line, col), index
-
-
-def _op_lsc_addr(s: str, line: int, col: int) -> A.LscAddr:
-    m = _LSC_ADDR.match(s)
+    """``(S)`` or ``(S, index)`` -> (surface item, index)."""
+    m = _LSC_SURFACE_ARGS.fullmatch(text)
     if not m:
-        raise _Fail(f"invalid address operand '{s}'", line, col)
-    model, surf, inner, size = m.groups()
+        raise _Fail(f"invalid surface '{text.strip()}' (expected (S) or (S, index))", line, col)
+    (index,) = _ints(m, ("LSC_SURF_INDEX",), "surface index", line, col)
+    return _lsc_value(m, line, col), index or 0
+
+
+def _list(text: str, item: re.Pattern, what: str, line: int, col: int):
+    """The matches of ``item`` (a part ending at a comma or at the end) over
+    the comma-separated list ``text`` whose first character is at ``col``;
+    a trailing comma ends the list."""
+    out, pos, n = [], 0, len(text)
+    while True:
+        m = item.match(text, pos)
+        if m is None:
+            at = pos + len(text[pos:]) - len(text[pos:].lstrip())
+            raise _Fail(f"invalid {what} '{text[pos:].split(',')[0].strip()}'", line, col + at)
+        out.append(m)
+        pos = m.end()
+        if pos >= n:
+            return out
+        pos += 1  # the comma
+        if not text[pos:].strip():
+            return out
+
+
+def _r_lsc_addr(m: re.Match, line: int, col: int) -> A.LscAddr:
+    surf = m.group("LSC_ADDR__LSC_SURFACE_ARGS")
     surface, index = _lsc_surface(surf, line, col) if surf is not None else (None, 0)
-    parts = _split_top(inner)
-    base = _lsc_item(parts[0], line, col)
+    items = [_lsc_value(x, line, col)
+             for x in _list(m.group("LSC_ADDR__LSC_ITEMS"), _LSC_ITEM, "LSC address item", line,
+                            col + m.start("LSC_ADDR__LSC_ITEMS") - m.start("LSC_ADDR"))]
+    base = items[0]
     offset = 0
     if type(base) is A.LscReg and base.offset:
         base, offset = attrs.evolve(base, offset=0), base.offset
-    extra = tuple(_lsc_item(p, line, col) for p in parts[1:])
-    return A.LscAddr(model or "flat", surface, base, offset, extra, size, index, line=line, col=col)
+    return A.LscAddr(m.group("LSC_ADDR__LSC_MODEL") or "flat", surface, base, offset,
+                     tuple(items[1:]), m.group("LSC_ADDR__ADDR_SIZE"), index, line=line, col=col)
 
 
-def _op_addr_of(s: str, line: int, col: int) -> A.AddrOf:
-    m = _ADDR_OF.match(s.replace(" ", "").replace("\t", ""))
-    if not m:
-        raise _Fail(f"invalid address-of operand '{s}'", line, col)
-    name, idx, sign, num = m.groups()
-    offset = None
-    try:
-        if idx is not None:
-            offset = _to_int(idx)
-        elif num is not None:
-            offset = int(num) if sign == "+" else -int(num)
-    except ValueError as e:
-        raise _Fail(f"invalid address offset in '{s}': {e}", line, col) from None
-    return A.AddrOf(name, offset, line=line, col=col)
+def _r_lsc_surface(m: re.Match, line: int, col: int) -> A.LscAddr:
+    """``bss(V)``: a surface without an address."""
+    args = m.group("LSC_SURFACE__LSC_SURFACE_ARGS")
+    surface, index = _lsc_surface(args, line, col)
+    model = m.group("LSC_SURFACE")[:m.start("LSC_SURFACE__LSC_SURFACE_ARGS") - m.start("LSC_SURFACE")]
+    return A.LscAddr(model, surface, None, 0, (), None, index, line=line, col=col)
+
+
+def _r_addr_of(m: re.Match, line: int, col: int) -> A.AddrOf:
+    idx, num = _ints(m, ("ADDR_OF__AO_INDEX", "ADDR_OF__AO_OFFSET"), "address offset", line, col)
+    offset = idx if num is None else (num if m.group("ADDR_OF__AO_SIGN") == "+" else -num)
+    return A.AddrOf(m.group("ADDR_OF__AO_VAR"), offset, line=line, col=col)
 
 
 def _op_paren(s: str, line: int, col: int):
-    inner = s[1:-1]
-    parts = _split_top(inner)
-    if len(parts) > 1 and not parts[-1].strip():
-        parts.pop()  # a trailing comma: (L1, L2,)
+    """A parenthesised list: immediates, numbers, register operands, names
+    (labels may also be separated by blanks: switchjmp (L1 L2))."""
     items = []
-    at = col + 1  # the column of the part (one past the parenthesis)
-    for p in parts:
-        start = at
-        at += len(p) + 1  # and its comma
-        words = p.split()
-        if len(words) > 1 and all(_LABEL_WORD.fullmatch(w) for w in words):
-            # names separated by blanks are a list too: switchjmp (L1 L2)
-            for m in re.finditer(r"\S+", p):
-                items.append(A.Name(m.group(), line=line, col=start + m.start()))
+    for m in _list(s[1:-1], _TUPLE_ITEM, "list item", line, col + 1):
+        kind = m.lastgroup
+        text = m.group(kind)
+        at = col + 1 + m.start(kind)
+        if kind == "T_IMM":
+            items.append(_op_imm(text, line, at))
+        elif kind == "T_INT":
+            (n,) = _ints(m, ("T_INT",), "number", line, at)
+            items.append(A.Number(n, line=line, col=at))
+        elif kind == "T_REG":
+            items.append(_op_vreg(text, line, at))
+        elif kind == "T_WORDS":
+            for w in _LABEL_WORD.finditer(text):
+                items.append(A.Name(w.group(), line=line, col=at + w.start()))
         else:
-            items.append(_item(p, line, start + len(p) - len(p.lstrip())))
+            items.append(A.Name(text, line=line, col=at))
     return A.Tuple(tuple(items), line=line, col=col)
 
 
-_LABEL_WORD = re.compile(r"[A-Za-z_$@?][\w\-$@?]*")
-
-
-def _op_string(s: str, line: int, col: int) -> A.String:
+def _r_string(m: re.Match, line: int, col: int) -> A.String:
+    s = m.group("STRING")
     return A.String(_unescape(s[1:-1], line, col + 1), line=line, col=col)
 
 
-def _op_number(s: str, line: int, col: int) -> A.Number:
+def _r_number(m: re.Match, line: int, col: int) -> A.Number:
+    s = m.group("NUMBER")
     try:
         return A.Number(_to_int(s), line=line, col=col)
     except ValueError:
         raise _Fail(f"expected an integer, found '{s}'", line, col) from None
 
 
-def _op_word(s: str, line: int, col: int) -> A.Name:
-    return A.Name(s, line=line, col=col)
+def _r_word(m: re.Match, line: int, col: int) -> A.Name:
+    return A.Name(m.group("WORD"), line=line, col=col)
 
 
-def _op_mod_name(s: str, line: int, col: int) -> A.Name:
-    p = s.index(")")
-    return A.Name(s[p + 1:].lstrip(" \t"), s[1:p], line=line, col=col)
+def _r_mod_name(m: re.Match, line: int, col: int) -> A.Name:
+    return A.Name(m.group("MOD_NAME__VAR"), _MODS[m.group("MOD_NAME__SRC_MOD")], line=line, col=col)
 
 
-def _op_bracket(s: str, line: int, col: int) -> A.Number:
+def _r_bracket(m: re.Match, line: int, col: int) -> A.Number:
     """Older syntax: a media plane written ``[p]`` (vISA 4.1 writes ``p``)."""
+    s = m.group("BRACKET")
     try:
         return A.Number(_to_int(s[1:-1]), line=line, col=col)
     except ValueError:
         raise _Fail(f"invalid plane '{s}'", line, col) from None
 
 
+def _r_paren(m: re.Match, line: int, col: int) -> A.Tuple:
+    return _op_paren(m.group("PAREN"), line, col)
+
+
+def _token_operand(t: Token):
+    """The operand a directive argument token (one of the operand shapes)
+    stands for."""
+    m = _shape_re(t.type).fullmatch(str(t))
+    if m is None:  # pragma: no cover - the token has this shape
+        raise _Fail(f"invalid operand '{t}'", t.line, t.column)
+    return _OPERAND[t.type](m, t.line, t.column)
+
+
 _OPERAND = {
-    "VREG": _op_vreg, "INDIRECT": _op_indirect, "IMM": _op_imm, "RAW": _op_raw,
-    "LSC_DATA": _op_lsc_data, "LSC_ADDR": _op_lsc_addr, "ADDR_OF": _op_addr_of,
-    "PAREN": _op_paren, "STRING": _op_string, "NUMBER": _op_number, "WORD": _op_word,
-    "BRACKET": _op_bracket, "MOD_NAME": _op_mod_name,
+    "VREG": _r_vreg, "INDIRECT": _r_indirect, "IMM": _r_imm, "RAW": _r_raw,
+    "LSC_DATA": _r_lsc_data, "LSC_ADDR": _r_lsc_addr, "ADDR_OF": _r_addr_of,
+    "PAREN": _r_paren, "STRING": _r_string, "NUMBER": _r_number, "WORD": _r_word,
+    "BRACKET": _r_bracket, "MOD_NAME": _r_mod_name, "LSC_SURFACE": _r_lsc_surface,
 }
 
 # String literals read as Intel's lexer reads them (CISA.l): these escapes,
@@ -452,32 +454,27 @@ def _unescape(s: str, line: int = 0, col: int = 0) -> str:
 
 
 def _parse_pred(tok: Token) -> A.Predicate:
-    m = _PRED.match(str(tok))
+    m = _PRED.fullmatch(str(tok))
     if not m:  # pragma: no cover - the PRED token has this shape
         raise _Fail(f"invalid predicate '{tok}'", tok.line, tok.column)
-    neg, name, ctrl = m.groups()
-    if ctrl is not None:
-        ctrl = ctrl.lower()
-    return A.Predicate(name, neg is not None, ctrl, line=tok.line, col=tok.column)
-
-
-_EXEC_FAST = re.compile(r"\((M[1-8](?:_NM)?), (\d+)\)\Z")
+    ctrl = m.group("PRED_CTRL")
+    return A.Predicate(m.group("PRED_VAR"), m.group("PRED_NOT") is not None,
+                       None if ctrl is None else ctrl.lower(), line=tok.line, col=tok.column)
 
 
 def _parse_exec(s: str, line: int, col: int) -> A.ExecSize | None:
-    m = _EXEC_FAST.match(s)
-    if m:
-        return A.ExecSize(int(m.group(2)), m.group(1), line=line, col=col)
-    m = _EXEC.match(s)
+    """An execution size ``(M1, 16)``, or None if the list is not one."""
+    m = _EXEC.fullmatch(s)
     if not m:
         return None
-    mask, size = m.groups()
-    size = size.strip()
-    sm = _SIMD.match(size)
-    try:
-        n = int(sm.group(1)) if sm else _to_int(size)
-    except ValueError:
-        return None
+    mask, simd = m.group("EXEC_MASK"), m.group("EXEC_SIMD")
+    if simd is not None:
+        n = int(simd[4:])
+    else:
+        try:
+            n = _to_int(m.group("EXEC_N"))
+        except ValueError:
+            return None
     if mask is not None:
         if mask in ("NM", "NoMask"):
             mask = "M1_NM"
@@ -614,18 +611,6 @@ def _explicit_pitch(ins: A.Instruction):
 
 
 # --------------------------------------------------------- tree construction
-# The operand shapes (mutually exclusive, so their order only matters for
-# speed: the most frequent first); the splitting regex is made from the
-# grammar's own terminals.
-_OPERAND_SHAPES = ("VREG", "IMM", "RAW", "LSC_DATA", "LSC_ADDR", "WORD", "NUMBER", "PAREN",
-                   "INDIRECT", "ADDR_OF", "STRING", "BRACKET", "MOD_NAME")
-
-
-def _shape_regex(lark: Lark, names, lead: str) -> re.Pattern:
-    alts = "|".join(f"(?P<{n}>{lark.get_terminal(n).pattern.to_regexp()})" for n in names)
-    return re.compile(f"{lead}(?:{alts})")
-
-
 def _fields(cls):
     return tuple(f.name for f in attrs.fields(cls) if f.name not in ("line", "col"))
 
@@ -664,33 +649,8 @@ def _instantiate(tpl, line: int, base: int) -> A.Instruction:
 
 # The declarations Intel's compiler writes, in its exact spelling: read
 # directly (anything else goes through the general directive path).
-_DECL_FAST = re.compile(
-    r"\.decl ([A-Za-z_][A-Za-z0-9_]*) v_type=(?:"
-    r"G type=([a-z]+) num_elts=([0-9]+)(?: align=([A-Za-z0-9]+))?(?: alias=<([%A-Za-z_][A-Za-z0-9_]*), ([0-9]+)>)?"
-    r"|P num_elts=([0-9]+)"
-    r"|([ST]) num_elts=([0-9]+) v_name=([A-Za-z_%][A-Za-z0-9_]*)"
-    r")[ \t]*(?://[^\n]*)?\Z")
-
-
-def _line_error(builder, s: str, line: int, col0: int) -> "_Fail":
-    """The error in an instruction line that is not INSTR_LINE: find where
-    the shapes stop matching and say what is there."""
-    pos = 0
-    m = builder.pred_re.match(s)
-    if m:
-        pos = m.end()
-    m = builder.head_re.match(s, pos)
-    if m is None:
-        ln, c, msg = _error_at(s + "\n", pos, line, col0 + pos, ("HEAD",))
-        return _Fail(msg, ln, c)
-    pos = m.end()
-    while True:
-        m = builder.operand_re.match(s, pos)
-        if m is None or m.end() == pos:
-            break
-        pos = m.end()
-    ln, c, msg = _error_at(s + "\n", pos, line, col0 + pos, ("OPERANDS", "_NL"))
-    return _Fail(msg, ln, c)
+_DECL_FAST = _part_re("DECL_FAST", "DECL_NAME", "G_TYPE", "G_NUM", "G_ALIGN", "ALIAS_VAR",
+                      "ALIAS_OFFSET", "P_NUM", "ST_KIND", "ST_NUM", "ST_VNAME")
 
 
 class _Builder:
@@ -700,9 +660,9 @@ class _Builder:
     def __init__(self, grammar: "_Grammar", state: "_State"):
         self.operand_re = grammar.operand_re
         self.darg_re = grammar.darg_re
-        self.line_re = grammar.line_re
         self.pred_re = grammar.pred_re
         self.head_re = grammar.head_re
+        self.rest_re = grammar.rest_re
         self.decl_re = grammar.decl_re
         self.state = state
         self.memo: dict = {}  # (mnemonic, operands) text -> template
@@ -712,20 +672,21 @@ class _Builder:
         for node in tree.children:
             getattr(self, node.data)(node.children)
 
-    def split_operands(self, tok: Token):
-        """(kind, text, col) for each operand in an OPERANDS token."""
-        s = str(tok)
-        col0 = tok.column
-        pos = 0
+    def split_operands(self, s: str, pos: int, line: int, col0: int):
+        """(kind, match, col) for each operand of line ``s`` from ``pos``
+        (``col0``: the column of ``s[0]``), up to the line's end or comment."""
         n = len(s)
         match = self.operand_re.match
         out = []
         while pos < n:
             m = match(s, pos)
-            if m is None:  # pragma: no cover - the token was made of these shapes
-                raise _Fail(f"invalid operand '{s[pos:].split()[0]}'", tok.line, col0 + pos)
+            if m is None:
+                if self.rest_re.fullmatch(s, pos):
+                    break
+                ln, c, msg = _error_at(s + "\n", pos, line, col0 + pos, ("OPERANDS", "_NL"))
+                raise _Fail(msg, ln, c)
             kind = m.lastgroup
-            out.append((kind, m.group(kind), col0 + m.start(kind)))
+            out.append((kind, m, col0 + m.start(kind)))
             pos = m.end()
         return out
 
@@ -739,7 +700,10 @@ class _Builder:
             pred = _parse_pred(t0)
             i = 1
         head = ch[i]
-        ins = self._instruction(head, ch[i + 1:], head.line)
+        items = []
+        for t in ch[i + 1:]:
+            items += self.split_operands(str(t), 0, t.line, t.column)
+        ins = self._instruction(str(head), head.column, items, head.line)
         if pred is not None:
             ins = attrs.evolve(ins, pred=pred, line=t0.line, col=t0.column)
         self.state.statement(ins)
@@ -774,23 +738,24 @@ class _Builder:
             col = None
 
     def _one_line(self, s: str, line: int, col0: int) -> A.Instruction:
-        m = self.line_re.match(s + "\n")
-        if m is None:
-            raise _line_error(self, s, line, col0)
-        head_s, ops_s = m.group("head"), m.group("ops") or ""
-        head = Token("HEAD", head_s, line=line, column=col0 + m.start("head"))
-        rest = [Token("OPERANDS", ops_s, line=line, column=col0 + m.start("ops"))] if ops_s else []
-        ins = self._instruction(head, rest, line)
-        p = m.group("pred")
-        if p is not None:
-            pt = Token("PRED", p, line=line, column=col0 + m.start("pred"))
-            ins = attrs.evolve(ins, pred=_parse_pred(pt), line=line, col=pt.column)
+        """One instruction line (no newline; ``col0``: the column of s[0])."""
+        pos = 0
+        pm = self.pred_re.match(s)
+        if pm is not None:
+            pos = pm.end()
+        hm = self.head_re.match(s, pos)
+        if hm is None:
+            ln, c, msg = _error_at(s + "\n", pos, line, col0 + pos, ("HEAD",))
+            raise _Fail(msg, ln, c)
+        ins = self._instruction(hm.group(), col0 + hm.start(),
+                                self.split_operands(s, hm.end(), line, col0), line)
+        if pm is not None:
+            pt = Token("PRED", pm.group("PRED"), line=line, column=col0)
+            ins = attrs.evolve(ins, pred=_parse_pred(pt), line=line, col=col0)
         return ins
 
-    def _instruction(self, head, rest, line) -> A.Instruction:
+    def _instruction(self, hs: str, hcol: int, items: list, line: int) -> A.Instruction:
         operands = []
-        hs = str(head)
-        hcol = head.column
         if hs[0] in " \t\\":
             stripped = hs.lstrip(" \t\\\r\n")
             hcol += len(hs) - len(stripped)
@@ -818,22 +783,21 @@ class _Builder:
             exe = _parse_exec(glued[0], line, glued[1])
             if exe is None:
                 operands.append(_op_paren(glued[0], line, glued[1]))
-        if rest:
-            items = self.split_operands(rest[0]) if len(rest) == 1 else [
-                x for t in rest for x in self.split_operands(t)]
+        if items:
             j = 0
             if exe is None and not operands and items[0][0] == "PAREN":
-                exe = _parse_exec(items[0][1], line, items[0][2])
+                exe = _parse_exec(items[0][1].group("PAREN"), line, items[0][2])
                 if exe is not None:
                     j = 1
-            for kind, text, col in items[j:]:
+            for kind, m, col in items[j:]:
                 if kind == "DOTMOD":
+                    text = m.group(kind)
                     if exe is None and not operands:
                         mods += (text[1:],)  # `fence_global .E`
                     else:
                         post += (text[1:],)
                 else:
-                    operands.append(_OPERAND[kind](text, line, col))
+                    operands.append(_OPERAND[kind](m, line, col))
         if op in SILENT_MODS:
             silent = SILENT_MODS[op]
             mods = tuple(m for m in mods if m not in silent)
@@ -880,7 +844,7 @@ class _Builder:
         line = tok.line
         col = tok.column
         state = self.state
-        fast = self.decl_re.match
+        fast = self.decl_re.fullmatch
         for piece in str(tok).split("\n")[:-1]:
             if col is None:
                 body = piece.lstrip(" \t\f\r")
@@ -920,35 +884,34 @@ class _Builder:
 @attrs.frozen
 class _Grammar:
     """The grammar, loaded once: the LALR parser and the regular expressions
-    composed from its terminals that cut instruction and directive lines."""
+    composed from its terminals (visa/lexicon.py) that cut instruction and
+    directive lines."""
     lark: Lark
     operand_re: re.Pattern
     darg_re: re.Pattern
-    line_re: re.Pattern
     pred_re: re.Pattern
     head_re: re.Pattern
+    rest_re: re.Pattern
     decl_re: re.Pattern
+
+
+# the shapes a directive's arguments may take, in the order they are tried
+_DARG_SHAPES = ("KEY", "STRING", "ANGLE", "BRACE", "PAREN", "BRACKET", "VREG", "ALIAS_CALL",
+                "NUMBER", "WORD", "DECL_EXPR", "ALIGN_WORD", "ATTR_COLON")
 
 
 @lru_cache(maxsize=1)
 def _grammar() -> _Grammar:
     lark = Lark(_grammar_text(), parser="lalr", lexer="contextual", start=["start", "operand_shape"],
                 maybe_placeholders=False)
-    blanks = f"(?:{lark.get_terminal('BLANKS').pattern.to_regexp()})?"
-    line_re = re.compile(
-        f"(?:(?P<pred>{lark.get_terminal('PRED').pattern.to_regexp()}){blanks})?"
-        f"(?P<head>{lark.get_terminal('HEAD').pattern.to_regexp()})"
-        f"(?P<ops>{lark.get_terminal('OPERANDS').pattern.to_regexp()})?"
-        f"{lark.get_terminal('LINE_END').pattern.to_regexp()}\\Z")
+    blanks = f"(?:{_LEX.regex('BLANKS')})?"
     return _Grammar(
         lark=lark,
-        operand_re=_shape_regex(lark, _OPERAND_SHAPES + ("DOTMOD",), blanks),
-        darg_re=_shape_regex(
-            lark, ("KEY", "STRING", "ANGLE", "BRACE", "PAREN", "BRACKET", "VREG", "NUMBER", "WORD",
-                   "DECL_EXPR", "ALIGN_WORD", "ATTR_COLON"), blanks),
-        line_re=line_re,
-        pred_re=re.compile(f"{lark.get_terminal('PRED').pattern.to_regexp()}{blanks}"),
-        head_re=re.compile(lark.get_terminal("HEAD").pattern.to_regexp()),
+        operand_re=_LEX.alternatives({**_SHAPE_PARTS, "DOTMOD": ()}, blanks),
+        darg_re=_LEX.alternatives({n: () for n in _DARG_SHAPES}, blanks),
+        pred_re=_LEX.alternatives({"PRED": ()}, "", blanks),
+        head_re=re.compile(_LEX.regex("HEAD")),
+        rest_re=_LINE_REST,
         decl_re=_DECL_FAST)
 
 
@@ -1014,8 +977,8 @@ def _kv(toks, start: int):
             i += 2
         elif t.type == "ATTR_COLON":
             i += 1  # `attr: Name=value` (older spelling): the pairs follow
-        elif t.type == "VREG" and re.match(r"alias\s*\(", str(t), re.I):
-            p = str(t).index("(")
+        elif t.type == "ALIAS_CALL":
+            p = _ALIAS_CALL.fullmatch(str(t)).start("PAREN_TEXT")
             pairs.append(("alias", t, [Token("PAREN", str(t)[p:], line=t.line, column=t.column + p)]))
             i += 1
         else:
@@ -1024,24 +987,17 @@ def _kv(toks, start: int):
     return pairs
 
 
-_ATTR_ITEM = re.compile(r"\s*([A-Za-z_]\w*)\s*(?:=\s*(\"(?:[^\"\\]|\\.)*\"|[^,]+?))?\s*\Z")
 
 
 def _decl_attrs(tok: Token):
     """``{Name=1, Other="x", Flag}`` -> tuple of Attr."""
     inner = str(tok)[1:-1]
+    if not inner.strip():
+        return ()
     out = []
-    at = tok.column + 1  # column of the part (one past the brace)
-    for part in _split_top(inner):
-        col = at + len(part) - len(part.lstrip())
-        at += len(part) + 1  # and its comma
-        if not part.strip():
-            continue
-        m = _ATTR_ITEM.match(part)
-        if not m:
-            raise _Fail(f"invalid attribute '{part.strip()}'", tok.line, col)
-        name, val = m.groups()
-        out.append(A.Attr(name, _attr_value_text(val, tok), line=tok.line, col=col))
+    for m in _list(inner, _ATTR_ITEM, "attribute", tok.line, tok.column + 1):
+        out.append(A.Attr(m["ATTR_NAME"], _attr_value_text(m["ATTR_VALUE"], tok),
+                          line=tok.line, col=tok.column + 1 + m.start("ATTR_NAME")))
     return tuple(out)
 
 
@@ -1127,14 +1083,11 @@ def _decl(toks, ub: _UnitBuilder):
         if "alias" in kv:
             at = kv["alias"][1][0]
             s = str(at)
-            inner = s[1:-1]
-            parts = _split_top(inner)
-            if at.type not in ("ANGLE", "PAREN") or len(parts) != 2:
+            m = _ALIAS_TARGET.fullmatch(s) if at.type in ("ANGLE", "PAREN") else None
+            if m is None:
                 raise _Fail(f"invalid alias '{s}' (expected alias=<V, offset>)", *_tok_pos(at))
-            try:
-                alias = A.Alias(parts[0].strip(), _to_int(parts[1].strip()), line=at.line, col=at.column)
-            except ValueError:
-                raise _Fail(f"invalid alias offset in '{s}'", *_tok_pos(at)) from None
+            (off,) = _ints(m, ("ALIAS_TARGET_OFFSET",), "alias offset", *_tok_pos(at))
+            alias = A.Alias(m["ALIAS_TARGET_VAR"], off, line=at.line, col=at.column)
         ub.decls.append(A.VarDecl(name, ty, num, align, alias, attrs_, line=line, col=col))
     elif vtype == "A":
         ub.decls.append(A.AddrDecl(name, get_int("num_elts"), attrs_, line=line, col=col))
@@ -1272,7 +1225,7 @@ class _State:
             if a.name == "SimdSize" and isinstance(a.value, int):
                 self.env.dispatch_simd = a.value
         elif lname in ("loc", "file"):  # `.loc N` / `.file "x"` spell LOC / FILE
-            ops = tuple(_OPERAND[t.type](str(t), t.line, t.column) for t in s[1:])
+            ops = tuple(_token_operand(t) for t in s[1:])
             ub.body.append(A.Instruction(lname.upper(), (), None, None, ops,
                                          line=d.line, col=d.column))
         elif lname == "funcdecl":
@@ -1298,10 +1251,10 @@ class _State:
     def fast_decl(self, m, line: int, col: int) -> None:
         """A declaration in Intel's spelling (matched by _DECL_FAST)."""
         ub = self.cur
-        name, ty, num, align, alias, aoff, pnum, st, snum, vname = m.groups()
+        name, ty, align, alias = m["DECL_NAME"], m["G_TYPE"], m["G_ALIGN"], m["ALIAS_VAR"]
         if ty is not None:
             if ty not in O.TYPE_INFO_BY_NAME:
-                raise _Fail(f"unknown data type '{ty}'", line, col + m.start(2))
+                raise _Fail(f"unknown data type '{ty}'", line, col + m.start("G_TYPE"))
             if align is not None:
                 if align.lower() in ALIGN_NAMES:
                     align = ALIGN_NAMES[align.lower()]
@@ -1310,17 +1263,18 @@ class _State:
                 else:
                     raise _Fail(f"invalid align value '{align}' (expected byte, word, dword, "
                                 "qword, oword, hword, GRF, GRFx2, wordx32 or wordx64)",
-                                line, col + m.start(4))
-            d = A.VarDecl(name, ty, int(num), align,
-                          A.Alias(alias, int(aoff), line=line, col=col + m.start(5) - 1)
+                                line, col + m.start("G_ALIGN"))
+            d = A.VarDecl(name, ty, int(m["G_NUM"]), align,
+                          A.Alias(alias, int(m["ALIAS_OFFSET"]), line=line,
+                                  col=col + m.start("ALIAS_VAR") - 1)
                           if alias is not None else None,
                           line=line, col=col)
             self.env.sizes[name] = d.num_elts * O.TYPE_INFO_BY_NAME[ty].size
-        elif pnum is not None:
-            d = A.PredDecl(name, int(pnum), line=line, col=col)
+        elif m["P_NUM"] is not None:
+            d = A.PredDecl(name, int(m["P_NUM"]), line=line, col=col)
         else:
-            cls = A.SamplerDecl if st == "S" else A.SurfaceDecl
-            d = cls(name, int(snum), vname, line=line, col=col)
+            cls = A.SamplerDecl if m["ST_KIND"] == "S" else A.SurfaceDecl
+            d = cls(name, int(m["ST_NUM"]), m["ST_VNAME"], line=line, col=col)
         ub.decls.append(d)
 
     def scope(self, tok, step: int):
@@ -1394,6 +1348,10 @@ def _error_at(src: str, pos: int, line: int, col: int, allowed) -> tuple[int, in
             at = rest.index(opener)
             return line, col + at, f"unbalanced '{opener}': no matching '{closer}' on this line"
     found = word if len(word) <= 40 else word[:37] + "..."
+    if word.startswith("<") and pos > 0 and src[pos - 1] in ")>":
+        region = rest[:rest.index(">") + 1] if ">" in rest else word
+        return line, col, (f"invalid region '{region}' (expected <vstride;width,hstride>, "
+                           "<width,hstride> or <hstride>, integers)")
     if allowed:
         return line, col, f"expected {_expected(allowed)}, found '{found}'"
     return line, col, f"unexpected '{found}'"

@@ -1,0 +1,191 @@
+"""The grammar's terminals as regular expressions with named parts.
+
+``grammar/visa.lark`` defines every operand shape in EBNF from named parts
+(``VREG: (SRC_MOD HS)? VAR VREG_AHEAD (HS ROW_COL)? (HS REGION)?``, and
+``REGION``, ``ROW_COL``, ... in turn).  Lark flattens a terminal to one
+regular expression and forgets the parts.  This module reads the same
+terminal definitions and composes them again, this time with a named group
+for each part the caller asks for, so that the parser takes an operand apart
+with the grammar's own definition instead of expressions of its own::
+
+    lex = Lexicon(grammar_text)
+    vreg = lex.capture("VREG", ("SRC_MOD", "VAR", "ROW", "COL"))
+    vreg.fullmatch("(-)V12(0,1)").group("COL")      # '1'
+
+Only the subset of Lark's EBNF that terminals use is read: string literals
+(``"x"``, ``"x"i``), regular expressions (``/x/flags``), terminal names,
+parentheses, ``|``, ``?``, ``*`` and ``+``.  A :class:`Lexicon` is immutable
+after construction apart from its memo of composed expressions.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+_TOKEN = re.compile(r"""
+    (?P<space>\s+)
+  | (?P<comment>//[^\n]*)
+  | (?P<string>"(?:[^"\\]|\\.)*"i?)
+  | (?P<regexp>/(?:[^/\\\n]|\\.)+/[imslux]*)
+  | (?P<name>[A-Z_][A-Z_0-9]*)
+  | (?P<op>[()|?*+])
+""", re.X)
+_DEF_START = re.compile(r"([A-Z_][A-Z_0-9]*)(?:\.-?[0-9]+)?[ \t]*:(?!:)")
+
+
+class GrammarError(ValueError):
+    """A terminal definition this reader cannot read, or a part that would be
+    captured twice in one expression."""
+
+
+def _terminal_sources(text: str) -> dict[str, str]:
+    """NAME -> the text of its definition (continuation lines included)."""
+    defs: dict[str, str] = {}
+    cur: str | None = None
+    for line in text.splitlines():
+        if not line.strip() or line.lstrip().startswith("//"):
+            continue
+        if line[0] in " \t":
+            if cur is not None:
+                defs[cur] += "\n" + line
+            continue
+        cur = None
+        m = _DEF_START.match(line)
+        if m:
+            cur = m.group(1)
+            defs[cur] = line[m.end():]
+    return defs
+
+
+def _tokens(src: str, name: str) -> list[tuple[str, str]]:
+    out, pos = [], 0
+    while pos < len(src):
+        m = _TOKEN.match(src, pos)
+        if m is None:
+            raise GrammarError(f"terminal {name}: cannot read {src[pos:pos + 20]!r}")
+        pos = m.end()
+        kind = m.lastgroup
+        if kind not in ("space", "comment"):
+            out.append((kind, m.group(kind)))
+    return out
+
+
+def _parse(tokens: list[tuple[str, str]], name: str):
+    """The definition as a tree: ('alt', [seq...]), ('seq', [item...]),
+    ('rep', item, quantifier), ('lit', regexp text), ('ref', NAME)."""
+    pos = 0
+
+    def alternatives():
+        nonlocal pos
+        seqs = [sequence()]
+        while pos < len(tokens) and tokens[pos] == ("op", "|"):
+            pos += 1
+            seqs.append(sequence())
+        return ("alt", seqs)
+
+    def sequence():
+        nonlocal pos
+        items = []
+        while pos < len(tokens) and tokens[pos] not in (("op", "|"), ("op", ")")):
+            item = atom()
+            if pos < len(tokens) and tokens[pos][0] == "op" and tokens[pos][1] in "?*+":
+                item = ("rep", item, tokens[pos][1])
+                pos += 1
+            items.append(item)
+        return ("seq", items)
+
+    def atom():
+        nonlocal pos
+        kind, text = tokens[pos]
+        pos += 1
+        if kind == "name":
+            return ("ref", text)
+        if kind == "string":
+            fold = text.endswith("i")
+            body = text[1:-2] if fold else text[1:-1]
+            lit = re.escape(re.sub(r"\\(.)", r"\1", body))
+            return ("lit", f"(?i:{lit})" if fold else lit)
+        if kind == "regexp":
+            end = text.rindex("/")
+            body, flags = text[1:end].replace("\\/", "/"), text[end + 1:]
+            return ("lit", f"(?{flags}:{body})" if flags else f"(?:{body})")
+        if text == "(":
+            inner = alternatives()
+            if pos >= len(tokens) or tokens[pos] != ("op", ")"):
+                raise GrammarError(f"terminal {name}: unbalanced parenthesis")
+            pos += 1
+            return inner
+        raise GrammarError(f"terminal {name}: unexpected {text!r}")
+
+    tree = alternatives()
+    if pos != len(tokens):
+        raise GrammarError(f"terminal {name}: unexpected {tokens[pos][1]!r}")
+    return tree
+
+
+class Lexicon:
+    """The terminal definitions of one grammar text."""
+
+    def __init__(self, grammar_text: str):
+        self._trees = {name: _parse(_tokens(src, name), name)
+                       for name, src in _terminal_sources(grammar_text).items()}
+        self._compose = lru_cache(maxsize=None)(self._compose_uncached)
+
+    @property
+    def names(self) -> frozenset[str]:
+        return frozenset(self._trees)
+
+    def regex(self, name: str) -> str:
+        """Terminal ``name`` as one regular expression, without groups."""
+        return self._compose(name, frozenset())
+
+    def capture(self, name: str, parts, prefix: str = "") -> re.Pattern:
+        """Terminal ``name`` compiled, with a group named ``prefix + part``
+        for each of ``parts`` wherever it occurs in the definition (at any
+        depth)."""
+        return re.compile(self._compose(name, self._check(parts), prefix))
+
+    def alternatives(self, shapes: dict, lead: str = "", trail: str = "") -> re.Pattern:
+        """``lead``, one of the terminals ``shapes`` (name -> parts, tried in
+        this order), then ``trail``, compiled: the terminal that matched is
+        the group of its own name (``match.lastgroup``), and its parts are
+        groups named ``NAME__PART``."""
+        alts = "|".join(f"(?P<{n}>{self._compose(n, self._check(parts), n + '__')})"
+                        for n, parts in shapes.items())
+        return re.compile(f"{lead}(?:{alts}){trail}")
+
+    def _check(self, parts) -> frozenset:
+        for p in parts:
+            if p not in self._trees:
+                raise GrammarError(f"no terminal {p} in the grammar")
+        return frozenset(parts)
+
+    def _compose_uncached(self, name: str, parts: frozenset, prefix: str = "") -> str:
+        if name not in self._trees:
+            raise GrammarError(f"no terminal {name} in the grammar")
+        seen: set[str] = set()
+        return self._emit(self._trees[name], parts, seen, (name,), prefix)
+
+    def _emit(self, node, parts, seen: set, stack: tuple, prefix: str = "") -> str:
+        kind = node[0]
+        if kind == "lit":
+            return node[1]
+        if kind == "ref":
+            ref = node[1]
+            if ref in stack:
+                raise GrammarError(f"terminal {ref} refers to itself")
+            if ref not in self._trees:
+                raise GrammarError(f"terminal {stack[-1]} refers to unknown {ref}")
+            inner = self._emit(self._trees[ref], parts, seen, stack + (ref,), prefix)
+            if ref in parts:
+                if ref in seen:
+                    raise GrammarError(f"part {ref} occurs twice in {stack[0]}")
+                seen.add(ref)
+                return f"(?P<{prefix}{ref}>{inner})"
+            return f"(?:{inner})"
+        if kind == "rep":
+            return f"(?:{self._emit(node[1], parts, seen, stack, prefix)}){node[2]}"
+        if kind == "seq":
+            return "".join(self._emit(n, parts, seen, stack, prefix) for n in node[1])
+        alts = [self._emit(n, parts, seen, stack, prefix) for n in node[1]]
+        return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
