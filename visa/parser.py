@@ -636,6 +636,10 @@ def _template(ins: A.Instruction, base: int):
             tuple(_node_template(o, base) for o in ins.operands), ins.post_mods, ins.col - base)
 
 
+# memo value of a line whose parse holds nested nodes: parsed afresh each time
+_NO_TEMPLATE = "no template"
+
+
 def _instantiate(tpl, line: int, base: int) -> A.Instruction:
     op, mods, ptpl, etpl, otpls, post, col = tpl
     pred = exe = None
@@ -726,14 +730,19 @@ class _Builder:
                 body = piece
             cut = body.find("//")
             key = (body[:cut] if cut >= 0 and '"' not in body else body).rstrip()
-            tpl = memo.get(key, False)
-            if tpl:
-                statement(_instantiate(tpl, line, col))
-            else:
+            seen = memo.get(key)
+            if seen is None:  # first time: keep the instruction itself
                 ins = self._one_line(body, line, col)
-                if tpl is False:
-                    memo[key] = _template(ins, col)
+                memo[key] = [ins, col]
                 statement(ins)
+            elif type(seen) is list:  # second time: make the template
+                tpl = memo[key] = _template(*seen) or _NO_TEMPLATE
+                statement(_instantiate(tpl, line, col) if tpl is not _NO_TEMPLATE
+                          else self._one_line(body, line, col))
+            elif seen is _NO_TEMPLATE:
+                statement(self._one_line(body, line, col))
+            else:
+                statement(_instantiate(seen, line, col))
             line += 1
             col = None
 
