@@ -45,8 +45,13 @@ addr_ofs = st.builds(A.AddrOf, names, st.one_of(st.none(), st.integers(0, 4096))
 plain_names = st.builds(A.Name, names, st.one_of(st.none(), st.just("-")))
 numbers = st.builds(A.Number, st.integers(0, 1 << 20))
 strings = st.builds(A.String, st.text(string.printable, max_size=12))
-lsc_shapes = st.sampled_from(["d32", "d64", "d8c32", "d16c32", "d32x4", "d32x64t",
-                              "d32.xyzw", "d16.2x16x8nn", "d32x2"])
+_lsc_sizes = st.sampled_from(["d8", "d16", "d32", "d64", "d8c32", "d16c32", "d16c32h"])
+lsc_shapes = st.one_of(
+    st.builds(A.LscShape, _lsc_sizes, st.sampled_from([1, 2, 3, 4, 8, 16, 32, 64]), st.booleans()),
+    st.builds(A.LscShape, _lsc_sizes, channels=st.sampled_from(["x", "xy", "xyzw", "zw", "yzw"])),
+    st.builds(A.LscShape, _lsc_sizes, block=st.tuples(st.integers(1, 4), st.integers(1, 64),
+                                                        st.integers(1, 32)),
+              transpose=st.booleans(), vnni=st.booleans()))
 lsc_datas = st.builds(A.LscData, var_names, lsc_shapes, st.integers(0, 1024))
 lsc_regs = st.builds(A.LscReg, names, st.one_of(st.none(), st.integers(1, 256)),
                      st.one_of(st.none(), st.tuples(small, small)), st.integers(-64, 64),

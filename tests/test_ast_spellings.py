@@ -59,3 +59,35 @@ def test_2d_block_items_are_structured():
 ])
 def test_blank_spacing_variants_are_one_ast(a, b):
     assert _ops(a) == _ops(b)
+
+
+@pytest.mark.parametrize("variants", [
+    ["VD:d32", "VD:u32", "VD:d32x1"],
+    ["VD:d32x4t", "VD:u32x4t"],
+    ["VD:d16c32h", "VD:u16c32h"],
+])
+def test_lsc_data_shape_spellings_are_one_ast(variants):
+    # Intel's lexer (CISA.l, LSC_DATA_SHAPE_TK) reads d and u alike, and x1 is
+    # the vector size 1 that is left out
+    asts = [_ops(f"lsc_load.ugm (M1, 16) {v} flat[VX]:a64")[0] for v in variants]
+    assert all(a == asts[0] for a in asts[1:])
+    assert type(asts[0].shape) is A.LscShape
+
+
+def test_lsc_data_shapes_are_structured():
+    def shape(s):
+        return _ops(f"lsc_load_block2d.ugm (M1, 1) VD:{s} flat[VX, VW, VW, VW, VW, VW]")[0].shape
+    assert shape("d16.2x16x8tn") == A.LscShape("d16", block=(2, 16, 8), transpose=True, vnni=False)
+    # blocks 1 and the order letters n are what is left unwritten
+    assert shape("d16.16x8") == shape("d16.1x16x8nn") == A.LscShape("d16", block=(1, 16, 8))
+    v = _ops("lsc_load.ugm (M1, 16) VD:d64x32t flat[VX]:a64")[0].shape
+    assert (v.size, v.vector, v.transpose, v.channels, v.block) == ("d64", 32, True, None, None)
+    q = _ops("lsc_load_quad.ugm (M1, 16) VD:d32.yzw flat[VX]:a64")[0].shape
+    assert (q.size, q.channels) == ("d32", "yzw")
+
+
+def test_bad_lsc_data_shape_points_at_the_shape():
+    with pytest.raises(visa.VisaError) as ei:
+        _ops("lsc_load.ugm (M1, 16) VD:d24 flat[VX]:a64")
+    (d,) = ei.value.diagnostics
+    assert (d.line, d.col) == (12, 29) and "invalid LSC data shape ':d24'" in d.message

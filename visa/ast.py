@@ -118,12 +118,36 @@ class Tuple:
     col: int = _pos()
 
 
+@attrs.frozen(slots=True)
+class LscShape:
+    """The data shape of an LSC data operand, after its colon.
+
+    ``size`` is ``d8``, ``d16``, ``d32``, ``d64``, ``d8c32``, ``d16c32`` or
+    ``d16c32h`` (a ``u`` prefix, which Intel's lexer reads alike, is ``d``).
+    One of three forms:
+
+    * a vector: ``d32x4t`` is ``vector=4, transpose=True`` (``d32`` is
+      ``vector=1``);
+    * channels of a quad op: ``d32.xyz`` is ``channels='xyz'``;
+    * a 2D block: ``d16.2x16x8tn`` is ``block=(2, 16, 8)`` (blocks, width,
+      height; blocks 1 when not written), ``transpose=True`` (first ``t``),
+      ``vnni=False`` (second letter ``n``).
+    """
+    size: str
+    vector: int = 1
+    transpose: bool = False
+    channels: str | None = None
+    block: tuple[int, int, int] | None = None
+    vnni: bool = False
+
+
 @node
 class LscData:
     """An LSC data operand ``V:d32x4t`` or ``V.256:d32x4``: ``offset`` is the
-    byte offset written after a dot (0 if none), ``shape`` the text after ':'."""
+    byte offset written after a dot (0 if none), ``shape`` what follows the
+    colon."""
     name: str
-    shape: str
+    shape: LscShape
     offset: int = 0
     line: int = _pos()
     col: int = _pos()

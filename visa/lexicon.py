@@ -19,6 +19,7 @@ after construction apart from its memo of composed expressions.
 """
 from __future__ import annotations
 
+import ast
 import re
 from functools import lru_cache
 
@@ -103,7 +104,7 @@ def _parse(tokens: list[tuple[str, str]], name: str):
         if kind == "string":
             fold = text.endswith("i")
             body = text[1:-2] if fold else text[1:-1]
-            lit = re.escape(re.sub(r"\\(.)", r"\1", body))
+            lit = re.escape(ast.literal_eval('"' + body + '"'))
             return ("lit", f"(?i:{lit})" if fold else lit)
         if kind == "regexp":
             end = text.rindex("/")

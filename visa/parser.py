@@ -142,7 +142,7 @@ _SHAPE_PARTS = {
     "VREG": ("SRC_MOD", "VAR", "ROW_COL", "ROW", "COL") + _REGION_PARTS,
     "IMM": ("IMM_VALUE", "TYPE_NAME"),
     "RAW": ("RAW_VAR", "RAW_OFFSET"),
-    "LSC_DATA": ("LSC_DATA_VAR", "LSC_DATA_OFFSET", "LSC_SHAPE"),
+    "LSC_DATA": ("LSC_DATA_VAR", "LSC_DATA_OFFSET", "LSC_SHAPE_WORD"),
     "LSC_ADDR": ("LSC_MODEL", "LSC_SURFACE_ARGS", "LSC_ITEMS", "ADDR_SIZE"),
     "WORD": (), "NUMBER": (), "PAREN": (),
     "INDIRECT": ("SRC_MOD", "IND_ADDR", "IND_SUBREG", "IND_OFFSET") + _REGION_PARTS + ("TYPE_NAME",),
@@ -173,6 +173,7 @@ _ATTR_ITEM = _part_re("ATTR_ITEM", "ATTR_NAME", "ATTR_VALUE")
 _ALIAS_CALL = _part_re("ALIAS_CALL", "PAREN_TEXT")
 _ALIAS_TARGET = _part_re("ALIAS_TARGET", "ALIAS_TARGET_VAR", "ALIAS_TARGET_OFFSET")
 _LINE_REST = _part_re("LINE_REST")
+_VERSION = _part_re("VERSION")
 _MODS = {"(-)": "-", "(abs)": "abs", "(-abs)": "-abs", "(~)": "~", None: None}
 
 
@@ -251,10 +252,32 @@ def _r_raw(m: re.Match, line: int, col: int) -> A.Raw:
     return A.Raw(m.group("RAW__RAW_VAR"), off, line=line, col=col)
 
 
+_LSC_SHAPE = _part_re("LSC_SHAPE", "LSC_SIZE", "LSC_VECTOR", "LSC_TRANSPOSE", "LSC_CHANNELS",
+                      "LSC_BLOCK", "LSC_BLOCKS", "LSC_BLOCK_WIDTH", "LSC_BLOCK_HEIGHT",
+                      "LSC_BLOCK_ORDER", "LSC_BLOCK_VNNI")
+
+
+def _lsc_shape(text: str, line: int, col: int) -> A.LscShape:
+    m = _LSC_SHAPE.fullmatch(text)
+    if m is None:
+        raise _Fail(f"invalid LSC data shape ':{text}' (expected e.g. :d32, :d32x4, :d32x8t, "
+                    ":d32.xyzw or :d16.2x16x8nn)", line, col)
+    size = "d" + m["LSC_SIZE"][1:]
+    if m["LSC_BLOCK"] is not None:
+        return A.LscShape(size, block=(int(m["LSC_BLOCKS"] or 1), int(m["LSC_BLOCK_WIDTH"]),
+                                       int(m["LSC_BLOCK_HEIGHT"])),
+                          transpose=m["LSC_BLOCK_ORDER"] == "t", vnni=m["LSC_BLOCK_VNNI"] == "t")
+    if m["LSC_CHANNELS"] is not None:
+        return A.LscShape(size, channels=m["LSC_CHANNELS"])
+    vec = m["LSC_VECTOR"]
+    return A.LscShape(size, 1 if vec is None else int(vec[1:]), m["LSC_TRANSPOSE"] is not None)
+
+
 def _r_lsc_data(m: re.Match, line: int, col: int) -> A.LscData:
     (off,) = _ints(m, ("LSC_DATA__LSC_DATA_OFFSET",), "offset", line, col)
-    return A.LscData(m.group("LSC_DATA__LSC_DATA_VAR"), m.group("LSC_DATA__LSC_SHAPE"), off or 0,
-                     line=line, col=col)
+    shape = _lsc_shape(m.group("LSC_DATA__LSC_SHAPE_WORD"), line,
+                       col + m.start("LSC_DATA__LSC_SHAPE_WORD") - m.start("LSC_DATA") - 1)
+    return A.LscData(m.group("LSC_DATA__LSC_DATA_VAR"), shape, off or 0, line=line, col=col)
 
 
 def _lsc_value(m: re.Match, line: int, col: int):
@@ -1199,7 +1222,7 @@ class _State:
         if self.first_pos is None:
             self.first_pos = (d.line, d.column)
         if lname == "version":
-            if len(s) != 2 or s[1].type != "NUMBER" or not re.fullmatch(r"\d+\.\d+", str(s[1])):
+            if len(s) != 2 or s[1].type != "NUMBER" or not _VERSION.fullmatch(str(s[1])):
                 pos = _tok_pos(s[1]) if len(s) > 1 else (d.line, d.column + 8)
                 raise _Fail("expected a version like '4.1' after '.version'", *pos)
             if self.version is not None:

@@ -79,8 +79,8 @@ def operand_text(o, tuple_sep: str = ", ") -> str:
         return str(o.value)
     if t is A.LscData:
         if o.offset:
-            return f"{o.name}.{o.offset}:{o.shape}"
-        return f"{o.name}:{o.shape}"
+            return f"{o.name}.{o.offset}:{lsc_shape_text(o.shape)}"
+        return f"{o.name}:{lsc_shape_text(o.shape)}"
     if t is A.LscReg:
         s = f"{_hex(o.scale)}*{o.name}" if o.scale != 1 else o.name
         if o.dot:
@@ -118,6 +118,19 @@ def operand_text(o, tuple_sep: str = ", ") -> str:
     if t is A.Tuple:
         return "(" + tuple_sep.join(operand_text(x) for x in o.items) + ")"
     raise TypeError(f"not an operand: {o!r}")
+
+
+def lsc_shape_text(s: A.LscShape) -> str:
+    """``d32x4t``, ``d32.xyz``, ``d16.2x16x8nn`` (Intel leaves out a vector
+    of 1 and a block count of 1)."""
+    if s.block is not None:
+        blocks, width, height = s.block
+        lead = f"{blocks}x" if blocks != 1 else ""
+        return (f"{s.size}.{lead}{width}x{height}"
+                f"{'t' if s.transpose else 'n'}{'t' if s.vnni else 'n'}")
+    if s.channels is not None:
+        return f"{s.size}.{s.channels}"
+    return f"{s.size}{'x' + str(s.vector) if s.vector != 1 else ''}{'t' if s.transpose else ''}"
 
 
 def _lsc_item(o) -> str:

@@ -52,7 +52,6 @@ fence_op UB, scope UB``.
 """
 from __future__ import annotations
 
-import re
 import struct
 
 import attrs
@@ -105,13 +104,7 @@ CHANNEL = {"x": int(O.LscChannelMask.X), "y": int(O.LscChannelMask.Y),
            "z": int(O.LscChannelMask.Z), "w": int(O.LscChannelMask.W)}
 
 
-# --------------------------------------------------------- data shape parsing
-_SHAPE = re.compile(r"[du](8c32|16c32h|16c32|64|32|16|8)(?:x(64|32|16|8|4|3|2|1))?(t?)\Z")
-_SHAPE_CH = re.compile(r"[du](8c32|16c32h|16c32|64|32|16|8)\.(xy?z?w?|yz?w?|zw?|w)\Z")
-_SHAPE_2D = re.compile(r"[du](8c32|16c32h|16c32|64|32|16|8)\.(?:([1-9][0-9]*)x)?([1-9][0-9]*)x([1-9][0-9]*)"
-                       r"([nt]?)([nt]?)\Z")
-
-
+# ------------------------------------------------------------ data shapes
 @attrs.frozen
 class Shape:
     """An LSC data shape: size, order and the elems/chmask union."""
@@ -130,29 +123,36 @@ class Shape2D:
     vnni: int
 
 
-def parse_shape(text: str, node) -> Shape:
-    m = _SHAPE.match(text)
-    if m:
-        size, elems, t = m.groups()
-        return Shape(DATA_SIZE[size], TRANSPOSE if t else NONTRANSPOSE, ELEMS[elems or "1"])
-    m = _SHAPE_CH.match(text)
-    if m:
+def _shape_text(shape: A.LscShape) -> str:
+    from ..printer import lsc_shape_text  # for messages only
+    return lsc_shape_text(shape)
+
+
+def parse_shape(shape: A.LscShape, node) -> Shape:
+    """The binary fields of a vector or channel shape (``d32x4t``, ``d32.xy``)."""
+    size = DATA_SIZE[shape.size[1:]]
+    if shape.block is not None:
+        _fail(f"invalid LSC data shape ':{_shape_text(shape)}' for this op (a 2D block shape; "
+              "expected e.g. :d32, :d32x4, :d32x8t, :d32.xyzw)", node)
+    if shape.channels is not None:
         mask = 0
-        for ch in m.group(2):
+        for ch in shape.channels:
             mask |= CHANNEL[ch]
-        return Shape(DATA_SIZE[m.group(1)], NONTRANSPOSE, mask)
-    _fail(f"invalid LSC data shape ':{text}' (expected e.g. :d32, :d32x4, :d32x8t, :d32.xyzw)", node)
+        return Shape(size, NONTRANSPOSE, mask)
+    return Shape(size, TRANSPOSE if shape.transpose else NONTRANSPOSE, ELEMS[str(shape.vector)])
 
 
-def parse_shape_2d(text: str, node) -> Shape2D:
-    m = _SHAPE_2D.match(text)
-    if not m:
-        _fail(f"invalid 2D block data shape ':{text}' (expected e.g. :d16.2x16x8nn or :d16.16x8)", node)
-    size, blocks, width, height, order, vnni = m.groups()
-    if int(blocks or 1) > 0xFF or int(width) > 0xFFFF or int(height) > 0xFFFF:
-        _fail(f"2D block shape ':{text}' is too large (blocks < 256, width and height < 65536)", node)
-    return Shape2D(DATA_SIZE[size], TRANSPOSE if order == "t" else NONTRANSPOSE,
-                   int(blocks or 1), int(width), int(height), 1 if vnni == "t" else 0)
+def parse_shape_2d(shape: A.LscShape, node) -> Shape2D:
+    """The binary fields of a 2D block shape (``d16.2x16x8nn``)."""
+    if shape.block is None:
+        _fail(f"invalid 2D block data shape ':{_shape_text(shape)}' "
+              "(expected e.g. :d16.2x16x8nn or :d16.16x8)", node)
+    blocks, width, height = shape.block
+    if blocks > 0xFF or width > 0xFFFF or height > 0xFFFF:
+        _fail(f"2D block shape ':{_shape_text(shape)}' is too large "
+              "(blocks < 256, width and height < 65536)", node)
+    return Shape2D(DATA_SIZE[shape.size[1:]], TRANSPOSE if shape.transpose else NONTRANSPOSE,
+                   blocks, width, height, 1 if shape.vnni else 0)
 
 
 def natural_stride(shape: Shape) -> int:
@@ -339,29 +339,30 @@ _ADDR_TYPE_NAME = {v: n for n, v in ADDR_TYPE.items()}
 _ADDR_SIZE_NAME = {int(O.LscAddrSize.A16): "a16", int(O.LscAddrSize.A32): "a32",
                    int(O.LscAddrSize.A64): "a64"}
 _DATA_SIZE_NAME = {v: "d" + k for k, v in DATA_SIZE.items()}
-_ELEMS_SUFFIX = {v: ("" if k == "1" else "x" + k) for k, v in ELEMS.items()}
+_ELEMS_COUNT = {v: int(k) for k, v in ELEMS.items()}
 
 
-def shape_text(size, order, elems, quad: bool, at) -> str:
+def shape_of(size, order, elems, quad: bool, at) -> A.LscShape:
+    """The shape a vector or quad op's binary fields stand for."""
     if size not in _DATA_SIZE_NAME:
         raise DecodeError(f"invalid LSC data size {size}", at)
     s = _DATA_SIZE_NAME[size]
     if quad:
         if order != NONTRANSPOSE or not 0 < elems < 16:
             raise DecodeError(f"invalid channel mask {elems} / order {order} for a quad op", at)
-        return s + "." + "".join(c for c in "xyzw" if elems & CHANNEL[c])
-    if order not in (NONTRANSPOSE, TRANSPOSE) or elems not in _ELEMS_SUFFIX:
+        return A.LscShape(s, channels="".join(c for c in "xyzw" if elems & CHANNEL[c]))
+    if order not in (NONTRANSPOSE, TRANSPOSE) or elems not in _ELEMS_COUNT:
         raise DecodeError(f"invalid LSC vector size {elems} / order {order}", at)
-    return s + _ELEMS_SUFFIX[elems] + ("t" if order == TRANSPOSE else "")
+    return A.LscShape(s, _ELEMS_COUNT[elems], order == TRANSPOSE)
 
 
-def shape_2d_text(s: Shape2D, at) -> str:
+def shape_2d_of(s: Shape2D, at) -> A.LscShape:
+    """The shape a 2D block op's binary fields stand for."""
     if s.size not in _DATA_SIZE_NAME or s.order not in (NONTRANSPOSE, TRANSPOSE) or s.vnni > 1 \
             or not s.blocks or not s.width or not s.height:
         raise DecodeError("invalid 2D block data shape", at)
-    b = f"{s.blocks}x" if s.blocks != 1 else ""
-    return (f"{_DATA_SIZE_NAME[s.size]}.{b}{s.width}x{s.height}"
-            f"{'t' if s.order == TRANSPOSE else 'n'}{'t' if s.vnni else 'n'}")
+    return A.LscShape(_DATA_SIZE_NAME[s.size], block=(s.blocks, s.width, s.height),
+                      transpose=s.order == TRANSPOSE, vnni=bool(s.vnni))
 
 
 # ------------------------------------------------------------------- atoms
@@ -468,7 +469,7 @@ class DataShape:
     def encode(self, ins, cx, out):
         d = _data(ins, self.index)
         s = parse_shape(d.shape, d)
-        if self.quad != (d.shape.find(".") >= 0):
+        if d.shape.block is None and self.quad != (d.shape.channels is not None):
             _fail(f"'{ins.op}' takes a data shape {'with' if self.quad else 'without'} "
                   "channels (e.g. " + (":d32.xyzw)" if self.quad else ":d32x4)"), d)
         out.append(bytes((s.size, s.order, s.elems, 0 if self.strided else s.elems)))
@@ -478,7 +479,7 @@ class DataShape:
         size, order, elems, chmask = rd.ub(), rd.ub(), rd.ub(), rd.ub()
         if chmask != (0 if self.strided else elems):
             raise DecodeError(f"LSC elems ({elems}) and channel mask ({chmask}) bytes disagree", at)
-        b.operands[self.index] = _PData(shape_text(size, order, elems, self.quad, at))
+        b.operands[self.index] = _PData(shape_of(size, order, elems, self.quad, at))
 
 
 @attrs.frozen
@@ -493,7 +494,7 @@ class DataShape2D:
     def decode(self, rd, cx, b):
         at = rd.at()
         s = Shape2D(rd.ub(), rd.ub(), rd.ub(), rd.uw(), rd.uw(), rd.ub())
-        b.operands[self.index] = _PData(shape_2d_text(s, at))
+        b.operands[self.index] = _PData(shape_2d_of(s, at))
 
 
 @attrs.frozen

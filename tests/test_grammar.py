@@ -1,0 +1,76 @@
+"""grammar/visa.lark is the definition of the syntax: the operand shapes are
+composed from named parts, the parser takes operands apart with those parts
+(visa/lexicon.py), and the two readings of the grammar (Lark's and the
+lexicon's) agree."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import visa.parser as P
+from visa.lexicon import GrammarError, Lexicon
+
+from refs import corpus_stems, program_text
+
+ROOT = Path(__file__).resolve().parent.parent
+GRAMMAR = (ROOT / "grammar" / "visa.lark").read_text()
+
+
+def test_no_raw_regular_expression_over_100_characters():
+    literals = re.findall(r"/(?:[^/\\\n]|\\.)+/", GRAMMAR)
+    assert literals and max(len(x) for x in literals) <= 100
+
+
+def test_shapes_are_composed_from_named_parts():
+    lex = Lexicon(GRAMMAR)
+    for shape, parts in P._SHAPE_PARTS.items():
+        for part in parts:
+            assert part in lex.names, (shape, part)
+    # the parts the issue names exist and are used by the shapes
+    for part in ("REGION", "ROW_COL", "SRC_MOD", "TYPE_SUFFIX", "ADDR_SIZE"):
+        assert part in lex.names
+        assert re.search(rf"^[A-Z_]+:.*\b{part}\b", GRAMMAR, re.M)
+
+
+def test_parser_has_no_operand_syntax_of_its_own():
+    src = Path(P.__file__).read_text()
+    # every regular expression the parser compiles comes from the grammar
+    for m in re.finditer(r"re\.compile\(([^\n]*)", src):
+        assert "_LEX" in m.group(1), m.group(0)
+    assert not re.search(r"re\.(match|fullmatch|search|finditer|split|sub)\(r?[\"']", src)
+
+
+def test_lexicon_reads_what_lark_reads():
+    # both readings of the grammar cut every corpus instruction line alike
+    g = P._grammar()
+    lark_line = re.compile(g.lark.get_terminal("INSTR_LINE").pattern.to_regexp())
+    ours = re.compile(Lexicon(GRAMMAR).regex("INSTR_LINE"))
+    n = 0
+    for stem in corpus_stems()[::20]:
+        for line in program_text(stem).splitlines():
+            s = line.strip()
+            if not s or s.startswith((".", "//")) or s.endswith(":"):
+                continue
+            a, b = lark_line.fullmatch(s + "\n"), ours.fullmatch(s + "\n")
+            assert (a is None) == (b is None) and (a is None or a.group() == b.group()), s
+            n += 1
+    assert n > 1000
+
+
+def test_parts_capture_their_text():
+    vreg = P._shape_re("VREG")
+    m = vreg.fullmatch("(-)V12(2, 3)<8;8,1>")
+    assert [m[f"VREG__{p}"] for p in ("SRC_MOD", "VAR", "ROW", "COL", "VSTRIDE", "WIDTH",
+                                       "HSTRIDE")] == ["(-)", "V12", "2", "3", "8", "8", "1"]
+    m = P._shape_re("INDIRECT").fullmatch("r[A0(1),8]<4,1>:f")
+    assert (m["INDIRECT__IND_ADDR"], m["INDIRECT__IND_OFFSET"], m["INDIRECT__WIDTH"],
+            m["INDIRECT__TYPE_NAME"]) == ("A0", "8", "4", "f")
+
+
+def test_lexicon_refuses_a_part_captured_twice():
+    lex = Lexicon('A: "a"\nB: A "," A\n')
+    assert lex.capture("B", ()).fullmatch("a,a")
+    with pytest.raises(GrammarError):
+        lex.capture("B", ("A",))
