@@ -13,7 +13,7 @@ import attrs
 from hypothesis import strategies as st
 
 from visa import ast as A
-from visa.isa.syntax import SILENT_MODS, SIMD8_OR_16
+from visa.isa.forms import FORMS
 from visa.isa.opcodes import TYPE_INFO_BY_NAME as TYPES
 
 _FIRST = string.ascii_letters + "_"
@@ -76,8 +76,11 @@ masks = st.sampled_from([f"M{i}" for i in range(1, 9)] + [f"M{i}_NM" for i in ra
 exec_sizes = st.builds(A.ExecSize, st.sampled_from([1, 2, 4, 8, 16, 32]),
                        st.one_of(st.none(), masks))
 preds = st.builds(A.Predicate, names, st.booleans(), st.sampled_from([None, "any", "all"]))
-# mnemonics whose spelling the parser rewrites (visa/isa/syntax.py) are left out
-_REWRITTEN = set(SILENT_MODS) | set(SIMD8_OR_16) | {"bfn", "movs", "FILE", "r"}
+# mnemonics whose spelling the parser rewrites (their form's Text facts) are
+# left out
+_REWRITTEN = {m for m, f in FORMS.items()
+              if f.text.silent_mods or f.text.simd8_or_16 or f.text.older or f.text.canonical
+              or f.text.older_names} | {n for f in FORMS.values() for n in f.text.older_names} | {"r"}
 mnemonic_words = st.text(string.ascii_lowercase + "_", min_size=1, max_size=10).filter(
     lambda s: s[0] != "_" and s not in _REWRITTEN)
 instr_mods = st.lists(st.text(string.ascii_lowercase + string.digits, min_size=1, max_size=4),

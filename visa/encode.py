@@ -25,7 +25,6 @@ from .errors import Diagnostic, VisaError
 from .isa import opcodes as O
 from .isa.atoms import TYPE_CODE, EncodeError
 from .isa.forms import FORMS
-from .isa.forms_misc import STATEFUL_OPS  # forms that add to the string pool each time
 
 # the strings every object's pool starts with, after its own name
 PREDEFINED_STRINGS = O.PREDEFINED_VAR_NAMES + O.PREDEFINED_SURFACE_NAMES + (O.BINDLESS_SAMPLER_NAME,)
@@ -306,7 +305,8 @@ def encode_body(body, sym: Symbols) -> bytes:
                 if len(errors) >= MAX_ERRORS:
                     break
                 continue
-            if s.op not in STATEFUL_OPS:
+            f = FORMS.get(s.op)
+            if f is None or not f.stateful:  # a fresh string each time: not reused
                 memo[s] = m
             out.append(m[0])
             unwritten += m[1]

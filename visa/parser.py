@@ -29,9 +29,10 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from . import ast as A
 from .errors import VisaError, make_diag
+from .isa.atoms import EncodeError
 from .expr import Env, evaluate
 from .isa import opcodes as O
-from .isa.syntax import SILENT_MODS, SIMD8_OR_16
+from .isa.forms import FORMS, text_of
 from .lexicon import Lexicon
 
 # ------------------------------------------------------------------- grammar
@@ -518,119 +519,52 @@ def _lower_case_spelling(op: str, mods: tuple) -> tuple[str, tuple]:
     return op, mods
 
 
-# opcodes of the older spec that vISA 4.1 no longer has
-# the older spec's misspellings, read the one way they can be meant
-_OLD_SPELLINGS = {"dhp": "dph"}
+# the older spec's other names of a mnemonic (its form's Text.older_names)
+_OLDER_NAMES = {old: m for m, f in FORMS.items() for old in f.text.older_names}
 
 
-_FBR_MODES = {"16x16": 0, "16x8": 1, "8x16": 2, "8x8": 3}
-_OLD_ATOMIC_NAMES = {"imin": "minsint", "imax": "maxsint"}
-
-
-def _is_state(o, names) -> bool:
-    return type(o) in (A.Name, A.VarRef) and o.name in names
-
-
-def _older_instruction(ins: A.Instruction, samplers, surfaces):
-    """The vISA 4.1 spelling of an older-spec instruction form, or None.
-
-    * ``gather/scatter[.mod] (n) (elt) ...``   -> ``gather.<elt> (M1, n) ...``
-    * ``dword_atomic.op (n) T goff offs dst src0 src1`` (goff 0)
-                                               -> ``dword_atomic.op (M1, n) T offs src0 src1 dst``
-      (``imin``/``imax`` are ``minsint``/``maxsint``)
-    * ``sample / sample_unorm`` surface before sampler -> sampler first
-      (``sample_unorm`` without an output format is ``.16-full``)
-    * ``vme_fbr (16x16 0 0)``                   -> ``vme_fbr (0x0:ub, 0x0:ub, 0x0:ub)``
-    """
-    op, ops = ins.op, ins.operands
-    if op in ("gather", "scatter") and ops and type(ops[0]) is A.Tuple and len(ops[0].items) == 1 \
-            and type(ops[0].items[0]) is A.Number and ins.exec:
-        elt = str(ops[0].items[0].value)
-        mods = (elt,) + tuple(m for m in ins.mods if m != elt)
-        exe = ins.exec if ins.exec.mask else attrs.evolve(ins.exec, mask="M1")
-        return attrs.evolve(ins, mods=mods, exec=exe, operands=ops[1:])
-    if op == "dword_atomic" and len(ops) == 6:
-        goff = ops[1]
-        if type(goff) is not A.Imm or goff.bits != 0:
-            raise _Fail("dword_atomic with a global offset operand is the older spec's form; "
-                        "vISA 4.1 has no global offset (only 0 can be dropped)", goff.line, goff.col)
-        mods = tuple(_OLD_ATOMIC_NAMES.get(m, m) for m in ins.mods)
-        exe = ins.exec if ins.exec is None or ins.exec.mask else attrs.evolve(ins.exec, mask="M1")
-        surf, _, offs, dst, src0, src1 = ops
-        return attrs.evolve(ins, mods=mods, exec=exe, operands=(surf, offs, src0, src1, dst))
-    if op in ("sample", "sample_unorm") and len(ops) >= 2 and _is_state(ops[0], surfaces) \
-            and _is_state(ops[1], samplers):
-        mods = ins.mods
-        if op == "sample_unorm" and len(mods) == 1:
-            mods = mods + ("16-full",)
-        return attrs.evolve(ins, mods=mods, operands=(ops[1], ops[0]) + ops[2:])
-    if op == "vme_fbr" and ops and type(ops[0]) is A.Tuple and len(ops[0].items) == 1 \
-            and type(ops[0].items[0]) is A.Name:
-        t = ops[0]
-        parts = t.items[0].name.split()
-        if len(parts) == 3 and parts[0] in _FBR_MODES and all(p.isdigit() for p in parts[1:]):
-            vals = (_FBR_MODES[parts[0]], int(parts[1]), int(parts[2]))
-            items = tuple(A.Imm(v, "ub", line=t.line, col=t.col) for v in vals)
-            return attrs.evolve(ins, operands=(attrs.evolve(t, items=items),) + ops[1:])
-    return None
+@attrs.frozen
+class _Declared:
+    """What the older-spelling rewrites (Text.older) may ask of a unit's
+    declarations."""
+    samplers: frozenset
+    surfaces: frozenset
 
 
 def _upgrade(ub: "_UnitBuilder") -> None:
     """Rewrite older spellings that need the declarations to the vISA 4.1
-    form: an address operand ``A0(0)`` gets its ``<1>``, ``movs T1 T2``
-    becomes ``movs T1(0) T2(0)``, ``FILE name`` takes a string, and the
-    older operand orders of gather/scatter, dword_atomic, sample,
-    sample_unorm and vme_fbr take the 4.1 order (:func:`_older_instruction`)."""
+    form: each form's own rewrite (its Text.older: the older operand orders
+    of gather/scatter, dword_atomic, sample, sample_unorm and vme_fbr,
+    ``movs T1 T2``, ``FILE name``, a strided address without a pitch), and an
+    address operand ``A0(0)`` gets its ``<1>``."""
     addrs = {d.name for d in ub.decls if type(d) is A.AddrDecl}
-    samplers = {d.name for d in ub.decls if type(d) is A.SamplerDecl} | {"S31"}
-    surfaces = {d.name for d in ub.decls if type(d) is A.SurfaceDecl} | {
-        "%slm", "T1", "T2", "TSS", "%bss", "%scratch", "T0", "T3", "T4", "T5"}
+    declared = _Declared(
+        frozenset(d.name for d in ub.decls if type(d) is A.SamplerDecl)
+        | {O.BINDLESS_SAMPLER_NAME},
+        # the predefined surfaces, by name and (older spec) as T0 ... T5
+        frozenset(d.name for d in ub.decls if type(d) is A.SurfaceDecl)
+        | {s.name for s in O.PREDEFINED_SURFACES}
+        | {f"T{s.index}" for s in O.PREDEFINED_SURFACES})
     body = ub.body
     for k, ins in enumerate(body):
         if type(ins) is not A.Instruction:
             continue
-        if ins.op in _OLDER_FORMS:
-            up = _older_instruction(ins, samplers, surfaces)
+        older = text_of(ins.op).older
+        if older is not None:
+            try:
+                up = older(ins, declared)
+            except EncodeError as e:
+                node = e.node if e.node is not None else ins
+                raise _Fail(str(e), node.line, node.col) from None
             if up is not None:
                 body[k] = ins = up
-        elif ins.op in _STRIDED:
-            up = _explicit_pitch(ins)
-            if up is not None:
-                body[k] = ins = up
-        ops = ins.operands
-        new = ops
-        if ins.op == "movs":
-            new = tuple(A.VarRef(o.name, (0,), None, None, line=o.line, col=o.col)
-                        if type(o) is A.Name and o.mod is None else o for o in new)
-        elif ins.op == "FILE":
-            new = tuple(A.String(o.name, line=o.line, col=o.col) if type(o) is A.Name else o
-                        for o in new)
         if addrs:
+            ops = ins.operands
             new = tuple(attrs.evolve(o, region=(1,))
                         if type(o) is A.VarRef and o.region is None and len(o.offsets) == 1
-                        and o.name in addrs else o for o in new)
-        if new is not ops and new != ops:
-            body[k] = attrs.evolve(ins, operands=new)
-
-
-_OLDER_FORMS = frozenset(("gather", "scatter", "dword_atomic", "sample", "sample_unorm", "vme_fbr"))
-_STRIDED = frozenset(("lsc_load_strided", "lsc_store_strided"))
-
-
-def _explicit_pitch(ins: A.Instruction):
-    """A strided LSC address without a pitch means the natural block stride
-    (element bytes x vector length): written out, as the binary has it."""
-    from .isa.forms_lsc import natural_stride, parse_shape
-    addr = next((o for o in ins.operands if type(o) is A.LscAddr), None)
-    data = next((o for o in ins.operands if type(o) is A.LscData), None)
-    if addr is None or data is None or addr.extra or addr.base is None:
-        return None
-    try:
-        pitch = natural_stride(parse_shape(data.shape, data))
-    except ValueError:
-        return None  # a bad shape: the encoder names it
-    new = attrs.evolve(addr, extra=(A.Number(pitch, line=addr.line, col=addr.col),))
-    return attrs.evolve(ins, operands=tuple(new if o is addr else o for o in ins.operands))
+                        and o.name in addrs else o for o in ops)
+            if new != ops:
+                body[k] = attrs.evolve(ins, operands=new)
 
 
 # --------------------------------------------------------- tree construction
@@ -800,15 +734,13 @@ class _Builder:
         parts = hs.split(".")
         op = parts[0]
         mods = tuple(parts[1:])
-        if not hs.islower() and op not in ("FILE", "LOC"):
+        if not hs.islower():
             op, mods = _lower_case_spelling(op, mods)
-        if op in _OLD_SPELLINGS:
-            op = _OLD_SPELLINGS[op]
-        if op == "bfn" and mods and mods[0][:1] in "xX":  # bfn.x0F -> bfn.xf, as Intel prints it
-            try:
-                mods = (f"x{int(mods[0][1:], 16):x}",) + mods[1:]
-            except ValueError:
-                pass
+        if op in _OLDER_NAMES:
+            op = _OLDER_NAMES[op]
+        facts = text_of(op)
+        if facts.canonical is not None:
+            mods = facts.canonical(mods)
         exe = None
         post = ()
         if glued is not None:
@@ -830,11 +762,11 @@ class _Builder:
                         post += (text[1:],)
                 else:
                     operands.append(_OPERAND[kind](m, line, col))
-        if op in SILENT_MODS:
-            silent = SILENT_MODS[op]
+        if facts.silent_mods:
+            silent = facts.silent_mods
             mods = tuple(m for m in mods if m not in silent)
             post = tuple(m for m in post if m not in silent)
-        elif op in SIMD8_OR_16 and (exe is None or (exe.mask is None and exe.size != 16)):
+        elif facts.simd8_or_16 and (exe is None or (exe.mask is None and exe.size != 16)):
             # no SIMD mode, (8) and (32) all mean SIMD8 (only 16 is recorded)
             exe = A.ExecSize(8, None, line=line, col=hcol + len(hs) + 1)
         return A.Instruction(op, mods, None, exe, tuple(operands), post, line=line, col=hcol)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from . import ast as A
 from .isa import opcodes as O
-from .isa.syntax import style_of
+from .isa.forms import text_of
 
 PREDEFINED_VARS = O.PREDEFINED_VAR_NAMES
 PREDEFINED_SURFACES = O.PREDEFINED_SURFACE_NAMES
@@ -148,7 +148,7 @@ def pred_text(p: A.Predicate) -> str:
 
 def instruction_text(ins: A.Instruction) -> str:
     """The instruction as IGC prints it, without indentation or number."""
-    st = style_of(ins.op)
+    st = text_of(ins.op).style
     parts = [pred_text(ins.pred) if ins.pred else "", ins.mnemonic]
     ops = ins.operands
     if st.glue_first and ops and type(ops[0]) is A.Tuple:
@@ -222,7 +222,6 @@ def kernel_attr_text(a: A.Attr) -> str:
 
 
 # ------------------------------------------------------------------- layout
-_NO_NUMBER = frozenset(("LOC", "FILE"))
 
 
 def unit_text(u: A.Unit) -> str:
@@ -243,7 +242,7 @@ def unit_text(u: A.Unit) -> str:
         t = type(s)
         if t is A.Instruction:
             line = "    " + instruction_text(s)
-            if s.op in _NO_NUMBER:
+            if not text_of(s.op).numbered:
                 out.append(line + "\n")
             else:
                 if len(line) < 80:

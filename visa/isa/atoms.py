@@ -475,6 +475,17 @@ class HexMod:
     def decode(self, rd, cx, b):
         b.mods[self.pos] = f"x{rd.uint(self.size):x}"
 
+    def canonical(self, mods: tuple) -> tuple:
+        """``x0F`` and ``XF`` are ``xf``, as Intel prints the field."""
+        m = mods[self.pos] if self.pos < len(mods) else ""
+        if m[:1] not in ("x", "X"):
+            return mods
+        try:
+            v = int(m[1:], 16)
+        except ValueError:
+            return mods  # the encoder names the problem
+        return mods[:self.pos] + (f"x{v:x}",) + mods[self.pos + 1:]
+
 
 @attrs.frozen
 class NumOp:

@@ -1,5 +1,7 @@
-"""Instruction forms: for each text mnemonic, its opcode and the atoms of its
-binary form, in the order of the instruction stream.
+"""Instruction forms: for each text mnemonic, one record (:class:`Form`) with
+its opcode, the atoms of its binary form in the order of the instruction
+stream, and the facts about its text (:class:`Text`: print layout, modifiers
+the binary does not keep, older spellings it accepts).
 
 Most forms are derived from the opcode's row in the instruction table
 (visa/isa/opcodes.py): the execution size and predicate fields become
@@ -10,17 +12,59 @@ sub-opcodes, ...) are given explicitly.  Adding a plain opcode is one line.
 """
 from __future__ import annotations
 
+from typing import Callable
+
 import attrs
 
 from . import opcodes as O
 from .atoms import Exec, HexMod, Lit, Pred, RawOp, Vec
+from .syntax import DEFAULT, Style
+
+
+@attrs.frozen
+class Text:
+    """The facts about how a form is written, beyond its operands' own syntax.
+
+    * ``style``: the blanks Intel's printer puts around the operands;
+    * ``silent_mods``: modifiers the binary does not record (the parser drops
+      them, so that spellings equal in the binary are equal ASTs);
+    * ``simd8_or_16``: the SIMD mode of sample/load: 16 is recorded, any
+      other execution size (or none) means 8;
+    * ``numbered``: Intel's listing gives the instruction its number
+      (``/// $N``); FILE and LOC take none;
+    * ``older_names``: other mnemonics the older spec spells it with;
+    * ``older``: ``older(ins, declared)`` rewrites a form the older spec (or
+      vISA 4.1's more lenient spelling) writes to the vISA 4.1 one, or returns
+      None; ``declared`` tells which names are samplers, surfaces, address
+      variables;
+    * ``canonical``: ``canonical(mods)`` gives the one spelling of modifiers
+      that have several (``bfn.x0F`` is ``bfn.xf``).
+    """
+    style: Style = DEFAULT
+    silent_mods: frozenset = frozenset()
+    simd8_or_16: bool = False
+    numbered: bool = True
+    older_names: tuple = ()
+    older: Callable | None = None
+    canonical: Callable | None = None
+
+
+PLAIN_TEXT = Text()
 
 
 @attrs.frozen
 class Form:
+    """One text mnemonic: its opcode, its binary atoms, its text facts."""
     mnemonic: str
     opcode: int
     atoms: tuple
+    text: Text = PLAIN_TEXT
+
+    @property
+    def stateful(self) -> bool:
+        """Encoding it adds to the string pool each time (fcall, faddr, FILE):
+        its bytes depend on what came before."""
+        return any(getattr(a, "stateful", False) for a in self.atoms)
 
 
 FORMS: dict[str, Form] = {}
@@ -68,6 +112,23 @@ def register(f, *, replace: bool = False) -> None:
     FORMS[f.mnemonic] = f
 
 
+def describe(mnemonics, **facts) -> None:
+    """Set text facts (fields of :class:`Text`) of registered forms."""
+    for m in ([mnemonics] if isinstance(mnemonics, str) else mnemonics):
+        f = FORMS[m]
+        text = attrs.evolve(f.text, **facts)
+        if isinstance(f, Form):
+            FORMS[m] = attrs.evolve(f, text=text)
+        else:  # a family record (LscForm) that is not an attrs class
+            f.text = text
+
+
+def text_of(mnemonic: str) -> Text:
+    """The text facts of a mnemonic (plain ones for an unknown mnemonic)."""
+    f = FORMS.get(mnemonic)
+    return PLAIN_TEXT if f is None else f.text
+
+
 def form(mnemonic: str, opcode: str | None = None, **others):
     d = O.OPCODES_BY_MNEMONIC[opcode or mnemonic]
     register(Form(mnemonic, int(d.number), _row_atoms(d, others)))
@@ -89,7 +150,10 @@ for _m in ("add", "avg", "div", "dp2", "dp3", "dp4", "dph", "exp", "frc", "line"
 form("movs", dst=Vec(0), src0=Vec(1))  # state operands, written as vector operands
 form("min", "fminmax", op=Lit(1, 0))  # min and max share an opcode:
 form("max", "fminmax", op=Lit(1, 1))  # the operation is a byte after exec
-form("bfn", function_ctrl=HexMod(1, 0))
+_BFN_CTRL = HexMod(1, 0)
+form("bfn", function_ctrl=_BFN_CTRL)
+describe("bfn", canonical=_BFN_CTRL.canonical)
+describe("dph", older_names=("dhp",))  # the older spec's misspelling
 # control flow, mov, addr_add, cmp, the logic and bit operations (and or xor
 # not shl shr asr rol ror cbit fbh fbl bfrev bfe bfi), barriers, FILE / LOC:
 # forms_misc.py

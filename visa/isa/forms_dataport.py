@@ -45,7 +45,8 @@ from .atoms import (MASK_CODE, MASK_NAME, SIZES, DecodeError, Exec, Lit, ModEnum
                     encode_vector, operand, read_code)
 from .atoms import ModCheck
 from .atoms import fail as _fail
-from .forms import Form, register
+from .forms import Form, describe, register
+from .syntax import MEDIA
 
 _OP = {k: int(v.number) for k, v in O.OPCODES_BY_MNEMONIC.items()}
 _SVM = _OP["svm"]
@@ -398,3 +399,46 @@ _reg("svm_atomic", _SVM, (Lit(1, _SUB["svm_atomic"]), Operands((4,)), ModCheck((
 for _m in ("svm_gather4scaled", "svm_scatter4scaled"):
     _reg(_m, _SVM, (Lit(1, _SUB[_m]), Operands((3,)), ModCheck((), 1), Exec(), Pred(),
                     ChannelMod(), Lit(2, 0), Vec(0), RawOp(1), RawOp(2)))
+
+
+# ---------------------------------------------------- older-spec spellings
+def _older_gather(ins, declared):
+    """``gather/scatter[.mod] (n) (elt) ...`` (older spec) is
+    ``gather.<elt> (M1, n) ...``."""
+    ops = ins.operands
+    if not (ops and type(ops[0]) is A.Tuple and len(ops[0].items) == 1
+            and type(ops[0].items[0]) is A.Number and ins.exec):
+        return None
+    elt = str(ops[0].items[0].value)
+    mods = (elt,) + tuple(m for m in ins.mods if m != elt)
+    exe = ins.exec if ins.exec.mask else attrs.evolve(ins.exec, mask="M1")
+    return attrs.evolve(ins, mods=mods, exec=exe, operands=ops[1:])
+
+
+_OLD_ATOMIC_NAMES = {"imin": "minsint", "imax": "maxsint"}
+
+
+def _older_dword_atomic(ins, declared):
+    """``dword_atomic.op (n) T goff offs dst src0 src1`` (older spec, goff 0)
+    is ``dword_atomic.op (M1, n) T offs src0 src1 dst``; its ``imin``/``imax``
+    are ``minsint``/``maxsint``."""
+    ops = ins.operands
+    if len(ops) != 6:
+        return None
+    goff = ops[1]
+    if type(goff) is not A.Imm or goff.bits != 0:
+        _fail("dword_atomic with a global offset operand is the older spec's form; "
+              "vISA 4.1 has no global offset (only 0 can be dropped)", goff)
+    mods = tuple(_OLD_ATOMIC_NAMES.get(m, m) for m in ins.mods)
+    exe = ins.exec if ins.exec is None or ins.exec.mask else attrs.evolve(ins.exec, mask="M1")
+    surf, _, offs, dst, src0, src1 = ops
+    return attrs.evolve(ins, mods=mods, exec=exe, operands=(surf, offs, src0, src1, dst))
+
+
+describe(("gather", "scatter"), older=_older_gather)
+describe("dword_atomic", older=_older_dword_atomic)
+# modifiers the binary does not record
+describe(("oword_ld", "oword_ld_unaligned", "oword_st", "gather"), silent_mods=frozenset(("mod",)))
+describe(("svm_block_ld", "svm_block_st"), silent_mods=frozenset(("unaligned",)))
+describe("svm_atomic", silent_mods=frozenset(("32",)))
+describe(("media_ld", "media_st"), style=MEDIA)

@@ -61,7 +61,8 @@ from . import opcodes as O
 from .atoms import (SIZES, DecodeError, Exec, Lit, ModEnum, Pred, decode_vector, encode_raw,
                     encode_vector, read_code, region_code)
 from .atoms import fail as _fail
-from .forms import Form, register
+from .forms import FORMS, PLAIN_TEXT, Form, describe, register
+from .syntax import LSC
 
 _UB, _UW, _D, _UD = SIZES[1], SIZES[2], struct.Struct("<i"), SIZES[4]
 UNTYPED = int(O.OPCODES_BY_MNEMONIC["lsc_untyped"].number)
@@ -768,6 +769,9 @@ class LscForm:
         self.typed = typed
         self.opcode = (untyped or typed).opcode
         self.atoms = (_Resolve(self),)
+        self.text = PLAIN_TEXT
+
+    stateful = False
 
     def resolve(self, ins) -> Form:
         sfid = ins.mods[0] if ins.mods else None
@@ -902,3 +906,20 @@ def _register():
 
 
 _register()
+
+
+# ------------------------------------------------------------- text facts
+def _explicit_pitch(ins, declared):
+    """A strided address without a pitch means the natural block stride
+    (element bytes x vector length): written out, as the binary has it."""
+    addr = next((o for o in ins.operands if type(o) is A.LscAddr), None)
+    data = next((o for o in ins.operands if type(o) is A.LscData), None)
+    if addr is None or data is None or addr.extra or addr.base is None or data.shape.block:
+        return None
+    pitch = natural_stride(parse_shape(data.shape, data))
+    new = attrs.evolve(addr, extra=(A.Number(pitch, line=addr.line, col=addr.col),))
+    return attrs.evolve(ins, operands=tuple(new if o is addr else o for o in ins.operands))
+
+
+describe([m for m, f in FORMS.items() if isinstance(f, LscForm)] + ["lsc_fence"], style=LSC)
+describe(("lsc_load_strided", "lsc_store_strided"), older=_explicit_pitch)

@@ -53,7 +53,8 @@ from .atoms import (EXEC_SIZE_CODE, GENERAL, SAMPLER_CLASS, STATE, SURFACE_CLASS
                     decode_vector, encode_vector, operand, region_code)
 from .atoms import ModCheck
 from .atoms import fail as _fail
-from .forms import FORMS, Form, _row_atoms, register
+from .forms import FORMS, Form, _row_atoms, describe, register
+from .syntax import RAW_SEND
 
 _UB = struct.Struct("<B")
 _UW = struct.Struct("<H")
@@ -216,6 +217,9 @@ class NewString:
     index: int
     size: int = 2
     quoted: bool = False
+    # each encoding adds to the unit's string pool: two equal instructions
+    # are not encoded once and reused (visa.encode.encode_body)
+    stateful = True
 
     def encode(self, ins, cx, out):
         o = operand(ins, self.index)
@@ -464,7 +468,7 @@ def _logic_form(op: str) -> None:
 def _checked_form(op: str, check: ModCheck) -> None:
     """Re-register the core form of ``op`` with a modifier check first."""
     f = FORMS[op]
-    register(Form(f.mnemonic, f.opcode, (check,) + tuple(a for a in f.atoms if type(a) is not ModCheck)),
+    register(attrs.evolve(f, atoms=(check,) + tuple(a for a in f.atoms if type(a) is not ModCheck)),
              replace=True)
 
 
@@ -765,10 +769,26 @@ _register("lifetime", "lifetime", (Lifetime(),))
 _register("FILE", "file", (NewString(0, 4, quoted=True),))
 _register("LOC", "loc", (NumOp(4, 0),))
 
-# Text ops whose encoding has a side effect on the unit's tables (a fresh
-# string-pool entry each time): two equal instructions of these are NOT
-# encoded once and reused (visa.encode.encode_body must not memoise them).
-STATEFUL_OPS = frozenset(("fcall", "faddr", "FILE"))
+
+
+def _older_movs(ins, declared):
+    """``movs T1 T2`` (older spec): state operands without offsets."""
+    ops = tuple(A.VarRef(o.name, (0,), None, None, line=o.line, col=o.col)
+                if type(o) is A.Name and o.mod is None else o for o in ins.operands)
+    return attrs.evolve(ins, operands=ops) if ops != ins.operands else None
+
+
+def _older_file(ins, declared):
+    """``FILE name`` (older spec): the name without quotes."""
+    ops = tuple(A.String(o.name, line=o.line, col=o.col) if type(o) is A.Name else o
+                for o in ins.operands)
+    return attrs.evolve(ins, operands=ops) if ops != ins.operands else None
+
+
+describe("movs", older=_older_movs)
+describe("FILE", older=_older_file, numbered=False)
+describe("LOC", numbered=False)
+describe(("raw_send", "raw_sendc"), style=RAW_SEND)
 
 # ALU forms of the family: the text grammar's modifiers only
 _checked_form("addc", ModCheck((), why="addc / subb take no .sat"))

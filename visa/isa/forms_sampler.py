@@ -70,7 +70,8 @@ from . import opcodes as O
 from .atoms import (DecodeError, Exec, Lit, Mismatch, NumOp, Pred, RawOp, Vec,
                     _describe, decode_raw, decode_vector, encode_raw, encode_vector)
 from .atoms import fail as _fail
-from .forms import Form, register
+from .forms import Form, describe, register
+from .syntax import SAMPLER_3D, VME_IME
 
 _UB = struct.Struct("<B")
 _UW = struct.Struct("<H")
@@ -511,3 +512,53 @@ _register("rt_write_3d", "rt_write_3d", (
 _register("urb_write_3d", "urb_write_3d", (
     Shape(6, 6), Exec(), Pred(), NumOp(1, 0), RawOp(2), NumOp(2, 1), RawOp(3), RawOp(4),
     RawOp(5)))
+
+
+# ------------------------------------------------------------- text facts
+describe([i.name for i in O.SAMPLER_3D_OPS.values()
+          if i.in_text and i.opcode in (O.Opcode.SAMPLE_3D, O.Opcode.LOAD_3D)], style=SAMPLER_3D)
+describe("vme_ime", style=VME_IME)
+# .divS is not recorded by these (Intel's text builder drops it)
+describe(("sample_3d", "sample_b", "sample_l", "sample_c", "sample_d", "sample_b_c", "sample_l_c",
+          "sample_d_c", "sample_lz", "sample_c_lz"), silent_mods=frozenset(("divS",)))
+describe(("sample", "load"), simd8_or_16=True)
+
+
+def _is_state(o, names) -> bool:
+    return type(o) in (A.Name, A.VarRef) and o.name in names
+
+
+def _older_sample(ins, declared):
+    """``sample / sample_unorm`` with the surface before the sampler (older
+    spec) take the sampler first; ``sample_unorm`` without an output format
+    is ``.16-full``."""
+    ops = ins.operands
+    if not (len(ops) >= 2 and _is_state(ops[0], declared.surfaces)
+            and _is_state(ops[1], declared.samplers)):
+        return None
+    mods = ins.mods
+    if ins.op == "sample_unorm" and len(mods) == 1:
+        mods = mods + ("16-full",)
+    return attrs.evolve(ins, mods=mods, operands=(ops[1], ops[0]) + ops[2:])
+
+
+_FBR_MODES = {"16x16": 0, "16x8": 1, "8x16": 2, "8x8": 3}
+
+
+def _older_vme_fbr(ins, declared):
+    """``vme_fbr (16x16 0 0)`` (older spec) is ``vme_fbr (0x0:ub, 0x0:ub, 0x0:ub)``."""
+    ops = ins.operands
+    if not (ops and type(ops[0]) is A.Tuple and len(ops[0].items) == 1
+            and type(ops[0].items[0]) is A.Name):
+        return None
+    t = ops[0]
+    parts = t.items[0].name.split()
+    if len(parts) != 3 or parts[0] not in _FBR_MODES or not all(p.isdigit() for p in parts[1:]):
+        return None
+    vals = (_FBR_MODES[parts[0]], int(parts[1]), int(parts[2]))
+    items = tuple(A.Imm(v, "ub", line=t.line, col=t.col) for v in vals)
+    return attrs.evolve(ins, operands=(attrs.evolve(t, items=items),) + ops[1:])
+
+
+describe(("sample", "sample_unorm"), older=_older_sample)
+describe("vme_fbr", older=_older_vme_fbr)
