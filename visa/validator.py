@@ -225,6 +225,8 @@ class _OpFacts:
     label_slots: tuple[tuple[int, int], ...]  # (operand index, label kind)
     dst: int | None  # the destination operand's index (Intel's getDstIndex)
     regions: bool  # Intel verifies this instruction's regions
+    shift: bool  # Intel's isShiftOp: a logic op whose sources may take (-)/(abs)
+    dpas: bool  # verified by Intel's dpas rules instead
 
 
 def _layouts(form) -> tuple:
@@ -256,7 +258,9 @@ def _facts(op: str) -> _OpFacts | None:
                     _has_field(f, "refuses_predicate"),
                     row.platform if row is not None else O.TargetPlatform.ALL, slots,
                     0 if cat in _DST_FIRST else None,
-                    cat is not None and cat is not O.InstCategory.DATA_PORT and op != "plane")
+                    cat is not None and cat is not O.InstCategory.DATA_PORT
+                    and f.opcode not in O.UNCHECKED_REGION_OPCODES,
+                    f.opcode in O.SHIFT_OPCODES, f.opcode in O.DPAS_OPCODES)
 
 
 @attrs.define
@@ -381,7 +385,6 @@ def _predicate(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
 
 # --------------------------------------------------------- vector operands
 _ARITH_MODS = frozenset(("-", "abs", "-abs"))
-_SHIFTS = frozenset(("shl", "shr", "asr", "rol", "ror"))  # Intel's isShiftOp
 
 
 @instruction_check
@@ -393,7 +396,7 @@ def _operands(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     imm-bool: no immediate of type bool.
     dst-immediate: no immediate as a destination."""
     cat = facts.category
-    if cat is None or ins.op in ("dpas", "dpasw"):  # Intel verifies dpas elsewhere
+    if cat is None or facts.dpas:  # Intel verifies dpas elsewhere
         return
     report = ctx.report
     for k, o in enumerate(ins.operands):
@@ -413,7 +416,7 @@ def _operands(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
         elif t not in (A.VarRef, A.Indirect):
             report("modifier-kind", o, f"modifier ({mod}) on an operand that is not a general "
                                        "or indirect one")
-        elif mod in _ARITH_MODS and cat is O.InstCategory.LOGIC and ins.op not in _SHIFTS:
+        elif mod in _ARITH_MODS and cat is O.InstCategory.LOGIC and not facts.shift:
             report("modifier-arith", o, f"'{ins.op}' is a logic instruction: its operands take "
                                         f"(~), not ({mod})")
         elif mod == "~" and cat is not O.InstCategory.LOGIC:

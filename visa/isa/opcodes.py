@@ -2632,6 +2632,15 @@ KERNEL_ATTRIBUTES: Mapping[str, AttributeDef] = MappingProxyType(
 # and assembling one is an error that says why.
 _SCF = ("is structured control flow of the older vISA spec (opcodes 0x60-0x66); vISA 4.1 "
         "has none: write it with goto and labels")
+# Opcode groups Intel's verifier (IsaVerification.cpp) treats apart:
+# isShiftOp: logic ops whose operands may take (-)/(abs) modifiers
+SHIFT_OPCODES: frozenset = frozenset((Opcode.SHL, Opcode.SHR, Opcode.ASR, Opcode.ROL, Opcode.ROR))
+# verified by verifyInstructionMisc's dpas rules, not the arithmetic ones
+DPAS_OPCODES: frozenset = frozenset((Opcode.DPAS, Opcode.DPASW))
+# "Region parameters for plane are ignored" (Intel's verifier)
+UNCHECKED_REGION_OPCODES: frozenset = frozenset((Opcode.PLANE,))
+
+
 OLDER_ONLY_OPS: Mapping[str, str] = MappingProxyType({
     "if": _SCF, "else": _SCF, "endif": _SCF, "do": _SCF, "while": _SCF, "break": _SCF, "cont": _SCF,
     "asin": "(inverse sine) is not an opcode in vISA 4.1",
