@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 
 import visa
-from refs import assemble_stem, corpus_stems, golden_files
+from refs import assemble_stem, corpus_stems, golden_files, program_text
 
 SIZEOF = """.version 4.1
 .kernel "k{n}"
@@ -75,3 +75,13 @@ def test_parallel_assembly_and_disassembly():
     for per_thread in _run_threads(jobs):
         assert per_thread[:len(stems)] == [ref for _, ref in expected]
         assert per_thread[len(stems):] == [visa.disassemble(r) for _, r in expected]
+
+
+def test_parse_leaves_the_garbage_collector_alone(monkeypatch):
+    # the collector is the interpreter's: parse() neither pauses nor tunes it
+    import gc
+    calls = []
+    for name in ("disable", "enable", "set_threshold", "freeze"):
+        monkeypatch.setattr(gc, name, lambda *a, _n=name: calls.append(_n))
+    visa.parse(program_text(corpus_stems()[0]))
+    assert calls == []

@@ -16,7 +16,6 @@ from __future__ import annotations
 import math
 import re
 import struct
-import gc
 from contextvars import ContextVar
 from functools import lru_cache
 from importlib import resources
@@ -521,6 +520,8 @@ def _lower_case_spelling(op: str, mods: tuple) -> tuple[str, tuple]:
 
 # the older spec's other names of a mnemonic (its form's Text.older_names)
 _OLDER_NAMES = {old: m for m, f in FORMS.items() for old in f.text.older_names}
+# the forms with a rewrite of an older spelling (Text.older)
+_OLDER_FORMS = frozenset(m for m, f in FORMS.items() if f.text.older is not None)
 
 
 @attrs.frozen
@@ -549,8 +550,8 @@ def _upgrade(ub: "_UnitBuilder") -> None:
     for k, ins in enumerate(body):
         if type(ins) is not A.Instruction:
             continue
-        older = text_of(ins.op).older
-        if older is not None:
+        if ins.op in _OLDER_FORMS:
+            older = text_of(ins.op).older
             try:
                 up = older(ins, declared)
             except EncodeError as e:
@@ -558,13 +559,12 @@ def _upgrade(ub: "_UnitBuilder") -> None:
                 raise _Fail(str(e), node.line, node.col) from None
             if up is not None:
                 body[k] = ins = up
-        if addrs:
-            ops = ins.operands
-            new = tuple(attrs.evolve(o, region=(1,))
-                        if type(o) is A.VarRef and o.region is None and len(o.offsets) == 1
-                        and o.name in addrs else o for o in ops)
-            if new != ops:
-                body[k] = attrs.evolve(ins, operands=new)
+        if addrs and any(type(o) is A.VarRef and o.region is None and len(o.offsets) == 1
+                         and o.name in addrs for o in ins.operands):
+            body[k] = attrs.evolve(ins, operands=tuple(
+                attrs.evolve(o, region=(1,))
+                if type(o) is A.VarRef and o.region is None and len(o.offsets) == 1
+                and o.name in addrs else o for o in ins.operands))
 
 
 # --------------------------------------------------------- tree construction
@@ -1332,12 +1332,6 @@ def parse(text: str, filename: str = "<input>", *, grf_size: int = 32) -> A.Modu
     grammar = _grammar()
     state = _State(grf_size)
     env = _ENV.set(state.env)
-    # The collector is paused while the AST is built (about 30% of the parse
-    # time goes to collections that find nothing to free).  The pause is the
-    # interpreter's, not this parse's: a parse that finds it paused leaves it
-    # so; results never depend on it.
-    gc_was = gc.isenabled()
-    gc.disable()
     try:
         _Builder(grammar, state).build(grammar.lark.parse(src, start="start"))
         return state.finish()
@@ -1362,5 +1356,3 @@ def parse(text: str, filename: str = "<input>", *, grf_size: int = 32) -> A.Modu
         raise VisaError([make_diag(text, filename, e.line, e.column, "syntax error")]) from None
     finally:
         _ENV.reset(env)
-        if gc_was:
-            gc.enable()
