@@ -520,8 +520,6 @@ def _lower_case_spelling(op: str, mods: tuple) -> tuple[str, tuple]:
 
 # the older spec's other names of a mnemonic (its form's Text.older_names)
 _OLDER_NAMES = {old: m for m, f in FORMS.items() for old in f.text.older_names}
-# the forms with a rewrite of an older spelling (Text.older)
-_OLDER_FORMS = frozenset(m for m, f in FORMS.items() if f.text.older is not None)
 
 
 @attrs.frozen
@@ -550,8 +548,8 @@ def _upgrade(ub: "_UnitBuilder") -> None:
     for k, ins in enumerate(body):
         if type(ins) is not A.Instruction:
             continue
-        if ins.op in _OLDER_FORMS:
-            older = text_of(ins.op).older
+        older = text_of(ins.op).older
+        if older is not None:
             try:
                 up = older(ins, declared)
             except EncodeError as e:
