@@ -36,6 +36,8 @@ LOSSY = DATA / "lossy"
 SPEC = DATA / "spec" / "visa-assembly-syntax.md"
 BENCH = DATA / "bench"
 HANDWRITTEN = DATA / "handwritten"
+MODERN = DATA / "modern"
+MODERN_VERDICTS = DATA / "modern-verdicts"
 
 # How many members each set has.  A set may grow (update the number); it may
 # never come out smaller.
@@ -49,6 +51,7 @@ COUNTS = {
     "wanted references": 1,
     "lossy binaries": 12,
     "handwritten programs": 6,
+    "vISA 4.2 dumps": 436,      # tests/data/modern: 412 kernels and their function files
 }
 
 
@@ -90,6 +93,11 @@ def handwritten_files() -> list[Path]:
     """Small programs in the spec's style (tests/data/handwritten), each
     accepted by Debian's GenX_IR; references for them are wanted."""
     return require("handwritten programs", sorted(HANDWRITTEN.glob("*.visaasm")))
+
+
+def modern_files() -> list[Path]:
+    """The vISA 4.2 dumps of IGC 2.40 (tests/data/modern, README.shared.md)."""
+    return require("vISA 4.2 dumps", sorted(MODERN.glob("*/*.visaasm")))
 
 
 def lossy_files() -> list[Path]:

@@ -121,7 +121,10 @@ def test_enumeration_name_tables_are_complete():
     assert set(T.COND_MOD_NAMES) == set(T.CondMod)
     assert set(T.CHANNEL_MASK_NAMES) == set(T.ChannelMask)
     assert set(T.LSC_OP_INFO) == set(T.LscOp)
-    assert [v.index for v in T.PREDEFINED_VARS] == list(range(21))
+    assert [v.index for v in T.PREDEFINED_VARS] == list(range(22))
+    # vISA 4.1 has 21; 4.2 adds %scratchloc (PREDEFINED_SCRATCHLOC = 21 in
+    # visa_igc_common_header.h at v2.40.13)
+    assert len(T.predefined_var_names((4, 1))) == 21 and T.PREDEFINED_VARS[21].since == (4, 2)
     assert [s.index for s in T.PREDEFINED_SURFACES] == list(range(T.NUM_PREDEFINED_SURFACES))
     assert T.EXEC_SIZE_BY_WIDTH[32] is T.ExecSize.SIMD32
     assert T.ALIGN_BY_NAME["hword"] is T.Align.HWORD
@@ -397,7 +400,7 @@ def test_shared_enums_match_header(tag):
     labels = {k: v for k, v in _enum_values(src, "LABEL_").items() if k in T.LabelKind.__members__}
     assert labels == {m.name: int(m) for m in T.LabelKind if m.name in labels}
     assert len(labels) == (len(T.LabelKind) if tag == NEW_TAG else len(T.LabelKind) - 1)
-    assert e["PREDEFINED_MSG0"] == T.PREDEFINED_VARS[-1].index
+    assert e["PREDEFINED_MSG0"] == T.PREDEFINED_VAR_BY_NAME["%msg0"].index
     assert e["MODIFIER_NOT"] == T.Modifier.NOT and e["PRED_CTRL_ALL"] == T.PredControl.ALL
     assert e["EXEC_SIZE_32"] == T.ExecSize.SIMD32
 

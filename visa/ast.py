@@ -131,9 +131,10 @@ class LscShape:
     * channels of a quad op: ``d32.xyz`` is ``channels='xyz'``;
     * a 2D block: ``d16.2x16x8tn`` is ``block=(2, 16, 8)`` (blocks, width,
       height; blocks 1 when not written), ``transpose=True`` (first ``t``),
-      ``vnni=False`` (second letter ``n``).
+      ``vnni=False`` (second letter ``n``);
+    * a typed 2D block (vISA 4.2): ``64x4`` is ``size=None, block=(1, 64, 4)``.
     """
-    size: str
+    size: str | None
     vector: int = 1
     transpose: bool = False
     channels: str | None = None
@@ -385,8 +386,14 @@ class Unit:
 
 @node
 class Module:
-    """A whole text: its ``.version`` and its units in order."""
+    """A whole text: its ``.version`` and its units in order.  A vISA 4.2
+    dump of Intel's compiler ends with the platform it was made for and the
+    finalizer options (``//Platform:`` and ``//Build option:`` lines):
+    ``platform`` and ``build_options`` (the text between the quotes), None
+    when absent."""
     version: tuple[int, int]
     units: tuple[Unit, ...]
+    platform: str | None = None
+    build_options: str | None = None
     line: int = _pos()
     col: int = _pos()

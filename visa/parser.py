@@ -174,6 +174,7 @@ _ALIAS_CALL = _part_re("ALIAS_CALL", "PAREN_TEXT")
 _ALIAS_TARGET = _part_re("ALIAS_TARGET", "ALIAS_TARGET_VAR", "ALIAS_TARGET_OFFSET")
 _LINE_REST = _part_re("LINE_REST")
 _VERSION = _part_re("VERSION")
+_TRAILER = _part_re("TRAILER", "TRAILER_PLATFORM", "TRAILER_OPTIONS")
 _MODS = {"(-)": "-", "(abs)": "abs", "(-abs)": "-abs", "(~)": "~", None: None}
 
 
@@ -254,7 +255,8 @@ def _r_raw(m: re.Match, line: int, col: int) -> A.Raw:
 
 _LSC_SHAPE = _part_re("LSC_SHAPE", "LSC_SIZE", "LSC_VECTOR", "LSC_TRANSPOSE", "LSC_CHANNELS",
                       "LSC_BLOCK", "LSC_BLOCKS", "LSC_BLOCK_WIDTH", "LSC_BLOCK_HEIGHT",
-                      "LSC_BLOCK_ORDER", "LSC_BLOCK_VNNI")
+                      "LSC_BLOCK_ORDER", "LSC_BLOCK_VNNI", "LSC_TBLOCK_WIDTH",
+                      "LSC_TBLOCK_HEIGHT")
 
 
 def _lsc_shape(text: str, line: int, col: int) -> A.LscShape:
@@ -262,7 +264,9 @@ def _lsc_shape(text: str, line: int, col: int) -> A.LscShape:
     if m is None:
         raise _Fail(f"invalid LSC data shape ':{text}' (expected e.g. :d32, :d32x4, :d32x8t, "
                     ":d32.xyzw or :d16.2x16x8nn)", line, col)
-    size = "d" + m["LSC_SIZE"][1:]
+    if m["LSC_TBLOCK_WIDTH"] is not None:  # 4.2's typed 2D block: no data size
+        return A.LscShape(None, block=(1, int(m["LSC_TBLOCK_WIDTH"]), int(m["LSC_TBLOCK_HEIGHT"])))
+    size = "d" + m["LSC_SIZE"][1:].replace("u32", "c32")  # 4.2's d8u32 is d8c32
     if m["LSC_BLOCK"] is not None:
         return A.LscShape(size, block=(int(m["LSC_BLOCKS"] or 1), int(m["LSC_BLOCK_WIDTH"]),
                                        int(m["LSC_BLOCK_HEIGHT"])),
@@ -760,8 +764,11 @@ class _Builder:
                         post += (text[1:],)
                 else:
                     operands.append(_OPERAND[kind](m, line, col))
-        if facts.silent_mods:
-            silent = facts.silent_mods
+        silent = facts.silent_mods
+        if facts.silent_mods_42 is not None and self.state.version is not None \
+                and self.state.version >= (4, 2):
+            silent = facts.silent_mods_42
+        if silent:
             mods = tuple(m for m in mods if m not in silent)
             post = tuple(m for m in post if m not in silent)
         elif facts.simd8_or_16 and (exe is None or (exe.mask is None and exe.size != 16)):
@@ -1332,7 +1339,12 @@ def parse(text: str, filename: str = "<input>", *, grf_size: int = 32) -> A.Modu
     env = _ENV.set(state.env)
     try:
         _Builder(grammar, state).build(grammar.lark.parse(src, start="start"))
-        return state.finish()
+        module = state.finish()
+        tail = _TRAILER.search(text, max(0, len(text) - 4096))
+        if tail is not None:
+            module = attrs.evolve(module, platform=tail["TRAILER_PLATFORM"],
+                                  build_options=tail["TRAILER_OPTIONS"])
+        return module
     except _Fail as f:
         raise VisaError([make_diag(text, filename, f.line, f.col, f.message)]) from None
     except UnexpectedCharacters as e:

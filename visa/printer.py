@@ -15,16 +15,22 @@ written), so the same function prints a parsed program and a decoded binary:
 """
 from __future__ import annotations
 
+import attrs
+
 from . import ast as A
 from .isa import opcodes as O
 from .isa.forms import text_of
 
-PREDEFINED_VARS = O.PREDEFINED_VAR_NAMES
-PREDEFINED_SURFACES = O.PREDEFINED_SURFACE_NAMES
+V41, V42 = (4, 1), (4, 2)
 
-_PREDEF_BLOCK = "\n/// VISA Predefined Variables" + "".join(
-    f"\n// .decl V{i} v_type=G v_name={n}" for i, n in enumerate(PREDEFINED_VARS)) + "".join(
-    f"\n// .decl T{i} v_type=T v_name={n}" for i, n in enumerate(PREDEFINED_SURFACES)) + "\n"
+
+def _predef_block(version) -> str:
+    """The comment listing the predefined variables and surfaces."""
+    return "\n/// VISA Predefined Variables" + "".join(
+        f"\n// .decl V{i} v_type=G v_name={n}"
+        for i, n in enumerate(O.predefined_var_names(version))) + "".join(
+        f"\n// .decl T{i} v_type=T v_name={n}"
+        for i, n in enumerate(O.PREDEFINED_SURFACE_NAMES)) + "\n"
 
 
 def string_literal(s: str) -> str:
@@ -62,7 +68,7 @@ def _hex(n: int) -> str:
     return f"-0x{-n:x}" if n < 0 else f"0x{n:x}"
 
 
-def operand_text(o, tuple_sep: str = ", ") -> str:
+def operand_text(o, tuple_sep: str = ", ", version: tuple = V41) -> str:
     t = type(o)
     if t is A.VarRef:
         s = f"{_mod(o.mod)}{o.name}({','.join(str(x) for x in o.offsets)})"
@@ -79,8 +85,8 @@ def operand_text(o, tuple_sep: str = ", ") -> str:
         return str(o.value)
     if t is A.LscData:
         if o.offset:
-            return f"{o.name}.{o.offset}:{lsc_shape_text(o.shape)}"
-        return f"{o.name}:{lsc_shape_text(o.shape)}"
+            return f"{o.name}.{o.offset}:{lsc_shape_text(o.shape, version)}"
+        return f"{o.name}:{lsc_shape_text(o.shape, version)}"
     if t is A.LscReg:
         s = f"{_hex(o.scale)}*{o.name}" if o.scale != 1 else o.name
         if o.dot:
@@ -102,8 +108,9 @@ def operand_text(o, tuple_sep: str = ", ") -> str:
             s += f"+{_hex(o.offset)}"
         elif o.offset < 0:
             s += f"-{_hex(-o.offset)}"
+        sep = "," if version >= V42 else ", "  # 4.2 prints the items without blanks
         for x in o.extra:
-            s += ", " + _lsc_item(x)
+            s += sep + _lsc_item(x)
         s += "]"
         if o.size:
             s += ":" + o.size
@@ -116,13 +123,20 @@ def operand_text(o, tuple_sep: str = ", ") -> str:
     if t is A.String:
         return string_literal(o.value)
     if t is A.Tuple:
-        return "(" + tuple_sep.join(operand_text(x) for x in o.items) + ")"
+        return "(" + tuple_sep.join(operand_text(x, version=version) for x in o.items) + ")"
     raise TypeError(f"not an operand: {o!r}")
 
 
-def lsc_shape_text(s: A.LscShape) -> str:
+_SIZE_42 = {"d8c32": "d8u32", "d16c32": "d16u32", "d16c32h": "d16u32h"}
+
+
+def lsc_shape_text(s: A.LscShape, version: tuple = V41) -> str:
     """``d32x4t``, ``d32.xyz``, ``d16.2x16x8nn`` (Intel leaves out a vector
-    of 1 and a block count of 1)."""
+    of 1 and a block count of 1; 4.2 spells ``d8c32`` ``d8u32``)."""
+    if s.size is None:  # a typed 2D block
+        return f"{s.block[1]}x{s.block[2]}"
+    if version >= V42 and s.size in _SIZE_42:
+        s = attrs.evolve(s, size=_SIZE_42[s.size])
     if s.block is not None:
         blocks, width, height = s.block
         lead = f"{blocks}x" if blocks != 1 else ""
@@ -146,20 +160,21 @@ def pred_text(p: A.Predicate) -> str:
     return f"({'!' if p.negate else ''}{p.name}{'.' + p.control if p.control else ''}) "
 
 
-def instruction_text(ins: A.Instruction) -> str:
+def instruction_text(ins: A.Instruction, version: tuple = V41) -> str:
     """The instruction as IGC prints it, without indentation or number."""
-    st = text_of(ins.op).style
+    facts = text_of(ins.op)
+    st = facts.style_42 if version >= V42 and facts.style_42 is not None else facts.style
     parts = [pred_text(ins.pred) if ins.pred else "", ins.mnemonic]
     ops = ins.operands
     if st.glue_first and ops and type(ops[0]) is A.Tuple:
-        parts.append(operand_text(ops[0], st.tuple_sep))
+        parts.append(operand_text(ops[0], st.tuple_sep, version))
         ops = ops[1:]
     if ins.exec is not None:
         parts.append(" " + exec_text(ins.exec))
     for m in ins.post_mods:
         parts.append("." + m)
     if ops:
-        texts = [operand_text(o, st.tuple_sep) for o in ops]
+        texts = [operand_text(o, st.tuple_sep, version) for o in ops]
         for k in st.hex_operands:
             if k < len(ops) and type(ops[k]) is A.Number:
                 texts[k] = _hex(ops[k].value)
@@ -224,13 +239,14 @@ def kernel_attr_text(a: A.Attr) -> str:
 # ------------------------------------------------------------------- layout
 
 
-def unit_text(u: A.Unit) -> str:
+def unit_text(u: A.Unit, version: tuple = V41) -> str:
+    v42 = version >= V42
     out = ['.kernel ' if u.kind == "kernel" else '.global_function ',
            string_literal(u.name), "\n"]
     if u.kind == "kernel":
         for f in u.funcdecls:
             out.append(f".funcdecl {string_literal(f)}\n")
-    out.append(_PREDEF_BLOCK)
+    out.append(_predef_block(version))
     for d in u.decls:  # Intel's compiler writes them grouped by kind, in this order
         out.append("\n" + decl_text(d))
     for i in u.inputs:
@@ -241,7 +257,7 @@ def unit_text(u: A.Unit) -> str:
     for s in u.body:
         t = type(s)
         if t is A.Instruction:
-            line = "    " + instruction_text(s)
+            line = "    " + instruction_text(s, version)
             if not text_of(s.op).numbered:
                 out.append(line + "\n")
             else:
@@ -250,13 +266,26 @@ def unit_text(u: A.Unit) -> str:
                 out.append(f"{line} /// ${n}\n")
         elif t is A.Label:
             out.append(f"\n{s.name}:\n")
-        else:  # Subroutine
+        elif v42:  # Subroutine: 4.2 puts the blank line before .function
+            out.append(f"    \n\n.function {string_literal(s.name)}\n{s.name}:\n")
+        else:
             out.append(f"    \n.function {string_literal(s.name)}\n\n{s.name}:\n")
         n += 1
     return "".join(out)
 
 
-def format(module: A.Module) -> str:  # noqa: A001 - public API name
-    """Print a module in the layout Intel's compiler uses for ``.visaasm``."""
-    ma, mi = module.version
-    return f".version {ma}.{mi}\n" + "".join(unit_text(u) for u in module.units)
+def format(module: A.Module, version: tuple | None = None) -> str:  # noqa: A001 - public API name
+    """Print a module in the layout Intel's compiler uses for ``.visaasm``:
+    vISA 4.1's, or 4.2's (a blank line after ``.version``, the blank line
+    before ``.function``, ``%scratchloc``, the platform and build-option
+    lines at the end, no final newline).  ``version``: the dialect to print
+    (default: the module's own)."""
+    version = tuple(version) if version is not None else module.version
+    ma, mi = version
+    text = f".version {ma}.{mi}\n" + ("\n" if version >= V42 else "") + "".join(
+        unit_text(u, version) for u in module.units)
+    if module.platform is not None:
+        text += f"\n//Platform: {module.platform}"
+        if module.build_options is not None:
+            text += f'\n//Build option: "{module.build_options}"'
+    return text

@@ -25,9 +25,11 @@ from .syntax import DEFAULT, Style
 class Text:
     """The facts about how a form is written, beyond its operands' own syntax.
 
-    * ``style``: the blanks Intel's printer puts around the operands;
+    * ``style``: the blanks Intel's printer puts around the operands
+      (``style_42``: in vISA 4.2 text, where it differs);
     * ``silent_mods``: modifiers the binary does not record (the parser drops
       them, so that spellings equal in the binary are equal ASTs);
+      ``silent_mods_42``: those of vISA 4.2 text, where they differ;
     * ``simd8_or_16``: the SIMD mode of sample/load: 16 is recorded, any
       other execution size (or none) means 8;
     * ``numbered``: Intel's listing gives the instruction its number
@@ -41,7 +43,9 @@ class Text:
       that have several (``bfn.x0F`` is ``bfn.xf``).
     """
     style: Style = DEFAULT
+    style_42: Style | None = None  # vISA 4.2's, where it differs
     silent_mods: frozenset = frozenset()
+    silent_mods_42: frozenset | None = None  # vISA 4.2's, where they differ
     simd8_or_16: bool = False
     numbered: bool = True
     older_names: tuple = ()

@@ -129,8 +129,15 @@ def _shape_text(shape: A.LscShape) -> str:
     return lsc_shape_text(shape)
 
 
+def _no_typed_block(shape: A.LscShape, node) -> None:
+    if shape.size is None:
+        _fail(f"the typed 2D block shape ':{_shape_text(shape)}' is vISA 4.2's: vISA 4.1 has no "
+              "binary form for it", node)
+
+
 def parse_shape(shape: A.LscShape, node) -> Shape:
     """The binary fields of a vector or channel shape (``d32x4t``, ``d32.xy``)."""
+    _no_typed_block(shape, node)
     size = DATA_SIZE[shape.size[1:]]
     if shape.block is not None:
         _fail(f"invalid LSC data shape ':{_shape_text(shape)}' for this op (a 2D block shape; "
@@ -145,6 +152,7 @@ def parse_shape(shape: A.LscShape, node) -> Shape:
 
 def parse_shape_2d(shape: A.LscShape, node) -> Shape2D:
     """The binary fields of a 2D block shape (``d16.2x16x8nn``)."""
+    _no_typed_block(shape, node)
     if shape.block is None:
         _fail(f"invalid 2D block data shape ':{_shape_text(shape)}' "
               "(expected e.g. :d16.2x16x8nn or :d16.16x8)", node)

@@ -518,6 +518,7 @@ _register("urb_write_3d", "urb_write_3d", (
 describe([i.name for i in O.SAMPLER_3D_OPS.values()
           if i.in_text and i.opcode in (O.Opcode.SAMPLE_3D, O.Opcode.LOAD_3D)], style=SAMPLER_3D)
 describe("vme_ime", style=VME_IME)
+describe(("resinfo", "sampleinfo"), style_42=SAMPLER_3D)  # IGC 2.x prints them as 3D ops
 # .divS is not recorded by these (Intel's text builder drops it)
 describe(("sample_3d", "sample_b", "sample_l", "sample_c", "sample_d", "sample_b_c", "sample_l_c",
           "sample_d_c", "sample_lz", "sample_c_lz"), silent_mods=frozenset(("divS",)))

@@ -2511,6 +2511,7 @@ class PredefinedVar:
     name: str
     type: VisaType
     num_elements: int
+    since: tuple = (4, 1)  # the vISA version that has it
 
 
 PREDEFINED_VARS: tuple = (
@@ -2535,6 +2536,7 @@ PREDEFINED_VARS: tuple = (
     PredefinedVar(18, "%impl_arg_buf_ptr", _T.UQ, 1),
     PredefinedVar(19, "%local_id_buf_ptr", _T.UQ, 1),
     PredefinedVar(20, "%msg0", _T.UD, 3),
+    PredefinedVar(21, "%scratchloc", _T.UQ, 1, since=(4, 2)),
 )
 # General variables declared in a kernel are numbered from here (V32...).
 NUM_PREDEFINED_VARS = 32
@@ -2562,7 +2564,15 @@ PREDEFINED_SURFACE_BY_NAME: Mapping[str, PredefinedSurface] = MappingProxyType(
 )
 BINDLESS_SAMPLER_INDEX = 31  # the predefined sampler "S31"
 BINDLESS_SAMPLER_NAME = "S31"
-PREDEFINED_VAR_NAMES: tuple[str, ...] = tuple(v.name for v in PREDEFINED_VARS)
+
+
+def predefined_var_names(version: tuple = (4, 1)) -> tuple[str, ...]:
+    """The predefined variables a vISA version has, in index order."""
+    return tuple(v.name for v in PREDEFINED_VARS if v.since <= version)
+
+
+# vISA 4.1's (the binary format's: its string pool starts with these)
+PREDEFINED_VAR_NAMES: tuple[str, ...] = predefined_var_names((4, 1))
 PREDEFINED_SURFACE_NAMES: tuple[str, ...] = tuple(s.name for s in PREDEFINED_SURFACES)
 NUM_PREDEFINED_PREDICATES = 1  # P0 means "no predicate"; declared ones start at P1
 

@@ -1,0 +1,81 @@
+"""vISA 4.2 text, as IGC 2.40 prints it (tests/data/modern): every dump
+parses into the structured AST, records its version, platform and build
+options, and prints back byte for byte."""
+from __future__ import annotations
+
+import pytest
+
+import visa
+from visa import ast as A
+
+from refs import MODERN, modern_files, stem_id
+
+# the `//Platform:` line each folder's dumps end with (tests/data/modern/README.shared.md)
+_PLATFORM = {"tgllp": "TGLLP", "dg2": "DG2", "pvc": "PVCXT", "bmg": "XE2"}
+_FILES = modern_files()
+
+
+@pytest.mark.parametrize("path", _FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_dump_parses_and_prints_back_exactly(path):
+    text = path.read_text()
+    m = visa.parse(text, str(path))
+    assert m.version == (4, 2)
+    assert m.platform == _PLATFORM[path.parent.name]
+    assert "-noverifyCISA" in m.build_options and not text.endswith("\n")
+    assert visa.format(m) == text
+
+
+def test_every_folder_is_there():
+    assert {p.parent.name for p in _FILES} == set(_PLATFORM)
+
+
+HEAD42 = """.version 4.2
+
+.kernel "k"
+.decl VD v_type=G type=d num_elts=64 align=GRF
+.decl VA v_type=G type=uq num_elts=1 align=qword
+.decl VB v_type=G type=ud num_elts=1 align=dword
+.kernel_attr Target="cm"
+
+.function "_main_0"
+_main_0:
+"""
+
+
+def _ins42(line, head=HEAD42):
+    return visa.parse(head + "    " + line + "\n").units[0].body[1]
+
+
+def test_42_data_sizes_are_the_41_ones():
+    # IsaDisassembly.cpp at v2.40.13 prints LSC_DATA_SIZE_8c32b as d8u32; its lexer
+    # reads d8u32 and d8c32 alike
+    a = _ins42("lsc_load.ugm (M1, 16)  VD:d8u32  flat[VA]:a64")
+    b = _ins42("lsc_load.ugm (M1, 16)  VD:d8c32  flat[VA]:a64")
+    assert a == b and a.operands[0].shape == A.LscShape("d8c32")
+    m = visa.parse(HEAD42 + "    lsc_load.ugm (M1, 16)  VD:d16c32h  flat[VA]:a64\n")
+    assert "VD:d16u32h" in visa.format(m) and "VD:d16c32h" in visa.format(m, version=(4, 1))
+
+
+def test_42_keeps_unaligned_41_drops_it():
+    line = "svm_block_st.unaligned (1) VA(0,0)<0;1,0> VD.0"
+    assert _ins42(line).mods == ("unaligned",)
+    head41 = HEAD42.replace(".version 4.2\n\n", ".version 4.1\n")
+    assert _ins42(line, head41).mods == ()
+
+
+def test_typed_2d_block_shape():
+    ins = _ins42("lsc_load_block2d.tgm  VD:64x4  bss(VB)[VB,VB]")
+    assert ins.operands[0].shape == A.LscShape(None, block=(1, 64, 4))
+    # it has no vISA 4.1 binary form
+    with pytest.raises(visa.VisaError, match="no typed|no binary form"):
+        visa.assemble(HEAD42 + "    lsc_load_block2d.tgm  VD:64x4  bss(VB)[VB,VB]\n")
+
+
+def test_printing_a_41_program_as_42():
+    src = (MODERN / "tgllp").glob("*.visaasm")
+    path = next(p for p in sorted(src) if ".f" not in p.name)
+    m = visa.parse(path.read_text())
+    as41 = visa.format(m, version=(4, 1))
+    assert as41.startswith(".version 4.1\n.kernel") and "%scratchloc" not in as41
+    back = visa.parse(as41)
+    assert back.units == m.units
