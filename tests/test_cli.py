@@ -168,7 +168,7 @@ def test_assembly_error_leaves_existing_output_untouched(tmp_path):
     out.write_bytes(b"previous")
     r = run("visa-as", str(bad), "-o", str(out))
     assert r.returncode == 1
-    assert r.stderr.splitlines()[0] == f"{bad}:6:18: error: undeclared variable 'NOPE'"
+    assert r.stderr.splitlines()[0] == f"{bad}:6:18: error: 'NOPE' is not declared [name-undeclared]"
     assert out.read_bytes() == b"previous"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.visa", "out.isa"]
 

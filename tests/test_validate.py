@@ -96,6 +96,19 @@ CASES += [
     ("cmp-destination-immediate", "dst-immediate", "0x1:d VS",
      dict(decls=_R, body="    cmp.lt (M1, 8) 0x1:d VS(0,0)<8;8,1> 0x1:d\n")),
 ]
+_REF = _R + "\n.decl A1 v_type=A num_elts=1\n.decl P1 v_type=P num_elts=8\n.decl T6 v_type=T num_elts=1"
+CASES += [
+    ("undeclared-source", "name-undeclared", "VNOPE", dict(decls=_R, body="    mov (M1, 8) VR(0,0)<1> VNOPE(0,0)<8;8,1>\n")),
+    ("undeclared-raw", "name-undeclared", "VNOPE.0",
+     dict(decls=_REF, body="    oword_ld (4) T6 0x0:ud VNOPE.0\n")),
+    ("undeclared-predicate", "name-undeclared", "(P9)", dict(decls=_R, body="    (P9) mov (M1, 8) VR(0,0)<1> 0x1:d\n")),
+    ("address-as-general", "operand-class", "A1(0,0)", dict(decls=_REF, body="    mov (M1, 8) VR(0,0)<1> A1(0,0)<8;8,1>\n")),
+    ("predicate-as-general", "operand-class", "P1(0,0)", dict(decls=_REF, body="    mov (M1, 8) P1(0,0)<1> 0x1:d\n")),
+    ("general-as-predicate", "operand-class", "(VS)", dict(decls=_REF, body="    (VS) mov (M1, 8) VR(0,0)<1> 0x1:d\n")),
+    ("general-as-indirect-address", "operand-class", "r[VS(0),0]",
+     dict(decls=_REF, body="    mov (M1, 8) VR(0,0)<1> r[VS(0),0]<8;8,1>:d\n")),
+    ("surface-as-raw", "operand-class", "T6.0", dict(decls=_REF, body="    oword_ld (4) T6 0x0:ud T6.0\n")),
+]
 # legal look-alikes of the cases above: no diagnostic, and GenX_IR takes them
 LEGAL = [
     ("neg-on-shift", dict(decls=_R, body="    shl (M1, 8) VR(0,0)<1> (-)VS(0,0)<8;8,1> 0x1:d\n")),
@@ -104,6 +117,7 @@ LEGAL = [
     ("dst-stride-2", dict(decls=_R, body="    mov (M1, 8) VR(0,0)<2> VS(0,0)<8;8,1>\n")),
     ("scalar-source", dict(decls=_R, body="    mov (M1, 8) VR(0,0)<1> VS(0,3)<0;1,0>\n")),
     ("cmp-general-destination", dict(decls=_R, body="    cmp.lt (M1, 8) VR(0,0)<1> VS(0,0)<8;8,1> 0x1:d\n")),
+    ("predefined-by-number", dict(decls=_R, body="    mov (M1, 8) VR(0,0)<1> V7(0,0)<1;1,0>\n")),
 ]
 
 # (case, rule, where) of warnings: Intel warns and goes on

@@ -270,6 +270,7 @@ class _Unit:
     report: _Report
     grf: int
     gvars: dict  # general variable name -> declaration (None: predefined)
+    kinds: dict = attrs.Factory(dict)  # every declared or predefined name -> G, A, P, S or T
     label_uses: list = attrs.Factory(list)  # (node, name, kind)
 
 
@@ -289,7 +290,7 @@ def _instructions(unit: A.Unit, report: _Report, grf: int) -> None:
     the labels (label-duplicate, label-undefined)."""
     gvars: dict = {n: None for n in O.PREDEFINED_VAR_NAMES}
     gvars.update({d.name: d for d in unit.vars})
-    ctx = _Unit(unit, report, grf, gvars)
+    ctx = _Unit(unit, report, grf, gvars, _kinds(unit))
     checks = tuple(_INS_CHECKS)
     for ins in unit.body:
         if type(ins) is A.Instruction:
@@ -298,6 +299,72 @@ def _instructions(unit: A.Unit, report: _Report, grf: int) -> None:
                 for c in checks:
                     c(ins, facts, ctx)
     _labels(ctx)
+
+
+# ------------------------------------------------------------- references
+_DECL_KIND = {A.VarDecl: "G", A.AddrDecl: "A", A.PredDecl: "P", A.SamplerDecl: "S",
+              A.SurfaceDecl: "T"}
+_KIND_WORD = {"G": "a general variable", "A": "an address variable", "P": "a predicate",
+              "S": "a sampler", "T": "a surface"}
+
+
+def _kinds(unit: A.Unit) -> dict:
+    """Every name an operand may use in ``unit``: its kind letter."""
+    # predefined variables and surfaces, also by their numbers (V7 is %r0)
+    kinds = {v.name: "G" for v in O.PREDEFINED_VARS}
+    kinds.update({f"V{v.index}": "G" for v in O.PREDEFINED_VARS})
+    kinds.update({n: "T" for n in O.PREDEFINED_SURFACE_NAMES})
+    kinds.update({f"T{s.index}": "T" for s in O.PREDEFINED_SURFACES})
+    kinds[O.BINDLESS_SAMPLER_NAME] = "S"
+    kinds.update({d.name: _DECL_KIND[type(d)] for d in unit.decls})
+    return kinds
+
+
+def _operand_names(ins: A.Instruction):
+    """(node, name, kinds allowed, what) for each variable an operand names
+    with a register syntax (a bare name may be a label, a function, a
+    predicate or a state operand: not checked here)."""
+    if ins.pred is not None:
+        yield ins.pred, ins.pred.name, "P", "the predicate"
+    for o in ins.operands:
+        t = type(o)
+        if t is A.VarRef:
+            if len(o.offsets) == 2:
+                yield o, o.name, "G", "an operand with (row,col)"
+            else:
+                yield o, o.name, "AST", "an operand with one offset"
+        elif t in (A.Raw, A.LscData):
+            yield o, o.name, "G", "a raw operand" if t is A.Raw else "LSC data"
+        elif t is A.Indirect:
+            yield o, o.addr, "A", "the address of an indirect operand"
+        elif t is A.AddrOf:
+            yield o, o.name, "GST", "an address-of operand"
+        elif t is A.LscAddr:
+            for it in ((o.surface, o.base) + tuple(o.extra)):
+                if type(it) is A.LscReg:
+                    yield it if it.line else o, it.name, "G", "an LSC address register"
+        elif t is A.Tuple:
+            for it in o.items:
+                if type(it) is A.VarRef:
+                    yield it, it.name, "G", "an operand with (row,col)"
+
+
+@instruction_check
+def _references(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+    """name-undeclared: an operand names a variable that is neither declared
+    nor predefined.
+    operand-class: the variable is of the wrong kind for its place: (row,col)
+    operands, raw operands, LSC data and LSC address registers are general
+    variables; an indirect operand's address is an address variable; a
+    predicate is a predicate variable."""
+    kinds = ctx.kinds
+    for node, name, allowed, what in _operand_names(ins):
+        k = kinds.get(name)
+        if k is None:
+            ctx.report("name-undeclared", node, f"'{name}' is not declared")
+        elif k not in allowed:
+            want = " or ".join(_KIND_WORD[a] for a in allowed)
+            ctx.report("operand-class", node, f"'{name}' is {_KIND_WORD[k]}; {what} must be {want}")
 
 
 # ------------------------------------------------------------------ labels
