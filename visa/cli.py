@@ -184,10 +184,17 @@ def disassemble_cmd(
     validate: bool = typer.Option(False, "--validate",
                                   help="Also validate the program; diagnostics point into the "
                                        "printed text. Errors make the exit status 1."),
+    visa_version: str = typer.Option("4.1", "--visa-version", metavar="4.1|4.2",
+                                     help="The text dialect to print: vISA 4.1 (IGC up to "
+                                          "2023) or 4.2 (IGC 2.x)."),
     version: bool = typer.Option(False, "--version", callback=_version_cb, is_eager=True,
                                  help="Print the version and exit."),
 ):
     """Disassemble vISA 4.1 binaries into vISA assembly text (IGC's layout)."""
+    dialect = {"4.1": (4, 1), "4.2": (4, 2)}.get(visa_version)
+    if dialect is None:
+        _err(f"visa-dis: error: unknown --visa-version '{visa_version}' (expected 4.1 or 4.2)")
+        raise typer.Exit(EXIT_USAGE)
     if output is not None and output != "-" and len(inputs) > 1:
         _err("visa-dis: error: -o FILE cannot be used with several inputs")
         raise typer.Exit(EXIT_USAGE)
@@ -196,6 +203,10 @@ def disassemble_cmd(
         from . import disassemble
         name = "<stdin>" if inp == "-" else inp
         text = disassemble(data, filename=name)
+        if dialect != (4, 1):
+            from .parser import parse
+            from .printer import format as format_text
+            text = format_text(parse(text, name), version=dialect)
         _write_atomic(output or "-", text.encode("utf-8"))
         if validate:
             from .binary import objfile

@@ -51,4 +51,5 @@ def source_line(text: str, line: int) -> str | None:
 
 
 def make_diag(text: str, file: str, line: int, col: int, message: str) -> Diagnostic:
-    return Diagnostic(file, line, col, message, source_line=source_line(text, line))
+    return Diagnostic(file, line, col, message,
+                      source_line=source_line(text, line) if text is not None else None)

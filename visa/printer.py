@@ -281,6 +281,9 @@ def format(module: A.Module, version: tuple | None = None) -> str:  # noqa: A001
     lines at the end, no final newline).  ``version``: the dialect to print
     (default: the module's own)."""
     version = tuple(version) if version is not None else module.version
+    if version != tuple(module.version):
+        from .dialect import translate
+        module = translate(module, version)
     ma, mi = version
     text = f".version {ma}.{mi}\n" + ("\n" if version >= V42 else "") + "".join(
         unit_text(u, version) for u in module.units)

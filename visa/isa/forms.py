@@ -40,7 +40,10 @@ class Text:
       None; ``declared`` tells which names are samplers, surfaces, address
       variables;
     * ``canonical``: ``canonical(mods)`` gives the one spelling of modifiers
-      that have several (``bfn.x0F`` is ``bfn.xf``).
+      that have several (``bfn.x0F`` is ``bfn.xf``);
+    * ``to_41`` / ``to_42``: the same instruction as vISA 4.1 / 4.2 text
+      writes it, where the dialects differ (``to_41`` raises EncodeError
+      naming what 4.1 cannot say).
     """
     style: Style = DEFAULT
     style_42: Style | None = None  # vISA 4.2's, where it differs
@@ -51,6 +54,8 @@ class Text:
     older_names: tuple = ()
     older: Callable | None = None
     canonical: Callable | None = None
+    to_41: Callable | None = None
+    to_42: Callable | None = None
 
 
 PLAIN_TEXT = Text()

@@ -70,7 +70,7 @@ from . import opcodes as O
 from .atoms import (DecodeError, Exec, Lit, Mismatch, NumOp, Pred, RawOp, Vec,
                     _describe, decode_raw, decode_vector, encode_raw, encode_vector)
 from .atoms import fail as _fail
-from .forms import Form, describe, register
+from .forms import FORMS, Form, describe, register
 from .syntax import SAMPLER_3D, VME_IME
 
 _UB = struct.Struct("<B")
@@ -563,3 +563,34 @@ def _older_vme_fbr(ins, declared):
 
 describe(("sample", "sample_unorm"), older=_older_sample)
 describe("vme_fbr", older=_older_vme_fbr)
+
+
+# vISA 4.2 gives the 3D sampler messages one more operand after the
+# destination: a paired resource (IsaDisassembly.cpp at v2.40.13, "paired
+# resource"), %null when unused.  4.1 has no such operand.
+def _paired_at(mnemonic: str) -> int:
+    return next(a.start for a in FORMS[mnemonic].atoms if type(a) is RawList)
+
+
+def _drop_paired(ins):
+    k = _paired_at(ins.op)
+    if len(ins.operands) <= k:
+        return ins
+    p = ins.operands[k]
+    if not (type(p) is A.Raw and p.name == _NULL and p.offset == 0):
+        _fail(f"'{ins.op}' with a paired resource ({p.name}) is vISA 4.2's: vISA 4.1 has no "
+              "encoding for it (only %null.0 can be dropped)", p)
+    return attrs.evolve(ins, operands=ins.operands[:k] + ins.operands[k + 1:])
+
+
+def _add_paired(ins):
+    k = _paired_at(ins.op)
+    at = ins.operands[k - 1] if len(ins.operands) >= k else ins
+    null = A.Raw(_NULL, 0, line=at.line, col=at.col)
+    return attrs.evolve(ins, operands=ins.operands[:k] + (null,) + ins.operands[k:])
+
+
+_NULL = O.PREDEFINED_VARS[0].name
+describe([i.name for i in O.SAMPLER_3D_OPS.values() if i.in_text and i.opcode in (
+    O.Opcode.SAMPLE_3D, O.Opcode.LOAD_3D, O.Opcode.GATHER4_3D)],
+    to_41=_drop_paired, to_42=_add_paired)
