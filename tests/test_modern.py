@@ -23,6 +23,9 @@ def test_dump_parses_and_prints_back_exactly(path):
     assert m.platform == _PLATFORM[path.parent.name]
     assert "-noverifyCISA" in m.build_options and not text.endswith("\n")
     assert visa.format(m) == text
+    # and Intel's own dumps validate without an error
+    errors = [d for d in visa.validate(m, platform=m.platform) if d.severity == "error"]
+    assert not errors, [str(d) for d in errors[:3]]
 
 
 def test_every_folder_is_there():

@@ -109,6 +109,17 @@ CASES += [
      dict(decls=_REF, body="    mov (M1, 8) VR(0,0)<1> r[VS(0),0]<8;8,1>:d\n")),
     ("surface-as-raw", "operand-class", "T6.0", dict(decls=_REF, body="    oword_ld (4) T6 0x0:ud T6.0\n")),
 ]
+_F = _R + "\n.decl VF v_type=G type=f num_elts=32 align=hword\n.decl VB8 v_type=G type=ub num_elts=32 align=hword"
+CASES += [
+    ("shl-on-float", "type-logic", "VF(0,0)<8;8,1>",
+     dict(decls=_F, body="    shl (M1, 8) VR(0,0)<1> VF(0,0)<8;8,1> 0x1:d\n")),
+    ("and-float-destination", "type-logic", "VF(0,0)<1>",
+     dict(decls=_F, body="    and (M1, 8) VF(0,0)<1> VR(0,0)<8;8,1> 0x1:d\n")),
+    ("xor-float-immediate", "type-logic", "0x3f800000:f",
+     dict(decls=_F, body="    xor (M1, 8) VR(0,0)<1> VR(0,0)<8;8,1> 0x3f800000:f\n")),
+    ("rol-on-bytes", "type-logic", "VB8(0,0)<1>",
+     dict(decls=_F, body="    rol (M1, 8) VB8(0,0)<1> VR(0,0)<8;8,1> 0x1:d\n")),
+]
 # legal look-alikes of the cases above: no diagnostic, and GenX_IR takes them
 LEGAL = [
     ("neg-on-shift", dict(decls=_R, body="    shl (M1, 8) VR(0,0)<1> (-)VS(0,0)<8;8,1> 0x1:d\n")),

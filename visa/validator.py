@@ -367,6 +367,50 @@ def _references(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
             ctx.report("operand-class", node, f"'{name}' is {_KIND_WORD[k]}; {what} must be {want}")
 
 
+# ------------------------------------------------------------ logic types
+_LOGIC_TYPES = frozenset(("b", "ub", "w", "uw", "d", "ud", "q", "uq", "v", "uv", "bool"))
+_NO_QWORD = frozenset((O.Opcode.FBL, O.Opcode.FBH, O.Opcode.CBIT))
+_ROTATES = frozenset((O.Opcode.ROL, O.Opcode.ROR))
+_PREDEFINED_TYPE = {v.name: O.TYPE_INFO[v.type].name for v in O.PREDEFINED_VARS}
+
+
+def _operand_type(o, ctx: "_Unit") -> str | None:
+    """The element type of a vector operand (None: not known here)."""
+    t = type(o)
+    if t in (A.Imm, A.Indirect):
+        return o.type
+    if t is A.VarRef and len(o.offsets) == 2:
+        d = ctx.gvars.get(o.name, False)
+        if d is None:
+            return _PREDEFINED_TYPE.get(o.name)
+        return d.type if d else None
+    if t is A.Name and ctx.kinds.get(o.name) == "P":
+        return "bool"
+    return None
+
+
+@instruction_check
+def _logic_types(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+    """type-logic: every operand of a logic instruction (and, or, xor, not,
+    shifts, bit operations, bfn) has an integer type or is a predicate; fbl,
+    fbh and cbit take no 64-bit operands; rol and ror no byte operands
+    (Intel's verifyInstructionLogic)."""
+    if facts.category is not O.InstCategory.LOGIC:
+        return
+    opcode = O.OPCODES_BY_MNEMONIC[ins.op].number if ins.op in O.OPCODES_BY_MNEMONIC else None
+    for k, o in enumerate(ins.operands):
+        ty = _operand_type(o, ctx)
+        if ty is None:
+            continue
+        if ty not in _LOGIC_TYPES:
+            ctx.report("type-logic", o, f"'{ins.op}' is a logic instruction: operand {k} has type "
+                                        f"{ty}; allowed: ud, d, uw, w, ub, b, uq, q (or a predicate)")
+        elif opcode in _NO_QWORD and ty in ("q", "uq"):
+            ctx.report("type-logic", o, f"'{ins.op}' does not take 64-bit operands (operand {k} is {ty})")
+        elif opcode in _ROTATES and ty in ("b", "ub"):
+            ctx.report("type-logic", o, f"'{ins.op}' does not take byte operands (operand {k} is {ty})")
+
+
 # ------------------------------------------------------------------ labels
 @instruction_check
 def _label_uses(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
