@@ -120,6 +120,14 @@ CASES += [
     ("rol-on-bytes", "type-logic", "VB8(0,0)<1>",
      dict(decls=_F, body="    rol (M1, 8) VB8(0,0)<1> VR(0,0)<8;8,1> 0x1:d\n")),
 ]
+_L = (".decl VL v_type=G type=d num_elts=64 align=hword\n.decl VX v_type=G type=uq num_elts=16 align=hword\n"
+      ".decl VY v_type=G type=ud num_elts=16 align=hword")
+CASES += [
+    ("transposed-simd16", "lsc-shape", "VL:d32x4t",
+     dict(decls=_L, platform="DG2", body="    lsc_load.ugm (M1, 16)  VL:d32x4t  flat[VX]:a64\n")),
+    ("store-quad-gap", "lsc-shape", "VL:d32.xz",
+     dict(decls=_L, platform="DG2", body="    lsc_store_quad.ugm (M1, 16)  flat[VX]:a64  VL:d32.xz\n")),
+]
 # legal look-alikes of the cases above: no diagnostic, and GenX_IR takes them
 LEGAL = [
     ("neg-on-shift", dict(decls=_R, body="    shl (M1, 8) VR(0,0)<1> (-)VS(0,0)<8;8,1> 0x1:d\n")),
@@ -129,6 +137,10 @@ LEGAL = [
     ("scalar-source", dict(decls=_R, body="    mov (M1, 8) VR(0,0)<1> VS(0,3)<0;1,0>\n")),
     ("cmp-general-destination", dict(decls=_R, body="    cmp.lt (M1, 8) VR(0,0)<1> VS(0,0)<8;8,1> 0x1:d\n")),
     ("predefined-by-number", dict(decls=_R, body="    mov (M1, 8) VR(0,0)<1> V7(0,0)<1;1,0>\n")),
+    ("transposed-simd1", dict(decls=_L, platform="DG2",
+                              body="    lsc_load.ugm (M1, 1)  VL:d32x4t  flat[VX]:a64\n")),
+    ("store-quad-xy", dict(decls=_L, platform="DG2",
+                           body="    lsc_store_quad.ugm (M1, 16)  flat[VX]:a64  VL:d32.xy\n")),
 ]
 
 # (case, rule, where) of warnings: Intel warns and goes on
@@ -177,7 +189,7 @@ def test_rule(case, rule, at, parts):
 @needs_genx_ir
 @pytest.mark.parametrize("case, rule, at, parts", CASES, ids=[c[0] for c in CASES])
 def test_genx_ir_refuses_it_too(case, rule, at, parts, tmp_path):
-    accepted = genx_ir_accepts(program(parts), tmp_path)
+    accepted = genx_ir_accepts(program(parts), tmp_path, parts.get("platform", "SKL"))
     if case in STRICTER:
         assert accepted, f"GenX_IR now refuses {case}: drop it from STRICTER"
     else:
@@ -238,7 +250,7 @@ def test_warning(case, rule, at, parts, tmp_path):
     assert visa.assemble(text, warnings=warnings)[:4] == b"CISA"  # a warning does not stop it
     assert [w.rule for w in warnings] == [rule]
     if GENX_IR:
-        assert genx_ir_accepts(text, tmp_path)
+        assert genx_ir_accepts(text, tmp_path, parts.get("platform", "SKL"))
 
 
 @pytest.mark.parametrize("case, parts", LEGAL, ids=[c[0] for c in LEGAL])
@@ -246,7 +258,7 @@ def test_legal_look_alikes(case, parts, tmp_path):
     text = program(parts)
     assert visa.validate(text) == []
     if GENX_IR:
-        assert genx_ir_accepts(text, tmp_path)
+        assert genx_ir_accepts(text, tmp_path, parts.get("platform", "SKL"))
 
 
 SRND = program(dict(decls=".decl VH v_type=G type=hf num_elts=16 align=hword\n"

@@ -411,6 +411,41 @@ def _logic_types(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
             ctx.report("type-logic", o, f"'{ins.op}' does not take byte operands (operand {k} is {ty})")
 
 
+# ------------------------------------------------------------- LSC shapes
+_LSC_BY_MNEMONIC = {i.mnemonic: i for i in O.LSC_OP_INFO.values()}
+_QUAD_STORE_CHANNELS = ("x", "xy", "xyz", "xyzw")
+
+
+@instruction_check
+def _lsc_shapes(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+    """lsc-shape: the data shape suits the message (Intel's LSC verifier):
+    a transposed shape needs execution size 1 and is not for atomics;
+    lsc_store_quad writes x, xy, xyz or xyzw; a 2D block store takes one
+    block and no VNNI transform."""
+    info = _LSC_BY_MNEMONIC.get(ins.op)
+    if info is None:
+        return
+    for o in ins.operands:
+        if type(o) is not A.LscData or o.shape.size is None:
+            continue
+        sh = o.shape
+        if sh.block is not None:
+            if info.op is O.LscOp.STORE_BLOCK2D and sh.vnni:
+                ctx.report("lsc-shape", o, "a 2D block store cannot use the VNNI transform "
+                                           "(the second order letter must be n)")
+            if info.op is O.LscOp.STORE_BLOCK2D and sh.block[0] != 1:
+                ctx.report("lsc-shape", o, f"a 2D block store writes one block, not {sh.block[0]}")
+        elif sh.transpose:
+            if info.kind is O.LscOpKind.ATOMIC:
+                ctx.report("lsc-shape", o, f"'{ins.op}' cannot use a transposed data shape")
+            elif ins.exec is not None and ins.exec.size != 1:
+                ctx.report("lsc-shape", o, f"a transposed data shape needs execution size 1, "
+                                           f"not {ins.exec.size}")
+        elif info.op is O.LscOp.STORE_QUAD and sh.channels not in _QUAD_STORE_CHANNELS:
+            ctx.report("lsc-shape", o, f"lsc_store_quad writes channels x, xy, xyz or xyzw, "
+                                       f"not {sh.channels}")
+
+
 # ------------------------------------------------------------------ labels
 @instruction_check
 def _label_uses(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
