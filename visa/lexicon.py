@@ -34,6 +34,15 @@ _TOKEN = re.compile(r"""
 _DEF_START = re.compile(r"([A-Z_][A-Z_0-9]*)(?:\.-?[0-9]+)?[ \t]*:(?!:)")
 
 
+def _escape(text: str) -> str:
+    """``re.escape``, with control characters written as escapes (``\\n``)
+    so that the expression fits on one line."""
+    out = re.escape(text)
+    for ch, name in (("\n", "n"), ("\t", "t"), ("\r", "r"), ("\f", "f")):
+        out = out.replace(ch, name)
+    return out
+
+
 class GrammarError(ValueError):
     """A terminal definition this reader cannot read, or a part that would be
     captured twice in one expression."""
@@ -104,9 +113,14 @@ def _parse(tokens: list[tuple[str, str]], name: str):
         if kind == "string":
             fold = text.endswith("i")
             body = text[1:-2] if fold else text[1:-1]
-            lit = re.escape(ast.literal_eval('"' + body + '"'))
+            lit = _escape(ast.literal_eval('"' + body + '"'))
             return ("lit", f"(?i:{lit})" if fold else lit)
         if kind == "regexp":
+            if '\\\\"' in text:
+                # Lark's reader turns \\" into \" (it drops the escaped
+                # backslash): refuse what the two would read differently
+                raise GrammarError(f"terminal {name}: write [\"\\\\] rather than "
+                                   f"[\\\\\"] in {text}")
             end = text.rindex("/")
             body, flags = text[1:end].replace("\\/", "/"), text[end + 1:]
             return ("lit", f"(?{flags}:{body})" if flags else f"(?:{body})")
@@ -128,9 +142,43 @@ class Lexicon:
     """The terminal definitions of one grammar text."""
 
     def __init__(self, grammar_text: str):
+        self._text = grammar_text
         self._trees = {name: _parse(_tokens(src, name), name)
                        for name, src in _terminal_sources(grammar_text).items()}
         self._compose = lru_cache(maxsize=None)(self._compose_uncached)
+
+    def lark_text(self) -> str:
+        """The grammar for Lark: the rules as they are, and the terminals the
+        rules use (and %ignore), each replaced by its composed regular
+        expression.  The same language, which Lark loads without composing
+        the terminals itself (slow for terminals built from many parts); the
+        other terminals are the parser's business, not Lark's."""
+        used = set()
+        in_def = False
+        for ln in self._text.splitlines():
+            if _DEF_START.match(ln):
+                in_def = True
+                continue
+            if in_def and ln[:1] in (" ", "\t") and ln.strip():
+                continue
+            in_def = False
+            code = ln.split("//")[0] if not ln.lstrip().startswith("%") else ln
+            used.update(re.findall(r"\b[A-Z_][A-Z_0-9]*\b", code))
+        out = []
+        skipping = False
+        for line in self._text.splitlines():
+            if skipping and line[:1] in (" ", "\t") and line.strip():
+                continue  # a continuation line of a replaced definition
+            skipping = False
+            m = _DEF_START.match(line)
+            if m:
+                skipping = True
+                if m.group(1) in used:
+                    body = self.regex(m.group(1)).replace("/", "\\/")
+                    out.append(f"{line[:m.end()]} /{body}/")
+            else:
+                out.append(line)
+        return "\n".join(out) + "\n"
 
     @property
     def names(self) -> frozenset[str]:

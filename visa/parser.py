@@ -871,8 +871,10 @@ _DARG_SHAPES = ("KEY", "STRING", "ANGLE", "BRACE", "PAREN", "BRACKET", "VREG", "
 
 @lru_cache(maxsize=1)
 def _grammar() -> _Grammar:
-    lark = Lark(_grammar_text(), parser="lalr", lexer="contextual", start=["start", "operand_shape"],
-                maybe_placeholders=False)
+    # Lark gets the terminals as the lexicon composes them (the same
+    # language; Lark's own composition of the part-built terminals is slow)
+    lark = Lark(_LEX.lark_text(), parser="lalr", lexer="contextual",
+                start="start", maybe_placeholders=False)
     blanks = f"(?:{_LEX.regex('BLANKS')})?"
     return _Grammar(
         lark=lark,
