@@ -2,7 +2,7 @@
 """Measure the project against its vendored references (tests/data), the way
 progress is judged: one line per metric and set.
 
-    python tools/corpus_check.py [--sets corpus,golden,forms,wanted] [--metrics parse,print,asm,dis,rt] [-v]
+    python tools/corpus_check.py [--sets corpus,golden,forms,wanted,handwritten,modern] [--metrics parse,print,asm,dis,rt] [-v]
 
 Metrics (fraction of entries that pass):
   parse  visa.parse(text) succeeds                  (every text file of the set)
@@ -32,6 +32,7 @@ SETS = {
     "forms": (refs.forms_files, refs.forms_ref_stems),
     "wanted": (lambda: [], refs.wanted_ref_stems),
     "handwritten": (refs.handwritten_files, lambda: []),
+    "modern": (refs.modern_files, lambda: []),  # vISA 4.2 dumps: parse and print only
 }
 
 
@@ -59,7 +60,7 @@ def check(metric: str, set_name: str, item: Path) -> bool:
 
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--sets", default="corpus,golden,forms,wanted,handwritten")
+    ap.add_argument("--sets", default="corpus,golden,forms,wanted,handwritten,modern")
     ap.add_argument("--metrics", default="parse,print,asm,dis,rt")
     ap.add_argument("--min", type=float, default=100.0)
     ap.add_argument("-v", "--verbose", action="store_true")
@@ -68,7 +69,7 @@ def main(argv: list[str]) -> int:
     for set_name in a.sets.split(","):
         files, stems = SETS[set_name]
         for metric in a.metrics.split(","):
-            if metric == "print" and set_name != "corpus":
+            if metric == "print" and set_name not in ("corpus", "modern"):
                 continue  # hand-written text is not in Intel's layout
             if metric == "dis" and set_name == "forms":
                 continue  # spellings the binary does not keep ((16), upper-case types): rt is the target
