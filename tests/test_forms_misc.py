@@ -123,11 +123,12 @@ def test_address_of_with_64_byte_grfs():
     ("    fence_global.X\n", "fence option"),
     ("    nbarrier.wait 0x1:ub 0x2:ub\n", "nbarrier.wait"),
     ("    lifetime.start S1\n", "lifetime"),
-    ("    addc.sat (M1, 8) VD(0,0)<1> VD(1,0)<1> VD(0,0)<1;1,0> 0x1:ud\n", "no .sat"),
+    ("    addc.sat (M1, 8) VU(0,0)<1> VU(1,0)<1> VU(0,0)<1;1,0> 0x1:ud\n", "no .sat"),
     ("    add3.o (M1, 8) VD(0,0)<1> VD(0,0)<1;1,0> VD(0,0)<1;1,0> 0x1:d\n", "add3.o"),
 ])
 def test_rejected(body, message):
-    decls = ".decl VD v_type=G type=d num_elts=64\n.decl S1 v_type=S num_elts=1\n"
+    decls = (".decl VD v_type=G type=d num_elts=64\n.decl VU v_type=G type=ud num_elts=64\n"
+             ".decl S1 v_type=S num_elts=1\n")
     with pytest.raises(VisaError, match=message):
         _kernel(body, decls)
 

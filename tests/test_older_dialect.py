@@ -16,6 +16,7 @@ OLD = """.kernel BlockCopy
 .decl P2 v_type=P num_elts=16
 .decl T5 v_type = T
 .decl S2 v_type=S
+.decl VF v_type=G type=F num_elts=16
 .input T5 offset=32 size=4
 .attr Target="cm"
 .function "main"
@@ -28,7 +29,7 @@ main:
     addr_add (NM, 1) A3(0) &V40+4 0x8:uw
     mov (M1, 8) V40(0,0)<1> r[A3(0),0]<8;8,1>:d
     movs (NM, 1) T5 S2
-    dhp (M0, 8) V40(0,0)<1> V40(0,0)<1;1,0> V40(0,0)<1;1,0>
+    dhp (M0, 8) VF(0,0)<1> VF(0,0)<1;1,0> VF(0,0)<1;1,0>
     ret (M0, 1)
 """
 
@@ -40,6 +41,7 @@ NEW = """.version 4.1
 .decl P2 v_type=P num_elts=16
 .decl T5 v_type=T num_elts=1
 .decl S2 v_type=S num_elts=1
+.decl VF v_type=G type=f num_elts=16
 .input T5 offset=32 size=4
 .kernel_attr Target="cm"
 .function "main"
@@ -52,7 +54,7 @@ main:
     addr_add (M1_NM, 1) A3(0)<1> &V40[4] 0x8:uw
     mov (M1, 8) V40(0,0)<1> r[A3(0),0]<8;8,1>:d
     movs (M1_NM, 1) T5(0) S2(0)
-    dph (M1, 8) V40(0,0)<1> V40(0,0)<1;1,0> V40(0,0)<1;1,0>
+    dph (M1, 8) VF(0,0)<1> VF(0,0)<1;1,0> VF(0,0)<1;1,0>
     ret (M1, 1)
 """
 

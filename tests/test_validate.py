@@ -120,6 +120,17 @@ CASES += [
     ("rol-on-bytes", "type-logic", "VB8(0,0)<1>",
      dict(decls=_F, body="    rol (M1, 8) VB8(0,0)<1> VR(0,0)<8;8,1> 0x1:d\n")),
 ]
+_A = _F + "\n.decl VUD v_type=G type=ud num_elts=32 align=hword\n.decl VDF v_type=G type=df num_elts=16 align=hword"
+CASES += [
+    ("lzd-float-destination", "type-arith", "VF(0,0)<1>",
+     dict(decls=_A, body="    lzd (M1, 8) VF(0,0)<1> VUD(0,0)<8;8,1>\n")),
+    ("mulh-float-destination", "type-arith", "VF(0,0)<1>",
+     dict(decls=_A, body="    mulh (M1, 8) VF(0,0)<1> VR(0,0)<8;8,1> VR(0,0)<8;8,1>\n")),
+    ("sin-integer-destination", "type-arith", "VR(0,0)<1>",
+     dict(decls=_A, body="    sin (M1, 8) VR(0,0)<1> VF(0,0)<8;8,1>\n")),
+    ("frc-sat", "modifier-sat", "frc.sat",
+     dict(decls=_A, body="    frc.sat (M1, 8) VF(0,0)<1> VF(0,0)<8;8,1>\n")),
+]
 _L = (".decl VL v_type=G type=d num_elts=64 align=hword\n.decl VX v_type=G type=uq num_elts=16 align=hword\n"
       ".decl VY v_type=G type=ud num_elts=16 align=hword")
 CASES += [
@@ -137,6 +148,8 @@ LEGAL = [
     ("scalar-source", dict(decls=_R, body="    mov (M1, 8) VR(0,0)<1> VS(0,3)<0;1,0>\n")),
     ("cmp-general-destination", dict(decls=_R, body="    cmp.lt (M1, 8) VR(0,0)<1> VS(0,0)<8;8,1> 0x1:d\n")),
     ("predefined-by-number", dict(decls=_R, body="    mov (M1, 8) VR(0,0)<1> V7(0,0)<1;1,0>\n")),
+    ("lzd-ud", dict(decls=_A, body="    lzd (M1, 8) VUD(0,0)<1> VUD(0,0)<8;8,1>\n")),
+    ("sin-float", dict(decls=_A, body="    sin (M1, 8) VF(0,0)<1> VF(0,0)<8;8,1>\n")),
     ("transposed-simd1", dict(decls=_L, platform="DG2",
                               body="    lsc_load.ugm (M1, 1)  VL:d32x4t  flat[VX]:a64\n")),
     ("store-quad-xy", dict(decls=_L, platform="DG2",

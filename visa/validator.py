@@ -411,6 +411,42 @@ def _logic_types(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
             ctx.report("type-logic", o, f"'{ins.op}' does not take byte operands (operand {k} is {ty})")
 
 
+# ------------------------------------------------------- arithmetic types
+@instruction_check
+def _arith_types(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+    """type-arith: the destination type an arithmetic instruction allows
+    (sin/cos/exp/log/pow: f or hf; rounding, dp*, frc, lrp, plane: f; avg and
+    mod: integers up to 32 bits; lzd, addc, subb: ud; mulh, dp4a, madw: d or
+    ud; sad2: w or uw; add3: d or w kinds; df only on mul, add, mad, div,
+    inv, sqrt, sqrtm, divm).
+    modifier-sat: no .sat on frc, lzd, mod, mulh, madw; div.sat on f and
+    hf only (Intel's verifyInstructionArith; srnd and bf operands are checked
+    elsewhere by Intel)."""
+    if facts.category is not O.InstCategory.ARITH or not ins.operands:
+        return
+    row = O.OPCODES_BY_MNEMONIC.get(ins.op)
+    if row is None or row.number == O.Opcode.SRND:
+        return
+    types = [_operand_type(o, ctx) for o in ins.operands]
+    if "bf" in types:
+        return
+    op, dst, ty = row.number, ins.operands[0], types[0]
+    if ty is None:
+        return
+    allowed = O.ARITH_DST_TYPES.get(op)
+    if allowed is not None and ty not in allowed:
+        ctx.report("type-arith", dst, f"'{ins.op}' destination has type {ty}; allowed: "
+                                      f"{', '.join(sorted(allowed))}")
+    elif ty == "df" and op not in O.ARITH_DF_OPCODES:
+        ctx.report("type-arith", dst, f"'{ins.op}' cannot use df (only mul, add, mad, div, inv, "
+                                      "sqrt, sqrtm and divm can)")
+    if "sat" in ins.mods or "sat" in ins.post_mods:
+        if op in O.NO_SAT_OPCODES:
+            ctx.report("modifier-sat", ins, f"'{ins.op}' does not take .sat")
+        elif op == O.Opcode.DIV and ty not in ("f", "hf"):
+            ctx.report("modifier-sat", ins, f"'div.sat' is for f and hf destinations, not {ty}")
+
+
 # ------------------------------------------------------------- LSC shapes
 _LSC_BY_MNEMONIC = {i.mnemonic: i for i in O.LSC_OP_INFO.values()}
 _QUAD_STORE_CHANNELS = ("x", "xy", "xyz", "xyzw")

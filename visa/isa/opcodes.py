@@ -2642,6 +2642,32 @@ KERNEL_ATTRIBUTES: Mapping[str, AttributeDef] = MappingProxyType(
 # and assembling one is an error that says why.
 _SCF = ("is structured control flow of the older vISA spec (opcodes 0x60-0x66); vISA 4.1 "
         "has none: write it with goto and labels")
+# The destination types verifyInstructionArith allows per opcode (those not
+# listed take f, df, hf or an integer type); df only on the opcodes of
+# ARITH_DF_OPCODES; no .sat on NO_SAT_OPCODES (div: .sat on f and hf only).
+_INTS = frozenset(("ud", "d", "uw", "w", "ub", "b", "uq", "q"))
+ARITH_DST_TYPES: Mapping = MappingProxyType({
+    **{op: frozenset(("f", "hf")) for op in (Opcode.COS, Opcode.EXP, Opcode.LOG, Opcode.POW,
+                                              Opcode.SIN)},
+    **{op: frozenset(("f",)) for op in (Opcode.RNDD, Opcode.RNDU, Opcode.RNDE, Opcode.RNDZ,
+                                         Opcode.PLANE, Opcode.DP2, Opcode.DP3, Opcode.DP4,
+                                         Opcode.DPH, Opcode.FRC, Opcode.LRP)},
+    Opcode.LINE: frozenset(("f",)) | _INTS,
+    Opcode.AVG: frozenset(("ud", "d", "uw", "w", "ub", "b")),
+    Opcode.MOD: frozenset(("ud", "d", "uw", "w", "ub", "b")),
+    Opcode.LZD: frozenset(("ud",)),
+    **{op: frozenset(("d", "ud")) for op in (Opcode.MULH, Opcode.DP4A, Opcode.MADW)},
+    Opcode.SAD2: frozenset(("w", "uw")),
+    Opcode.SAD2ADD: frozenset(("w", "uw")),
+    Opcode.ADDC: frozenset(("ud",)),
+    Opcode.SUBB: frozenset(("ud",)),
+    Opcode.ADD3: frozenset(("ud", "d", "uw", "w")),
+})
+ARITH_DF_OPCODES: frozenset = frozenset((Opcode.MUL, Opcode.ADD, Opcode.MAD, Opcode.DIV, Opcode.INV,
+                                         Opcode.SQRTM, Opcode.SQRT, Opcode.DIVM))
+NO_SAT_OPCODES: frozenset = frozenset((Opcode.FRC, Opcode.LZD, Opcode.MOD, Opcode.MULH, Opcode.MADW))
+
+
 # Opcode groups Intel's verifier (IsaVerification.cpp) treats apart:
 # isShiftOp: logic ops whose operands may take (-)/(abs) modifiers
 SHIFT_OPCODES: frozenset = frozenset((Opcode.SHL, Opcode.SHR, Opcode.ASR, Opcode.ROL, Opcode.ROR))
