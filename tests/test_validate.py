@@ -72,6 +72,8 @@ CASES += [
     ("abs-on-logic", "modifier-arith", "(abs)VS", dict(decls=_R, body="    or (M1, 8) VR(0,0)<1> (abs)VS(0,0)<8;8,1> 0x1:d\n")),
     ("not-on-arith", "modifier-not", "(~)VS", dict(decls=_R, body="    add (M1, 8) VR(0,0)<1> (~)VS(0,0)<8;8,1> 0x1:d\n")),
     ("bool-immediate", "imm-bool", "0x1:bool", dict(decls=_R, body="    mov (M1, 8) VR(0,0)<1> 0x1:bool\n")),
+    ("hf-immediate-too-large", "imm-range", "0x40400000:hf",
+     dict(decls=_R, body="    mov (M1, 8) VR(0,0)<1> 0x40400000:hf\n")),
 ]
 _ST = ".decl P1 v_type=P num_elts=16\n.decl T6 v_type=T num_elts=1\n.decl VU v_type=G type=ud num_elts=64 align=hword"
 CASES += [
@@ -136,6 +138,8 @@ _L = (".decl VL v_type=G type=d num_elts=64 align=hword\n.decl VX v_type=G type=
 CASES += [
     ("transposed-simd16", "lsc-shape", "VL:d32x4t",
      dict(decls=_L, platform="DG2", body="    lsc_load.ugm (M1, 16)  VL:d32x4t  flat[VX]:a64\n")),
+    ("byte-vector", "lsc-shape", "VL:d8x2",
+     dict(decls=_L, platform="DG2", body="    lsc_store.ugm (M1, 16)  flat[VX]:a64  VL:d8x2\n")),
     ("store-quad-gap", "lsc-shape", "VL:d32.xz",
      dict(decls=_L, platform="DG2", body="    lsc_store_quad.ugm (M1, 16)  flat[VX]:a64  VL:d32.xz\n")),
 ]

@@ -455,7 +455,8 @@ _QUAD_STORE_CHANNELS = ("x", "xy", "xyz", "xyzw")
 @instruction_check
 def _lsc_shapes(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     """lsc-shape: the data shape suits the message (Intel's LSC verifier):
-    a transposed shape needs execution size 1 and is not for atomics;
+    a transposed shape needs execution size 1 and is not for atomics; a
+    vector of more than one element needs d32 or d64 data;
     lsc_store_quad writes x, xy, xyz or xyzw; a 2D block store takes one
     block and no VNNI transform."""
     info = _LSC_BY_MNEMONIC.get(ins.op)
@@ -471,6 +472,10 @@ def _lsc_shapes(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
                                            "(the second order letter must be n)")
             if info.op is O.LscOp.STORE_BLOCK2D and sh.block[0] != 1:
                 ctx.report("lsc-shape", o, f"a 2D block store writes one block, not {sh.block[0]}")
+        elif not sh.transpose and sh.channels is None and sh.vector > 1 \
+                and sh.size not in ("d32", "d64"):
+            ctx.report("lsc-shape", o, f"a vector of {sh.vector} elements needs d32 or d64 data, "
+                                       f"not {sh.size}")
         elif sh.transpose:
             if info.kind is O.LscOpKind.ATOMIC:
                 ctx.report("lsc-shape", o, f"'{ins.op}' cannot use a transposed data shape")
@@ -576,6 +581,7 @@ def _operands(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     modifier-not: (~) is used on logic instructions only.
     modifier-kind: only general and indirect operands take a modifier.
     imm-bool: no immediate of type bool.
+    imm-range: an hf immediate fits in 16 bits.
     dst-immediate: no immediate as a destination."""
     cat = facts.category
     if cat is None or facts.dpas:  # Intel verifies dpas elsewhere
@@ -586,6 +592,9 @@ def _operands(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
         if t is A.Imm:
             if o.type == "bool":
                 report("imm-bool", o, "an immediate cannot have type bool")
+            elif o.type == "hf" and o.bits > 0xFFFF:
+                report("imm-range", o, f"0x{o.bits:x} is too large for hf (16 bits), as Intel's "
+                                       "reader says of such a literal")
             if k == facts.dst:
                 report("dst-immediate", o, f"the destination of '{ins.op}' cannot be an immediate")
             continue
