@@ -22,36 +22,36 @@ def translate(module: A.Module, version: tuple, filename: str = "<input>") -> A.
     """``module`` in the dialect ``version`` ((4, 1) or (4, 2)).  Raises
     :class:`visa.VisaError` with a diagnostic for every construct the target
     dialect cannot say."""
+    out, errors = translated(module, version)
+    if errors:
+        raise VisaError([make_diag(None, filename, getattr(e.node, "line", 0) or 0,
+                                   getattr(e.node, "col", 0) or 0, str(e)) for e in errors])
+    return out
+
+
+def translated(module: A.Module, version: tuple) -> tuple[A.Module, list[EncodeError]]:
+    """``module`` in the dialect ``version``, and every construct that
+    dialect cannot say (the module is only meaningful when there is none):
+    one pass over the instructions."""
     version = tuple(version)
     if version not in (V41, V42):
         raise ValueError(f"no vISA text dialect {version[0]}.{version[1]} (4.1 and 4.2 are known)")
     source = V42 if tuple(module.version) >= V42 else V41
     if source == version:
-        return module
-    errors = problems(module, version)
-    if errors:
-        raise VisaError([make_diag(None, filename, getattr(e.node, "line", 0) or 0,
-                                   getattr(e.node, "col", 0) or 0, str(e)) for e in errors])
+        return module, []
+    errors: list[EncodeError] = []
     units = []
     for u in module.units:
-        body = tuple(_one(s, version) for s in u.body)
-        units.append(attrs.evolve(u, body=body) if body != u.body else u)
-    return attrs.evolve(module, version=version, units=tuple(units))
-
-
-def problems(module: A.Module, version: tuple) -> list[EncodeError]:
-    """Every construct of ``module`` that the dialect ``version`` cannot say."""
-    out = []
-    source = V42 if tuple(module.version) >= V42 else V41
-    if source == tuple(version):
-        return out
-    for u in module.units:
+        body = []
         for s in u.body:
             try:
-                _one(s, tuple(version))
+                body.append(_one(s, version))
             except EncodeError as e:
-                out.append(e)
-    return out
+                errors.append(e)
+                body.append(s)
+        body = tuple(body)
+        units.append(attrs.evolve(u, body=body) if body != u.body else u)
+    return attrs.evolve(module, version=version, units=tuple(units)), errors
 
 
 def _one(s, version: tuple):

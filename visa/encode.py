@@ -371,11 +371,10 @@ def assemble_module(module: A.Module, gen_binaries=()) -> bytes:
     if tuple(module.version) >= (4, 2):
         # vISA 4.2 text: the binary is 4.1's, so the program is said in 4.1
         # first; every construct 4.1 cannot say is an error
-        from .dialect import V41, problems, translate
-        errors = problems(module, V41)
+        from .dialect import V41, translated
+        module, errors = translated(module, V41)
         if errors:
             raise EncodeErrors(errors[:MAX_ERRORS])
-        module = translate(module, V41)
     kernels, functions = [], []
     gens = _gen_table(gen_binaries, [u.name for u in module.units if u.kind == "kernel"])
     grf = O.grf_bytes_of(p for pairs in gens.values() for p, _ in pairs)

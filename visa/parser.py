@@ -158,8 +158,6 @@ def _shape_re(shape: str) -> re.Pattern:
     return _LEX.alternatives({shape: _SHAPE_PARTS[shape]})
 
 
-_VREG = _shape_re("VREG")
-_IMM = _shape_re("IMM")
 _LSC_REG_PARTS = ("LSC_SCALE", "LSC_REG_VAR", "LSC_REG_SUB", "LSC_REG_ROW", "LSC_REG_COL",
                   "LSC_REG_SIGN", "LSC_REG_OFFSET")
 _LSC_ITEM = _part_re("LSC_ITEM", "LSC_IMM", "LSC_NUM", *_LSC_REG_PARTS)
@@ -215,11 +213,12 @@ def _r_vreg(m: re.Match, line: int, col: int) -> A.VarRef:
                     _MODS[m.group("VREG__SRC_MOD")], line=line, col=col)
 
 
-def _op_vreg(s: str, line: int, col: int) -> A.VarRef:
-    m = _VREG.fullmatch(s)
+def _read(shape: str, s: str, line: int, col: int, what: str = "operand"):
+    """The operand ``s``, which must have the grammar shape ``shape``."""
+    m = _shape_re(shape).fullmatch(s)
     if not m:
-        raise _Fail(f"invalid operand '{s}'", line, col)
-    return _r_vreg(m, line, col)
+        raise _Fail(f"invalid {what} '{s}'", line, col)
+    return _OPERAND[shape](m, line, col)
 
 
 def _r_indirect(m: re.Match, line: int, col: int) -> A.Indirect:
@@ -239,13 +238,6 @@ def _r_imm(m: re.Match, line: int, col: int) -> A.Imm:
         return A.Imm(imm_bits(m.group("IMM__IMM_VALUE"), ty), ty, line=line, col=col)
     except ValueError as e:
         raise _Fail(str(e), line, col) from None
-
-
-def _op_imm(s: str, line: int, col: int) -> A.Imm:
-    m = _IMM.fullmatch(s)
-    if not m:
-        raise _Fail(f"invalid immediate '{s}'", line, col)
-    return _r_imm(m, line, col)
 
 
 def _r_raw(m: re.Match, line: int, col: int) -> A.Raw:
@@ -288,7 +280,7 @@ def _lsc_value(m: re.Match, line: int, col: int):
     """The item an LSC_ITEM or LSC_SURFACE_ARGS match holds: an immediate, a
     number or a register ``[k*]V[.n][(r,c)][+off|-off]``."""
     if m.group("LSC_IMM") is not None:
-        return _op_imm(m.group("LSC_IMM").strip(), line, col)
+        return _read("IMM", m.group("LSC_IMM").strip(), line, col, "immediate")
     if m.group("LSC_NUM") is not None:
         (n,) = _ints(m, ("LSC_NUM",), "number", line, col)
         return A.Number(n, line=line, col=col)
@@ -366,12 +358,12 @@ def _op_paren(s: str, line: int, col: int):
         text = m.group(kind)
         at = col + 1 + m.start(kind)
         if kind == "T_IMM":
-            items.append(_op_imm(text, line, at))
+            items.append(_read("IMM", text, line, at, "immediate"))
         elif kind == "T_INT":
             (n,) = _ints(m, ("T_INT",), "number", line, at)
             items.append(A.Number(n, line=line, col=at))
         elif kind == "T_REG":
-            items.append(_op_vreg(text, line, at))
+            items.append(_read("VREG", text, line, at))
         elif kind == "T_WORDS":
             for w in _LABEL_WORD.finditer(text):
                 items.append(A.Name(w.group(), line=line, col=at + w.start()))
@@ -412,15 +404,6 @@ def _r_bracket(m: re.Match, line: int, col: int) -> A.Number:
 
 def _r_paren(m: re.Match, line: int, col: int) -> A.Tuple:
     return _op_paren(m.group("PAREN"), line, col)
-
-
-def _token_operand(t: Token):
-    """The operand a directive argument token (one of the operand shapes)
-    stands for."""
-    m = _shape_re(t.type).fullmatch(str(t))
-    if m is None:  # pragma: no cover - the token has this shape
-        raise _Fail(f"invalid operand '{t}'", t.line, t.column)
-    return _OPERAND[t.type](m, t.line, t.column)
 
 
 _OPERAND = {
@@ -1196,7 +1179,7 @@ class _State:
             if a.name == "SimdSize" and isinstance(a.value, int):
                 self.env.dispatch_simd = a.value
         elif lname in ("loc", "file"):  # `.loc N` / `.file "x"` spell LOC / FILE
-            ops = tuple(_token_operand(t) for t in s[1:])
+            ops = tuple(_read(t.type, str(t), t.line, t.column) for t in s[1:])
             ub.body.append(A.Instruction(lname.upper(), (), None, None, ops,
                                          line=d.line, col=d.column))
         elif lname == "funcdecl":
