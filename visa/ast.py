@@ -390,10 +390,15 @@ class Module:
     dump of Intel's compiler ends with the platform it was made for and the
     finalizer options (``//Platform:`` and ``//Build option:`` lines):
     ``platform`` and ``build_options`` (the text between the quotes), None
-    when absent."""
+    when absent.  ``file`` names where the module came from (a module made
+    by :mod:`visa.build` names the Python file that built it, and its nodes
+    carry the lines of the builder calls); it takes no part in equality."""
     version: tuple[int, int]
     units: tuple[Unit, ...]
     platform: str | None = None
     build_options: str | None = None
     line: int = _pos()
     col: int = _pos()
+    # the file the module was read from or built in (a Python file for a
+    # module made with visa.build): diagnostics name it; not part of equality
+    file: str | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
