@@ -1,47 +1,176 @@
-"""visa: Intel vISA 4.1 assembly text and binaries in Python.
+"""visa: Intel vISA assembly text and binaries in Python.
 
-Library API:
-  parse(text, filename="<input>") -> visa.ast.Module   (raises VisaError)
-  format(module) -> str                                  (IGC's layout)
+The supported API is what this package exports (``__all__``); every other
+module and name (``visa.parser``, ``visa.encode``, ``visa.isa``...) is
+internal and may change.
+
+* :func:`parse` -- text -> :class:`visa.ast.Module`;
+* :func:`format` -- a Module (or text) -> text in Intel's layout;
+* :func:`validate` -- a Module or text -> the list of problems;
+* :func:`assemble` -- a Module or text -> vISA 4.1 binary (bytes);
+* :func:`disassemble` -- bytes -> text, or the Module (``module=True``);
+* :mod:`visa.build` (:class:`Builder`) -- build a Module from Python;
+* :mod:`visa.ast` -- the nodes of a Module;
+* :class:`VisaError` (raised for any bad input, with every
+  :class:`Diagnostic`).
+
+Text is parsed first wherever a Module is taken.  A Module made by
+:mod:`visa.build` names the Python file that built it (``Module.file``) and
+its nodes the lines of the builder calls, so diagnostics point there.
 """
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Callable, Literal, Union, overload
+
+from . import ast, build
+from .build import Builder
+from .errors import Diagnostic, VisaError, source_line
+from .parser import parse as _parse
+from .printer import format as _format
+
 __version__ = "0.1.0"
 
-from .errors import Diagnostic, VisaError  # noqa: E402
-from .parser import parse  # noqa: E402
-from .printer import format  # noqa: E402
-from . import ast  # noqa: E402
+# VisaError's constructor, typed (visa/errors.py leaves it unannotated)
+_error: Callable[[list[Diagnostic]], VisaError] = VisaError
+
+Program = Union[str, ast.Module]
+"""vISA assembly text, or a module (:class:`visa.ast.Module`)."""
+
+Platform = Union[str, int]
+"""A platform by name (any of Intel's: ``"TGLLP"``, ``"DG2"``...) or by Gen
+binary code (12, 13...)."""
+
+GenBinaries = Union[Iterable[tuple[Platform, bytes]], Mapping[str, Iterable[tuple[Platform, bytes]]]]
+"""Native Gen code to embed after the kernels: (platform, blob) pairs for
+the first kernel, or a mapping from kernel name to such pairs."""
 
 
-def assemble(text, *, gen_binaries=(), filename="<input>", validate=True, warnings=None, platform=None):
-    """vISA assembly text -> vISA 4.1 binary (bytes), laid out as Intel's
-    GenX_IR writes it.  ``gen_binaries``: (platform, blob) pairs (platform as
-    a code, e.g. 12, or a name, e.g. "TGLLP") embedded after the kernel, or
-    a mapping from kernel name to such pairs.  The program is validated
-    first (``validate=False`` skips it) for ``platform`` (a name or code; by
-    default the first Gen binary's): errors raise VisaError; warnings go to
-    the list ``warnings`` when one is given."""
-    from .encode import assemble as _assemble
-    return _assemble(text, gen_binaries=gen_binaries, filename=filename, validate=validate,
-                     warnings=warnings, platform=platform)
+def parse(text: str, filename: str = "<input>", *, grf_size: int = 32) -> ast.Module:
+    """Parse vISA assembly text (4.1, 4.2 or the older spec's dialect) into
+    a :class:`visa.ast.Module`.
+
+    ``filename`` names the text in diagnostics; ``grf_size`` is what
+    ``%sizeof GRF`` means (64 on PVC).  Raises :class:`VisaError` with the
+    file, line and column of each problem."""
+    return _parse(text, filename, grf_size=grf_size)
 
 
-def validate(program, *, platform=None, filename="<input>"):
-    """Every problem the validator finds (a list of Diagnostic, each with a
-    rule id), for a Module or for text (parsed first).  ``platform`` (a
-    name or a Gen binary code) enables the platform checks and sets the GRF
-    size the checks use."""
-    from .encode import validate_module
-    text = None
+def _module(program: Program, filename: str | None) -> tuple[ast.Module, str | None, str]:
+    """(module, source text for the carets, file name) of a program."""
     if isinstance(program, str):
-        text, program = program, parse(program, filename)
-    return validate_module(program, text=text, filename=filename, platform=platform)
+        name = filename if filename is not None else "<input>"
+        return _parse(program, name), program, name
+    if isinstance(program, ast.Module):
+        name = filename if filename is not None else (program.file or "<input>")
+        return program, _source_of(program, name), name
+    raise TypeError(f"expected vISA text (str) or a visa.ast.Module, not {type(program).__name__}")
 
 
-def disassemble(data, *, filename="<input>"):
-    """vISA 4.1 binary -> text in the layout Intel's compiler prints."""
-    from .decode import disassemble as _disassemble
-    return _disassemble(data, filename=filename)
+def _source_of(module: ast.Module, name: str) -> str | None:
+    """The Python source a built module's lines refer to (for the carets)."""
+    if module.file is None or name != module.file or not name.endswith(".py"):
+        return None
+    try:
+        with open(name, encoding="utf-8", errors="replace") as f:
+            return f.read()
+    except OSError:
+        return None
 
 
-__all__ = ["parse", "format", "assemble", "disassemble", "validate", "VisaError", "Diagnostic", "ast",
-           "__version__"]
+def format(program: Program, version: tuple[int, int] | None = None) -> str:  # noqa: A001
+    """Print a module (or text, parsed first) in the layout Intel's compiler
+    prints ``.visaasm`` in: vISA 4.1's or 4.2's (``version``; default the
+    module's own)."""
+    module, _, _ = _module(program, None)
+    return _format(module, version)
+
+
+def validate(program: Program, *, platform: Platform | None = None,
+             filename: str | None = None) -> list[Diagnostic]:
+    """Every problem the validator finds in a module or in text (parsed
+    first; a syntax error raises :class:`VisaError`), as a list of
+    :class:`Diagnostic` (each with its ``rule``), sorted by position.
+
+    ``platform`` enables the platform checks and sets the GRF size.
+    ``filename`` names the program in the diagnostics (default: ``<input>``
+    for text, the module's ``file`` for a module, which for a built module is
+    the Python file whose builder calls the positions are)."""
+    from .encode import validate_module
+    module, text, name = _module(program, filename)
+    return list(validate_module(module, text=text, filename=name, platform=platform))
+
+
+def assemble(program: Program, *, gen_binaries: GenBinaries = (), filename: str | None = None,
+             validate: bool = True, warnings: list[Diagnostic] | None = None,
+             platform: Platform | None = None) -> bytes:
+    """A module or text (parsed first) -> the vISA 4.1 binary, laid out as
+    Intel's GenX_IR writes it.
+
+    ``gen_binaries``: native code embedded after the kernel (see
+    :data:`GenBinaries`).  The program is validated first (``validate=False``
+    skips it) for ``platform`` (default: the first Gen binary's): errors
+    raise :class:`VisaError` with every diagnostic, warnings are appended to
+    ``warnings`` when a list is given.  Anything that cannot be encoded
+    raises :class:`VisaError` at its position."""
+    from .binary import objfile as OF
+    from .encode import EncodeErrors, _gen_table, assemble_module, validate_module
+    from .isa.atoms import EncodeError
+    from .encode import assemble as _assemble_text
+    if isinstance(program, str):
+        return _assemble_text(program, gen_binaries=gen_binaries,
+                              filename=filename if filename is not None else "<input>",
+                              validate=validate, warnings=warnings, platform=platform)
+    module, text, name = _module(program, filename)
+    gens = _gen_table(gen_binaries, [u.name for u in module.units if u.kind == "kernel"])
+    if validate:
+        found = validate_module(module, text=text, filename=name, platform=platform,
+                                codes=[p for pairs in gens.values() for p, _ in pairs])
+        if any(d.severity == "error" for d in found):
+            raise _error(found)
+        if warnings is not None:
+            warnings.extend(found)
+
+    def diag(e: EncodeError) -> Diagnostic:
+        n = e.node
+        line, col = getattr(n, "line", 0) or 0, getattr(n, "col", 0) or 0
+        src = source_line(text, line) if text is not None else None
+        return Diagnostic(name, line, col, str(e), source_line=src)
+
+    try:
+        return assemble_module(module, gen_binaries)
+    except EncodeErrors as es:
+        raise _error([diag(e) for e in es.errors]) from None
+    except EncodeError as e:
+        raise _error([diag(e)]) from None
+    except OF.ObjectFormatError as e:
+        raise _error([Diagnostic(name, 0, 0, str(e))]) from None
+
+
+@overload
+def disassemble(data: bytes, *, filename: str = ..., module: Literal[False] = ...) -> str: ...
+@overload
+def disassemble(data: bytes, *, filename: str = ..., module: Literal[True]) -> ast.Module: ...
+@overload
+def disassemble(data: bytes, *, filename: str = ..., module: bool) -> str | ast.Module: ...
+
+
+def disassemble(data: bytes, *, filename: str = "<input>", module: bool = False) -> str | ast.Module:
+    """A vISA 4.1 binary -> text in the layout Intel's compiler prints, or,
+    with ``module=True``, the :class:`visa.ast.Module` (what the parser
+    makes of that text).  A broken binary raises :class:`VisaError` naming
+    the byte offset."""
+    from .binary import objfile as OF
+    from .decode import disassemble_module
+    from .isa.atoms import DecodeError
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise TypeError("disassemble() takes bytes")
+    try:
+        m = disassemble_module(bytes(data))
+    except (OF.ObjectFormatError, DecodeError) as e:
+        raise _error([Diagnostic(filename, 0, 0, f"invalid vISA binary: {e}")]) from None
+    return m if module else _format(m)
+
+
+__all__ = ["parse", "format", "validate", "assemble", "disassemble", "build", "Builder", "ast",
+           "VisaError", "Diagnostic", "Program", "Platform", "GenBinaries", "__version__"]

@@ -12,7 +12,7 @@ instruction in the binary.
 """
 from __future__ import annotations
 
-from typing import Union
+from typing import TYPE_CHECKING, Union
 
 import attrs
 
@@ -21,7 +21,10 @@ def _pos():
     return attrs.field(default=0, eq=False, repr=False, kw_only=True)
 
 
-node = attrs.frozen(slots=True, cache_hash=False)
+if TYPE_CHECKING:  # type checkers know attrs' own decorator (same class shape)
+    from attrs import frozen as node
+else:
+    node = attrs.frozen(slots=True, cache_hash=False)
 
 
 # ------------------------------------------------------------------ operands
