@@ -11,6 +11,7 @@ import pytest
 
 import visa
 import visa.encode as E
+import visa.isa.operands
 from visa import ast as A
 from visa.binary import objfile as OF
 from visa.encode import assemble
@@ -236,7 +237,7 @@ def test_shape_fields():
     # the binary fields of each kind of shape (LSC_DATA_SHAPE / LSC_DATA_SHAPE_BLOCK2D
     # of Intel's visa_igc_common_header.h: sizes 8c32=5 ... 16c32h=7, x32=7, transpose=2,
     # channel x=1 y=2 z=4 w=8)
-    P = visa.parser._lsc_shape
+    P = visa.isa.operands.lsc_shape
     assert L.parse_shape(P("u16c32h", 0, 0), None) == L.Shape(7, 1, 1)
     assert L.parse_shape(P("d64x32t", 0, 0), None) == L.Shape(4, 2, 7)
     assert L.parse_shape(P("d32.yzw", 0, 0), None) == L.Shape(3, 1, 14)

@@ -14,7 +14,9 @@ except ImportError:  # pragma: no cover
 
 import pytest
 
+import visa.isa.operands
 import visa.parser as P
+import visa.textread
 from visa.lexicon import GrammarError, Lexicon
 
 from refs import corpus_stems, program_text
@@ -40,11 +42,13 @@ def test_shapes_are_composed_from_named_parts():
 
 
 def test_parser_has_no_operand_syntax_of_its_own():
-    src = Path(P.__file__).read_text()
-    # every regular expression the parser compiles comes from the grammar
-    for m in re.finditer(r"re\.compile\(([^\n]*)", src):
-        assert "_LEX" in m.group(1), m.group(0)
-    assert not re.search(r"re\.(match|fullmatch|search|finditer|split|sub)\(r?[\"']", src)
+    # every regular expression the readers of text (the parser, the operand
+    # kinds, the shared reading primitives) compile comes from the grammar
+    for mod in (P, visa.isa.operands, visa.textread):
+        src = Path(mod.__file__).read_text()
+        for m in re.finditer(r"re\.compile\(([^\n]*)", src):
+            assert "LEX" in m.group(1), (mod.__name__, m.group(0))
+        assert not re.search(r"re\.(match|fullmatch|search|finditer|split|sub)\(r?[\"']", src)
 
 
 def test_lexicon_reads_what_lark_reads():
@@ -80,11 +84,11 @@ def test_lark_gets_the_lexicons_terminals():
 
 
 def test_parts_capture_their_text():
-    vreg = P._shape_re("VREG")
+    vreg = visa.isa.operands._alone("VREG")
     m = vreg.fullmatch("(-)V12(2, 3)<8;8,1>")
     assert [m[f"VREG__{p}"] for p in ("SRC_MOD", "VAR", "ROW", "COL", "VSTRIDE", "WIDTH",
                                        "HSTRIDE")] == ["(-)", "V12", "2", "3", "8", "8", "1"]
-    m = P._shape_re("INDIRECT").fullmatch("r[A0(1),8]<4,1>:f")
+    m = visa.isa.operands._alone("INDIRECT").fullmatch("r[A0(1),8]<4,1>:f")
     assert (m["INDIRECT__IND_ADDR"], m["INDIRECT__IND_OFFSET"], m["INDIRECT__WIDTH"],
             m["INDIRECT__TYPE_NAME"]) == ("A0", "8", "4", "f")
 

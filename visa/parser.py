@@ -13,13 +13,8 @@ declaration nodes.  Spellings that mean the same binary are rewritten to one
 """
 from __future__ import annotations
 
-import math
 import re
-import struct
-from contextvars import ContextVar
 from functools import lru_cache
-from importlib import resources
-from pathlib import Path
 
 
 import attrs
@@ -29,142 +24,33 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from . import ast as A
 from .errors import VisaError, make_diag
 from .isa.atoms import EncodeError
-from .expr import Env, evaluate
+from .expr import Env
 from .isa import opcodes as O
+from .isa import operands as _operands
 from .isa.forms import FORMS, text_of
-from .lexicon import Lexicon
+from .textread import ENV as _ENV
+from .textread import LEX as _LEX
+from .textread import Fail as _Fail
+from .textread import ints as _ints
+from .textread import list_items as _list
+from .textread import part_re as _part_re
+from .textread import to_int as _to_int
+from .textread import type_name as _type_name
+from .textread import unescape as _unescape
 
 # ------------------------------------------------------------------- grammar
 
 
-def _grammar_text() -> str:
-    """The grammar that belongs to this copy of the package: installed as
-    visa/grammar/visa.lark, or at grammar/visa.lark in a source tree."""
-    here = Path(__file__).resolve().parent
-    for p in (here / "grammar" / "visa.lark", here.parent / "grammar" / "visa.lark"):
-        if p.is_file():
-            return p.read_text()
-    return resources.files("visa.grammar").joinpath("visa.lark").read_text()
-
-
-class _Fail(Exception):
-    """A problem found while building the AST: a message and a location."""
-
-    def __init__(self, message: str, line: int, col: int):
-        super().__init__(message)
-        self.message, self.line, self.col = message, line, col
-
-
-# ------------------------------------------------------------ grammar parts
-# The grammar's terminals with named groups for their parts (visa/lexicon.py):
-# every operand is taken apart with the grammar's own definition.
-_LEX = Lexicon(_grammar_text())
-
-
-def _part_re(shape: str, *parts: str) -> re.Pattern:
-    return _LEX.capture(shape, parts)
-
-
-_INT_RE = re.compile(_LEX.regex("INT_LITERAL") + r"\Z")
-
-
-def _to_int(text: str) -> int:
-    """A decimal or hex integer, or an integer constant expression (see
-    visa/expr.py; ``%sizeof`` sees the declarations parsed so far).
-    Raises ValueError."""
-    if _INT_RE.match(text):
-        if "x" in text or "X" in text:
-            return int(text, 16)
-        return int(text, 10)
-    t = text.strip()
-    if _INT_RE.match(t):
-        return int(t, 16) if "x" in t or "X" in t else int(t, 10)
-    return evaluate(t, _ENV.get())
-
-
-# The declarations of the unit being parsed, for ``%sizeof``: set by parse()
-# for its own duration, in its own context (each thread has its own).
-_ENV: ContextVar[Env | None] = ContextVar("visa_parse_env", default=None)
-
-
-# ------------------------------------------------------------------ types
-_SIGN_BIT = {"f": 1 << 31, "df": 1 << 63, "hf": 1 << 15, "bf": 1 << 15}
-_FLOAT_RE = re.compile(_LEX.regex("FLOAT_VALUE") + r"\Z")
-
-
-def imm_bits(value: str, type_: str) -> int:
-    """The bit pattern of immediate text ``value`` of vISA type ``type_``."""
-    info = O.TYPE_INFO_BY_NAME[type_]
-    kind = info.literal
-    mask = (1 << (8 * info.imm_size)) - 1
-    v = value.strip()
-    if v[:1] in "-+" and v[1:2] in (" ", "\t"):
-        v = v[0] + v[1:].lstrip()
-    if not _FLOAT_RE.match(v):
-        if kind != "int" and v[:1] == "-" and _INT_RE.match(v[1:]):
-            # -0x3f800000:f is the negated float, as Intel's grammar reads it
-            # (MINUS FloatLit): the sign bit flips
-            return (_to_int(v[1:]) & mask) ^ _SIGN_BIT[kind]
-        return _to_int(v) & mask
-    f = float(v)
-    if kind == "int":
-        raise ValueError(f"floating-point value '{value}' for integer type '{type_}'")
-    if kind == "df":
-        return struct.unpack("<Q", struct.pack("<d", f))[0]
-    # a literal too large for the format is infinity, as C's (float)atof gives
-    fmt, word = {"f": ("<f", "<I"), "hf": ("<e", "<H"), "bf": ("<f", "<I")}[kind]
-    try:
-        packed = struct.pack(fmt, f)
-    except OverflowError:
-        packed = struct.pack(fmt, math.copysign(math.inf, f))
-    bits = struct.unpack(word, packed)[0]
-    return bits >> 16 if kind == "bf" else bits
-    raise ValueError(f"invalid immediate value '{value}'")  # pragma: no cover
-
-
-
-
-def _type_name(t: str, line: int, col: int) -> str:
-    tl = t.lower()
-    if tl not in O.TYPE_INFO_BY_NAME:
-        raise _Fail(f"unknown data type ':{t}'", line, col)
-    return tl
-
-
 # ------------------------------------------------------------ operand tokens
-# Each operand shape of the grammar, with the parts its reader takes: one
-# regular expression tries them in this order (the shapes are mutually
-# exclusive, so the order only matters for speed); the shape that matched is
-# the match's ``lastgroup`` and its parts are the groups ``SHAPE__PART``.
-_REGION_PARTS = ("VSTRIDE", "WIDTH", "HSTRIDE")
-_SHAPE_PARTS = {
-    "LSC_SURFACE": ("LSC_SURFACE_ARGS",),
-    "VREG": ("SRC_MOD", "VAR", "ROW_COL", "ROW", "COL") + _REGION_PARTS,
-    "IMM": ("IMM_VALUE", "TYPE_NAME"),
-    "RAW": ("RAW_VAR", "RAW_OFFSET"),
-    "LSC_DATA": ("LSC_DATA_VAR", "LSC_DATA_OFFSET", "LSC_SHAPE_WORD"),
-    "LSC_ADDR": ("LSC_MODEL", "LSC_SURFACE_ARGS", "LSC_ITEMS", "ADDR_SIZE"),
-    "WORD": (), "NUMBER": (), "PAREN": (),
-    "INDIRECT": ("SRC_MOD", "IND_ADDR", "IND_SUBREG", "IND_OFFSET") + _REGION_PARTS + ("TYPE_NAME",),
-    "ADDR_OF": ("AO_VAR", "AO_INDEX", "AO_SIGN", "AO_OFFSET"),
-    "STRING": (), "BRACKET": (),
-    "MOD_NAME": ("SRC_MOD", "VAR"),
-}
+# Each operand shape of the grammar belongs to an operand kind
+# (visa/isa/operands.py), which reads it: one regular expression tries them
+# all; the shape that matched is the match's ``lastgroup`` and its parts are
+# the groups ``SHAPE__PART``.
+_SHAPE_PARTS = _operands.SYNTAX
+_OPERAND = _operands.READERS
+_read = _operands.read
+_op_paren = _operands.List().read_text
 
-
-@lru_cache(maxsize=None)
-def _shape_re(shape: str) -> re.Pattern:
-    """One shape alone, with the same group names."""
-    return _LEX.alternatives({shape: _SHAPE_PARTS[shape]})
-
-
-_LSC_REG_PARTS = ("LSC_SCALE", "LSC_REG_VAR", "LSC_REG_SUB", "LSC_REG_ROW", "LSC_REG_COL",
-                  "LSC_REG_SIGN", "LSC_REG_OFFSET")
-_LSC_ITEM = _part_re("LSC_ITEM", "LSC_IMM", "LSC_NUM", *_LSC_REG_PARTS)
-_LSC_SURFACE_ARGS = _part_re("LSC_SURFACE_ARGS", "LSC_IMM", "LSC_NUM", *_LSC_REG_PARTS,
-                             "LSC_SURF", "LSC_SURF_INDEX")
-_TUPLE_ITEM = _part_re("TUPLE_ITEM", "T_IMM", "T_INT", "T_REG", "T_WORDS", "T_TEXT")
-_LABEL_WORD = _part_re("LABEL_WORD")
 _PRED = _part_re("PRED", "PRED_NOT", "PRED_VAR", "PRED_CTRL")
 _EXEC = _part_re("EXEC_SIZE", "EXEC_MASK", "EXEC_SIMD", "EXEC_N")
 _ATTR_ITEM = _part_re("ATTR_ITEM", "ATTR_NAME", "ATTR_VALUE")
@@ -173,294 +59,6 @@ _ALIAS_TARGET = _part_re("ALIAS_TARGET", "ALIAS_TARGET_VAR", "ALIAS_TARGET_OFFSE
 _LINE_REST = _part_re("LINE_REST")
 _VERSION = _part_re("VERSION")
 _TRAILER = _part_re("TRAILER", "TRAILER_PLATFORM", "TRAILER_OPTIONS")
-_MODS = {"(-)": "-", "(abs)": "abs", "(-abs)": "-abs", "(~)": "~", None: None}
-
-
-def _ints(m: re.Match, names, what: str, line: int, col: int) -> list:
-    """The integer values of the parts ``names`` of match ``m`` (None where
-    a part is absent)."""
-    out = []
-    for n in names:
-        t = m.group(n)
-        if t is None:
-            out.append(None)
-        elif t.isdigit():
-            out.append(int(t))
-        else:
-            try:
-                out.append(_to_int(t))
-            except ValueError as e:
-                raise _Fail(f"invalid {what} in '{m.group()}': {e}", line, col) from None
-    return out
-
-
-def _region_of(m: re.Match, p: str, line: int, col: int) -> tuple[int, ...] | None:
-    if m.group(p + "HSTRIDE") is None:
-        return None
-    v, w, h = _ints(m, (p + "VSTRIDE", p + "WIDTH", p + "HSTRIDE"), "region", line, col)
-    if v is not None:
-        return (v, w, h)
-    return (h,) if w is None else (w, h)
-
-
-def _r_vreg(m: re.Match, line: int, col: int) -> A.VarRef:
-    if m.group("VREG__ROW_COL") is None:  # V<1>, V<8;8,1>: no (row,col) written means (0,0)
-        offsets = (0, 0)
-    else:
-        r, c = _ints(m, ("VREG__ROW", "VREG__COL"), "operand offset", line, col)
-        offsets = (r,) if c is None else (r, c)
-    return A.VarRef(m.group("VREG__VAR"), offsets, _region_of(m, "VREG__", line, col),
-                    _MODS[m.group("VREG__SRC_MOD")], line=line, col=col)
-
-
-def _read(shape: str, s: str, line: int, col: int, what: str = "operand"):
-    """The operand ``s``, which must have the grammar shape ``shape``."""
-    m = _shape_re(shape).fullmatch(s)
-    if not m:
-        raise _Fail(f"invalid {what} '{s}'", line, col)
-    return _OPERAND[shape](m, line, col)
-
-
-def _r_indirect(m: re.Match, line: int, col: int) -> A.Indirect:
-    ty = m.group("INDIRECT__TYPE_NAME")
-    if ty is None:
-        raise _Fail(f"indirect operand '{m.group('INDIRECT')}' needs a type, e.g. ':d'", line, col)
-    sub, off = _ints(m, ("INDIRECT__IND_SUBREG", "INDIRECT__IND_OFFSET"),
-                     "indirect operand offset", line, col)
-    return A.Indirect(m.group("INDIRECT__IND_ADDR"), sub, off or 0,
-                      _region_of(m, "INDIRECT__", line, col), _type_name(ty, line, col),
-                      _MODS[m.group("INDIRECT__SRC_MOD")], line=line, col=col)
-
-
-def _r_imm(m: re.Match, line: int, col: int) -> A.Imm:
-    ty = _type_name(m.group("IMM__TYPE_NAME"), line, col)
-    try:
-        return A.Imm(imm_bits(m.group("IMM__IMM_VALUE"), ty), ty, line=line, col=col)
-    except ValueError as e:
-        raise _Fail(str(e), line, col) from None
-
-
-def _r_raw(m: re.Match, line: int, col: int) -> A.Raw:
-    (off,) = _ints(m, ("RAW__RAW_OFFSET",), "raw operand offset", line, col)
-    return A.Raw(m.group("RAW__RAW_VAR"), off, line=line, col=col)
-
-
-_LSC_SHAPE = _part_re("LSC_SHAPE", "LSC_SIZE", "LSC_VECTOR", "LSC_TRANSPOSE", "LSC_CHANNELS",
-                      "LSC_BLOCK", "LSC_BLOCKS", "LSC_BLOCK_WIDTH", "LSC_BLOCK_HEIGHT",
-                      "LSC_BLOCK_ORDER", "LSC_BLOCK_VNNI", "LSC_TBLOCK_WIDTH",
-                      "LSC_TBLOCK_HEIGHT")
-
-
-def _lsc_shape(text: str, line: int, col: int) -> A.LscShape:
-    m = _LSC_SHAPE.fullmatch(text)
-    if m is None:
-        raise _Fail(f"invalid LSC data shape ':{text}' (expected e.g. :d32, :d32x4, :d32x8t, "
-                    ":d32.xyzw or :d16.2x16x8nn)", line, col)
-    if m["LSC_TBLOCK_WIDTH"] is not None:  # 4.2's typed 2D block: no data size
-        return A.LscShape(None, block=(1, int(m["LSC_TBLOCK_WIDTH"]), int(m["LSC_TBLOCK_HEIGHT"])))
-    size = "d" + m["LSC_SIZE"][1:].replace("u32", "c32")  # 4.2's d8u32 is d8c32
-    if m["LSC_BLOCK"] is not None:
-        return A.LscShape(size, block=(int(m["LSC_BLOCKS"] or 1), int(m["LSC_BLOCK_WIDTH"]),
-                                       int(m["LSC_BLOCK_HEIGHT"])),
-                          transpose=m["LSC_BLOCK_ORDER"] == "t", vnni=m["LSC_BLOCK_VNNI"] == "t")
-    if m["LSC_CHANNELS"] is not None:
-        return A.LscShape(size, channels=m["LSC_CHANNELS"])
-    vec = m["LSC_VECTOR"]
-    return A.LscShape(size, 1 if vec is None else int(vec[1:]), m["LSC_TRANSPOSE"] is not None)
-
-
-def _r_lsc_data(m: re.Match, line: int, col: int) -> A.LscData:
-    (off,) = _ints(m, ("LSC_DATA__LSC_DATA_OFFSET",), "offset", line, col)
-    shape = _lsc_shape(m.group("LSC_DATA__LSC_SHAPE_WORD"), line,
-                       col + m.start("LSC_DATA__LSC_SHAPE_WORD") - m.start("LSC_DATA") - 1)
-    return A.LscData(m.group("LSC_DATA__LSC_DATA_VAR"), shape, off or 0, line=line, col=col)
-
-
-def _lsc_value(m: re.Match, line: int, col: int):
-    """The item an LSC_ITEM or LSC_SURFACE_ARGS match holds: an immediate, a
-    number or a register ``[k*]V[.n][(r,c)][+off|-off]``."""
-    if m.group("LSC_IMM") is not None:
-        return _read("IMM", m.group("LSC_IMM").strip(), line, col, "immediate")
-    if m.group("LSC_NUM") is not None:
-        (n,) = _ints(m, ("LSC_NUM",), "number", line, col)
-        return A.Number(n, line=line, col=col)
-    scale, sub, row, rcol, off = _ints(
-        m, ("LSC_SCALE", "LSC_REG_SUB", "LSC_REG_ROW", "LSC_REG_COL", "LSC_REG_OFFSET"),
-        "number in LSC address item", line, col)
-    off = off or 0
-    return A.LscReg(m.group("LSC_REG_VAR"), sub or None, None if row is None else (row, rcol),
-                    -off if m.group("LSC_REG_SIGN") == "-" else off,
-                    1 if scale is None else scale, line=line, col=col)
-
-
-def _lsc_surface(text: str, line: int, col: int):
-    """``(S)`` or ``(S, index)`` -> (surface item, index)."""
-    m = _LSC_SURFACE_ARGS.fullmatch(text)
-    if not m:
-        raise _Fail(f"invalid surface '{text.strip()}' (expected (S) or (S, index))", line, col)
-    (index,) = _ints(m, ("LSC_SURF_INDEX",), "surface index", line, col)
-    return _lsc_value(m, line, col), index or 0
-
-
-def _list(text: str, item: re.Pattern, what: str, line: int, col: int):
-    """The matches of ``item`` (a part ending at a comma or at the end) over
-    the comma-separated list ``text`` whose first character is at ``col``;
-    a trailing comma ends the list."""
-    out, pos, n = [], 0, len(text)
-    while True:
-        m = item.match(text, pos)
-        if m is None:
-            at = pos + len(text[pos:]) - len(text[pos:].lstrip())
-            raise _Fail(f"invalid {what} '{text[pos:].split(',')[0].strip()}'", line, col + at)
-        out.append(m)
-        pos = m.end()
-        if pos >= n:
-            return out
-        pos += 1  # the comma
-        if not text[pos:].strip():
-            return out
-
-
-def _r_lsc_addr(m: re.Match, line: int, col: int) -> A.LscAddr:
-    surf = m.group("LSC_ADDR__LSC_SURFACE_ARGS")
-    surface, index = _lsc_surface(surf, line, col) if surf is not None else (None, 0)
-    items = [_lsc_value(x, line, col)
-             for x in _list(m.group("LSC_ADDR__LSC_ITEMS"), _LSC_ITEM, "LSC address item", line,
-                            col + m.start("LSC_ADDR__LSC_ITEMS") - m.start("LSC_ADDR"))]
-    base = items[0]
-    offset = 0
-    if type(base) is A.LscReg and base.offset:
-        base, offset = attrs.evolve(base, offset=0), base.offset
-    return A.LscAddr(m.group("LSC_ADDR__LSC_MODEL") or "flat", surface, base, offset,
-                     tuple(items[1:]), m.group("LSC_ADDR__ADDR_SIZE"), index, line=line, col=col)
-
-
-def _r_lsc_surface(m: re.Match, line: int, col: int) -> A.LscAddr:
-    """``bss(V)``: a surface without an address."""
-    args = m.group("LSC_SURFACE__LSC_SURFACE_ARGS")
-    surface, index = _lsc_surface(args, line, col)
-    model = m.group("LSC_SURFACE")[:m.start("LSC_SURFACE__LSC_SURFACE_ARGS") - m.start("LSC_SURFACE")]
-    return A.LscAddr(model, surface, None, 0, (), None, index, line=line, col=col)
-
-
-def _r_addr_of(m: re.Match, line: int, col: int) -> A.AddrOf:
-    idx, num = _ints(m, ("ADDR_OF__AO_INDEX", "ADDR_OF__AO_OFFSET"), "address offset", line, col)
-    offset = idx if num is None else (num if m.group("ADDR_OF__AO_SIGN") == "+" else -num)
-    return A.AddrOf(m.group("ADDR_OF__AO_VAR"), offset, line=line, col=col)
-
-
-def _op_paren(s: str, line: int, col: int):
-    """A parenthesised list: immediates, numbers, register operands, names
-    (labels may also be separated by blanks: switchjmp (L1 L2))."""
-    items = []
-    for m in _list(s[1:-1], _TUPLE_ITEM, "list item", line, col + 1):
-        kind = m.lastgroup
-        text = m.group(kind)
-        at = col + 1 + m.start(kind)
-        if kind == "T_IMM":
-            items.append(_read("IMM", text, line, at, "immediate"))
-        elif kind == "T_INT":
-            (n,) = _ints(m, ("T_INT",), "number", line, at)
-            items.append(A.Number(n, line=line, col=at))
-        elif kind == "T_REG":
-            items.append(_read("VREG", text, line, at))
-        elif kind == "T_WORDS":
-            for w in _LABEL_WORD.finditer(text):
-                items.append(A.Name(w.group(), line=line, col=at + w.start()))
-        else:
-            items.append(A.Name(text, line=line, col=at))
-    return A.Tuple(tuple(items), line=line, col=col)
-
-
-def _r_string(m: re.Match, line: int, col: int) -> A.String:
-    s = m.group("STRING")
-    return A.String(_unescape(s[1:-1], line, col + 1), line=line, col=col)
-
-
-def _r_number(m: re.Match, line: int, col: int) -> A.Number:
-    s = m.group("NUMBER")
-    try:
-        return A.Number(_to_int(s), line=line, col=col)
-    except ValueError:
-        raise _Fail(f"expected an integer, found '{s}'", line, col) from None
-
-
-def _r_word(m: re.Match, line: int, col: int) -> A.Name:
-    return A.Name(m.group("WORD"), line=line, col=col)
-
-
-def _r_mod_name(m: re.Match, line: int, col: int) -> A.Name:
-    return A.Name(m.group("MOD_NAME__VAR"), _MODS[m.group("MOD_NAME__SRC_MOD")], line=line, col=col)
-
-
-def _r_bracket(m: re.Match, line: int, col: int) -> A.Number:
-    """Older syntax: a media plane written ``[p]`` (vISA 4.1 writes ``p``)."""
-    s = m.group("BRACKET")
-    try:
-        return A.Number(_to_int(s[1:-1]), line=line, col=col)
-    except ValueError:
-        raise _Fail(f"invalid plane '{s}'", line, col) from None
-
-
-def _r_paren(m: re.Match, line: int, col: int) -> A.Tuple:
-    return _op_paren(m.group("PAREN"), line, col)
-
-
-_OPERAND = {
-    "VREG": _r_vreg, "INDIRECT": _r_indirect, "IMM": _r_imm, "RAW": _r_raw,
-    "LSC_DATA": _r_lsc_data, "LSC_ADDR": _r_lsc_addr, "ADDR_OF": _r_addr_of,
-    "PAREN": _r_paren, "STRING": _r_string, "NUMBER": _r_number, "WORD": _r_word,
-    "BRACKET": _r_bracket, "MOD_NAME": _r_mod_name, "LSC_SURFACE": _r_lsc_surface,
-}
-
-# String literals read as Intel's lexer reads them (CISA.l): these escapes,
-# ``\x`` with one or two hex digits, ``\`` with one to three decimal digits
-# taken as base 8 (``\101`` is 'A'; Intel's lexer also takes 8 and 9 as
-# digits), any other escape an error.  The value is a C string: it ends at the
-# first NUL.
-_ESCAPES = {"a": "\a", "b": "\b", "e": "\x1b", "f": "\f", "n": "\n", "r": "\r",
-            "t": "\t", "v": "\v", "'": "'", '"': '"', "?": "?", "\\": "\\"}
-_HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
-
-
-def _byte_char(b: int) -> str:
-    """The character that stands for byte ``b`` of a C string (bytes past
-    ASCII as surrogate escapes, so that they are written back as one byte)."""
-    return chr(b) if b < 0x80 else chr(0xDC00 + b)
-
-
-def _unescape(s: str, line: int = 0, col: int = 0) -> str:
-    """The value of a string literal's body ``s`` (``col``: its column)."""
-    if "\\" not in s:
-        return s
-    out = []
-    i, n = 0, len(s)
-    while i < n:
-        c = s[i]
-        if c != "\\":
-            out.append(c)
-            i += 1
-            continue
-        e = s[i + 1] if i + 1 < n else ""
-        if e == "x" and i + 2 < n and s[i + 2] in _HEX_DIGITS:
-            j = i + 3 if i + 3 < n and s[i + 3] in _HEX_DIGITS else i + 2
-            out.append(_byte_char(int(s[i + 2:j + 1], 16)))
-            i = j + 1
-        elif e.isdigit():
-            j = i + 1
-            val = 0
-            while j < n and j < i + 4 and s[j].isdigit():
-                val = 8 * val + int(s[j])
-                j += 1
-            out.append(_byte_char(val & 0xFF))
-            i = j
-        elif e in _ESCAPES:
-            out.append(_ESCAPES[e])
-            i += 2
-        else:
-            raise _Fail(f"illegal escape sequence '\\{e}' in string literal", line, col + i)
-    text = "".join(out)
-    return text.split("\0", 1)[0]
 
 
 def _parse_pred(tok: Token) -> A.Predicate:

@@ -15,11 +15,13 @@ written), so the same function prints a parsed program and a decoded binary:
 """
 from __future__ import annotations
 
-import attrs
 
 from . import ast as A
 from .isa import opcodes as O
+from .isa import operands as _operands
 from .isa.forms import text_of
+from .isa.operands import hex_text as _hex
+from .isa.operands import string_literal
 
 V41, V42 = (4, 1), (4, 2)
 
@@ -33,123 +35,11 @@ def _predef_block(version) -> str:
         for i, n in enumerate(O.PREDEFINED_SURFACE_NAMES)) + "\n"
 
 
-def string_literal(s: str) -> str:
-    out = ['"']
-    for ch in s:
-        o = ord(ch)
-        if ch in _ESC:
-            out.append(_ESC[ch])
-        elif 0x20 <= o < 0x7F:
-            out.append(ch)
-        else:
-            out.append(f"\\x{o & 0xFF:02x}")
-    out.append('"')
-    return "".join(out)
-
-
-_ESC = {"\a": "\\a", "\b": "\\b", "\x1b": "\\e", "\f": "\\f", "\n": "\\n", "\r": "\\r",
-        "\t": "\\t", "\v": "\\v", "'": "\\'", '"': '\\"', "\\": "\\\\"}
-
-
 # ------------------------------------------------------------------ operands
-def _region(r) -> str:
-    if len(r) == 1:
-        return f"<{r[0]}>"
-    if len(r) == 2:
-        return f"<{r[0]},{r[1]}>"
-    return f"<{r[0]};{r[1]},{r[2]}>"
-
-
-def _mod(m) -> str:
-    return f"({m})" if m else ""
-
-
-def _hex(n: int) -> str:
-    return f"-0x{-n:x}" if n < 0 else f"0x{n:x}"
-
-
+# Each operand kind prints itself (visa/isa/operands.py).
 def operand_text(o, tuple_sep: str = ", ", version: tuple = V41) -> str:
-    t = type(o)
-    if t is A.VarRef:
-        s = f"{_mod(o.mod)}{o.name}({','.join(str(x) for x in o.offsets)})"
-        if o.region is not None:
-            s += _region(o.region)
-        return s
-    if t is A.Imm:
-        return f"0x{o.bits:x}:{o.type}"
-    if t is A.Raw:
-        return f"{o.name}.{o.offset}"
-    if t is A.Name:
-        return f"({o.mod}){o.name}" if o.mod else o.name
-    if t is A.Number:
-        return str(o.value)
-    if t is A.LscData:
-        if o.offset:
-            return f"{o.name}.{o.offset}:{lsc_shape_text(o.shape, version)}"
-        return f"{o.name}:{lsc_shape_text(o.shape, version)}"
-    if t is A.LscReg:
-        s = f"{_hex(o.scale)}*{o.name}" if o.scale != 1 else o.name
-        if o.dot:
-            s += f".{o.dot}"
-        if o.rc is not None:
-            s += f"({o.rc[0]},{o.rc[1]})"
-        if o.offset:
-            s += f"+{o.offset}" if o.offset > 0 else f"-{-o.offset}"
-        return s
-    if t is A.LscAddr:
-        s = o.model
-        if o.surface is not None:
-            index = f", {o.surface_index}" if o.surface_index else ""
-            s += f"({_lsc_item(o.surface)}{index})"
-        if o.base is None:
-            return s
-        s += "[" + operand_text(o.base)
-        if o.offset > 0:
-            s += f"+{_hex(o.offset)}"
-        elif o.offset < 0:
-            s += f"-{_hex(-o.offset)}"
-        sep = "," if version >= V42 else ", "  # 4.2 prints the items without blanks
-        for x in o.extra:
-            s += sep + _lsc_item(x)
-        s += "]"
-        if o.size:
-            s += ":" + o.size
-        return s
-    if t is A.Indirect:
-        return (f"{_mod(o.mod)}r[{o.addr}({o.addr_offset}),{o.offset}]"
-                f"{_region(o.region)}:{o.type}")
-    if t is A.AddrOf:
-        return f"&{o.name}" if o.offset is None else f"&{o.name}[{o.offset}]"
-    if t is A.String:
-        return string_literal(o.value)
-    if t is A.Tuple:
-        return "(" + tuple_sep.join(operand_text(x, version=version) for x in o.items) + ")"
-    raise TypeError(f"not an operand: {o!r}")
-
-
-_SIZE_42 = {"d8c32": "d8u32", "d16c32": "d16u32", "d16c32h": "d16u32h"}
-
-
-def lsc_shape_text(s: A.LscShape, version: tuple = V41) -> str:
-    """``d32x4t``, ``d32.xyz``, ``d16.2x16x8nn`` (Intel leaves out a vector
-    of 1 and a block count of 1; 4.2 spells ``d8c32`` ``d8u32``)."""
-    if s.size is None:  # a typed 2D block
-        return f"{s.block[1]}x{s.block[2]}"
-    if version >= V42 and s.size in _SIZE_42:
-        s = attrs.evolve(s, size=_SIZE_42[s.size])
-    if s.block is not None:
-        blocks, width, height = s.block
-        lead = f"{blocks}x" if blocks != 1 else ""
-        return (f"{s.size}.{lead}{width}x{height}"
-                f"{'t' if s.transpose else 'n'}{'t' if s.vnni else 'n'}")
-    if s.channels is not None:
-        return f"{s.size}.{s.channels}"
-    return f"{s.size}{'x' + str(s.vector) if s.vector != 1 else ''}{'t' if s.transpose else ''}"
-
-
-def _lsc_item(o) -> str:
-    """Numbers inside an LSC address print in hex (``bti(0x1)``, ``[V, 0x4]``)."""
-    return _hex(o.value) if type(o) is A.Number else operand_text(o)
+    """An operand as Intel prints it (``tuple_sep``: between a list's items)."""
+    return _operands.text(o, version, tuple_sep)
 
 
 def exec_text(e: A.ExecSize) -> str:

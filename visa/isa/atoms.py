@@ -151,56 +151,6 @@ def read_code(rd: Reader, table: dict, what: str):
     return table[v]
 
 
-def decode_vector(rd: Reader, cx, sat_ok: bool = False):
-    """One vector operand -> (AST operand, saturate flag)."""
-    at = rd.at()
-    tag = rd.ub()
-    cls, mod = tag & 7, (tag >> 3) & 7
-    if mod not in MOD_NAME:
-        raise DecodeError(f"invalid operand modifier {mod}", at)
-    m = MOD_NAME[mod]
-    sat = m == "sat"
-    if sat:
-        if not sat_ok:
-            raise DecodeError("saturation on a source operand", at)
-        m = None
-    if cls == GENERAL:
-        ident, r, c, region = rd.ud(), rd.ub(), rd.ub(), rd.uw()
-        reg = region_values_checked(region, at) if region else None
-        return A.VarRef(cx.var_name("G", ident, at), (r, c), reg, m), sat
-    if cls == ADDRESS:
-        ident, off, width = rd.uw(), rd.ub(), rd.ub()
-        if width not in EXEC_WIDTH:
-            raise DecodeError(f"invalid address width code {width}", at)
-        return A.VarRef(cx.var_name("A", ident, at), (off,), (EXEC_WIDTH[width],), m), sat
-    if cls == PREDICATE:
-        return A.Name(cx.var_name("P", rd.uw(), at), m), sat
-    if cls == INDIRECT:
-        ident, aoff, off, ty, region = rd.uw(), rd.ub(), rd.w(), rd.ub(), rd.uw()
-        if ty not in TYPE_NAME:
-            raise DecodeError(f"invalid type code {ty}", at)
-        return A.Indirect(cx.var_name("A", ident, at), aoff, off, region_values_checked(region, at),
-                          TYPE_NAME[ty], m), sat
-    if cls == ADDRESSOF:
-        ident, off = rd.uw(), rd.w()
-        return A.AddrOf(cx.var_name("G", ident, at), off if off else None), sat
-    if cls == IMMEDIATE:
-        if mod:
-            raise DecodeError("a modifier on an immediate operand", at)
-        ty = rd.ub()
-        if ty not in TYPE_NAME:
-            raise DecodeError(f"invalid immediate type code {ty}", at)
-        name = TYPE_NAME[ty]
-        bits = rd.uq() if name in WIDE_TYPES else rd.ud()
-        return A.Imm(bits, name), sat
-    if cls == STATE:
-        klass, ident, off = rd.ub(), rd.uw(), rd.ub()
-        if klass not in (SURFACE_CLASS, SAMPLER_CLASS):
-            raise DecodeError(f"invalid state operand class {klass}", at)
-        return A.VarRef(cx.var_name("S" if klass == SAMPLER_CLASS else "T", ident, at), (off,)), sat
-    raise DecodeError(f"invalid operand class {cls}", at)
-
-
 def region_values_checked(code: int, at: int):
     if code >> 12:
         raise DecodeError(f"invalid region code 0x{code:04x}", at)
@@ -208,12 +158,6 @@ def region_values_checked(code: int, at: int):
         return region_values(code)
     except KeyError:
         raise DecodeError(f"invalid region code 0x{code:04x}", at) from None
-
-
-def decode_raw(rd: Reader, cx):
-    at = rd.at()
-    ident, off = rd.ud(), rd.uw()
-    return A.Raw(cx.var_name("G", ident, at), off)
 
 
 # --------------------------------------------------------------- region codes
@@ -238,95 +182,6 @@ def region_values(code: int):
     if v == 0:
         return (REGION_VALUE[w], REGION_VALUE[h])
     return (REGION_VALUE[v], REGION_VALUE[w], REGION_VALUE[h])
-
-
-# --------------------------------------------------------- vector operands
-def encode_vector(o, cx, out: list, sat: bool = False) -> None:
-    """One vector operand: a tag byte (class | modifier << 3) and its fields."""
-    t = type(o)
-    if t is A.VarRef:
-        mod = MOD_CODE["sat"] if sat else MOD_CODE[o.mod]
-        kind, ident = cx.var_kind(o.name, o)
-        if kind == "G":
-            if len(o.offsets) != 2:
-                _fail(f"'{o.name}' needs a (row,column) offset", o)
-            r, c = o.offsets
-            region = region_code(o.region, o) if o.region is not None else 0
-            out.append(struct.pack("<BIBBH", GENERAL | (mod << 3), ident, r & 0xFF, c & 0xFF, region))
-            return
-        if kind == "A":
-            width = o.region[0] if o.region else 1
-            if width not in EXEC_SIZE_CODE:
-                _fail(f"address operand width <{width}> is not 1, 2, 4, 8, 16 or 32", o)
-            out.append(struct.pack("<BHBB", ADDRESS | (mod << 3), ident, o.offsets[0] if o.offsets else 0,
-                                   EXEC_SIZE_CODE[width]))
-            return
-        if kind in ("S", "T"):
-            out.append(struct.pack("<BBHB", STATE, SAMPLER_CLASS if kind == "S" else SURFACE_CLASS,
-                                   ident, o.offsets[0] if o.offsets else 0))
-            return
-        if kind == "P":
-            out.append(struct.pack("<BH", PREDICATE | (mod << 3), ident))
-            return
-        _fail(f"'{o.name}' cannot be used as a vector operand", o)
-    if t is A.Imm:
-        code = TYPE_CODE[o.type]
-        if o.type in WIDE_TYPES:
-            out.append(struct.pack("<BBQ", IMMEDIATE, code, o.bits))
-        else:
-            out.append(struct.pack("<BBI", IMMEDIATE, code, o.bits & 0xFFFFFFFF))
-        return
-    if t is A.Name:
-        kind, ident = cx.var_kind(o.name, o)
-        if o.mod is not None:
-            _fail(f"a source modifier on a predicate operand ({o.mod}){o.name} belongs to the "
-                  "older vISA spec; vISA 4.1 cannot encode it", o)
-        mod = MOD_CODE["sat"] if sat else 0
-        if kind == "P":
-            out.append(struct.pack("<BH", PREDICATE | (mod << 3), ident))
-            return
-        if kind in ("S", "T"):
-            out.append(struct.pack("<BBHB", STATE, SAMPLER_CLASS if kind == "S" else SURFACE_CLASS, ident, 0))
-            return
-        _fail(f"'{o.name}' needs an offset and region here, e.g. {o.name}(0,0)<1;1,0>", o)
-    if t is A.Indirect:
-        mod = MOD_CODE["sat"] if sat else MOD_CODE[o.mod]
-        kind, ident = cx.var_kind(o.addr, o)
-        if kind != "A":
-            _fail(f"'{o.addr}' in r[...] must be an address variable", o)
-        out.append(struct.pack("<BHBhBH", INDIRECT | (mod << 3), ident, o.addr_offset & 0xFF,
-                               o.offset, TYPE_CODE[o.type], region_code(o.region, o)))
-        return
-    if t is A.AddrOf:
-        kind, ident = cx.var_kind(o.name, o)
-        if kind != "G":
-            _fail(f"'&{o.name}': only general variables have an address", o)
-        out.append(struct.pack("<BHh", ADDRESSOF, ident, o.offset if o.offset is not None else 0))
-        return
-    _fail(f"expected a vector operand (variable, immediate, address), found {_describe(o)}", o)
-
-
-def _describe(o) -> str:
-    from ..printer import operand_text
-    try:
-        return f"'{operand_text(o)}'"
-    except TypeError:
-        return repr(o)
-
-
-def encode_raw(o, cx, out: list) -> None:
-    if type(o) is A.Raw:
-        kind, ident = cx.var_kind(o.name, o)
-        if kind != "G":
-            _fail(f"'{o.name}' in a raw operand must be a general variable", o)
-        out.append(struct.pack("<IH", ident, o.offset))
-        return
-    if type(o) is A.Name:  # `V` alone means V.0 for some raw slots
-        kind, ident = cx.var_kind(o.name, o)
-        if kind == "G":
-            out.append(struct.pack("<IH", ident, 0))
-            return
-    _fail(f"expected a raw operand like V.0, found {_describe(o)}", o)
 
 
 # ------------------------------------------------------------------- atoms
@@ -391,10 +246,10 @@ class Vec:
 
     def encode(self, ins, cx, out):
         o = operand(ins, self.index)
-        encode_vector(o, cx, out, self.sat and "sat" in ins.mods)
+        _ops.encode_vector(o, cx, out, self.sat and "sat" in ins.mods)
 
     def decode(self, rd, cx, b):
-        o, sat = decode_vector(rd, cx, self.sat)
+        o, sat = _ops.decode_vector(rd, cx, self.sat)
         b.operands[self.index] = o
         if sat:
             b.extra_mods.append("sat")
@@ -405,10 +260,10 @@ class RawOp:
     index: int
 
     def encode(self, ins, cx, out):
-        encode_raw(operand(ins, self.index), cx, out)
+        _ops.encode_raw(operand(ins, self.index), cx, out)
 
     def decode(self, rd, cx, b):
-        b.operands[self.index] = decode_raw(rd, cx)
+        b.operands[self.index] = _ops.decode_raw(rd, cx)
 
 
 @attrs.frozen
@@ -500,7 +355,7 @@ class NumOp:
         elif type(o) is A.Imm:
             v = o.bits
         else:
-            _fail(f"expected a number, found {_describe(o)}", o)
+            _fail(f"expected a number, found {_ops.describe(o)}", o)
         if not 0 <= v < (1 << (8 * self.size)) and not -(1 << (8 * self.size - 1)) <= v < 0:
             _fail(f"{v} does not fit in {self.size} byte(s)", o)
         out.append(SIZES[self.size].pack(v & ((1 << (8 * self.size)) - 1)))
@@ -539,3 +394,9 @@ class ModCheck:
 
     def decode(self, rd, cx, b):
         pass
+
+
+# The operand kinds (visa/isa/operands.py) build on this module's codes and
+# errors; the atoms above reach them through the module object, which is
+# complete by the time any atom runs.
+from . import operands as _ops  # noqa: E402

@@ -40,9 +40,10 @@ import attrs
 
 from .. import ast as A
 from . import opcodes as O
-from .atoms import (MASK_CODE, MASK_NAME, SIZES, DecodeError, Exec, Lit, ModEnum,
-                    Pred, RawOp, Vec, _describe, decode_raw, decode_vector, encode_raw,
-                    encode_vector, operand, read_code)
+from .atoms import (MASK_CODE, MASK_NAME, SIZES, DecodeError, Exec, Lit, ModEnum, Pred, RawOp,
+                    Vec, operand, read_code)
+from .operands import decode_raw, decode_vector, encode_raw, encode_vector
+from .operands import describe as _describe
 from .atoms import ModCheck
 from .atoms import fail as _fail
 from .forms import Form, describe, register

@@ -58,8 +58,8 @@ import attrs
 
 from .. import ast as A
 from . import opcodes as O
-from .atoms import (SIZES, DecodeError, Exec, Lit, ModEnum, Pred, decode_vector, encode_raw,
-                    encode_vector, read_code, region_code)
+from .atoms import (SIZES, DecodeError, Exec, Lit, ModEnum, Pred, read_code, region_code)
+from .operands import decode_vector, encode_raw, encode_vector, lsc_shape_text
 from .atoms import fail as _fail
 from .forms import FORMS, PLAIN_TEXT, Form, describe, register
 from .syntax import LSC
@@ -125,7 +125,6 @@ class Shape2D:
 
 
 def _shape_text(shape: A.LscShape) -> str:
-    from ..printer import lsc_shape_text  # for messages only
     return lsc_shape_text(shape)
 
 

@@ -48,9 +48,9 @@ import attrs
 
 from .. import ast as A
 from . import opcodes as O
-from .atoms import (EXEC_SIZE_CODE, GENERAL, SAMPLER_CLASS, STATE, SURFACE_CLASS,
-                    DecodeError, Exec, Lit, Mismatch, NumOp, Pred, RawOp, Vec,
-                    decode_vector, encode_vector, operand, region_code)
+from .atoms import (EXEC_SIZE_CODE, GENERAL, SAMPLER_CLASS, STATE, SURFACE_CLASS, DecodeError,
+                    Exec, Lit, Mismatch, NumOp, Pred, RawOp, Vec, operand, region_code)
+from .operands import decode_vector, encode_vector
 from .atoms import ModCheck
 from .atoms import fail as _fail
 from .forms import FORMS, Form, _row_atoms, describe, register

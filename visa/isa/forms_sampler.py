@@ -67,8 +67,9 @@ import attrs
 
 from .. import ast as A
 from . import opcodes as O
-from .atoms import (DecodeError, Exec, Lit, Mismatch, NumOp, Pred, RawOp, Vec,
-                    _describe, decode_raw, decode_vector, encode_raw, encode_vector)
+from .atoms import (DecodeError, Exec, Lit, Mismatch, NumOp, Pred, RawOp, Vec)
+from .operands import decode_raw, decode_vector, encode_raw, encode_vector
+from .operands import describe as _describe
 from .atoms import fail as _fail
 from .forms import FORMS, Form, describe, register
 from .syntax import SAMPLER_3D, VME_IME
