@@ -68,11 +68,12 @@ class Form:
     opcode: int
     atoms: tuple
     text: Text = PLAIN_TEXT
+    # encoding it adds to the string pool each time (fcall, faddr, FILE): its
+    # bytes depend on what came before (known from its atoms, once)
+    stateful: bool = attrs.field(init=False, eq=False)
 
-    @property
-    def stateful(self) -> bool:
-        """Encoding it adds to the string pool each time (fcall, faddr, FILE):
-        its bytes depend on what came before."""
+    @stateful.default
+    def _stateful(self) -> bool:
         return any(getattr(a, "stateful", False) for a in self.atoms)
 
 

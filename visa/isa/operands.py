@@ -429,6 +429,7 @@ _LSC_SHAPE = part_re("LSC_SHAPE", "LSC_SIZE", "LSC_VECTOR", "LSC_TRANSPOSE", "LS
                      "LSC_TBLOCK_HEIGHT")
 # 4.2 spells the sizes that widen to 32 bits with a u (d8u32); 4.1 with a c
 _SIZE_42 = {"d8c32": "d8u32", "d16c32": "d16u32", "d16c32h": "d16u32h"}
+_SIZE_41 = {v: k for k, v in _SIZE_42.items()}
 
 
 def lsc_shape(t: str, line: int = 0, col: int = 0) -> A.LscShape:
@@ -440,7 +441,8 @@ def lsc_shape(t: str, line: int = 0, col: int = 0) -> A.LscShape:
                    ":d32.xyzw or :d16.2x16x8nn)", line, col)
     if m["LSC_TBLOCK_WIDTH"] is not None:  # 4.2's typed 2D block: no data size
         return A.LscShape(None, block=(1, int(m["LSC_TBLOCK_WIDTH"]), int(m["LSC_TBLOCK_HEIGHT"])))
-    size = "d" + m["LSC_SIZE"][1:].replace("u32", "c32")
+    size = "d" + m["LSC_SIZE"][1:]  # u32 is d32
+    size = _SIZE_41.get(size, size)
     if m["LSC_BLOCK"] is not None:
         return A.LscShape(size, block=(int(m["LSC_BLOCKS"] or 1), int(m["LSC_BLOCK_WIDTH"]),
                                        int(m["LSC_BLOCK_HEIGHT"])),
