@@ -38,87 +38,27 @@ def mutant_text(row) -> str:
 
 
 def our_errors(row):
+    """Our errors on the mutant, and the notes that go with them (a note
+    points at the declaration whose type an error is about: a mutant that
+    changes a declaration is refused at its uses, with a note at it)."""
     text = mutant_text(row)
     try:
         m = visa.parse(text, row["file"])
     except visa.VisaError as e:
-        return list(e.diagnostics)
-    return [d for d in visa.validate(m, platform=row["genx_platform"]) if d.severity == "error"]
+        return list(e.diagnostics), []
+    found = visa.validate(m, platform=row["genx_platform"])
+    return ([d for d in found if d.severity == "error"], [d for d in found if d.severity == "note"])
 
 
 # The mutants our validator does not judge as Intel does yet, each waiting
-# for a rule (issues 8 and 9): the per-opcode type rules (type_swap, opcode),
-# LSC cache-control, data-shape and address rules, dpas precisions and
-# depths, fences and barriers, predicates on a non-predicate variable named
-# bare, source modifiers Intel's grammar refuses.  Fixed here, so that a
-# mutant we stop refusing fails, and one we start judging must leave.
+# for a rule (issues 8 and 9).  Fixed here, so that a mutant we stop
+# refusing fails, and one we start judging must leave.
 _NOT_YET = {
-    "bmg/m208__type_swap.visaasm",
-    "bmg/m211__lsc_addr.visaasm",
-    "bmg/m214__dpas.visaasm",
-    "bmg/m215__dpas.visaasm",
-    "bmg/m225__lsc_addr.visaasm",
-    "bmg/m231__fence_barrier.visaasm",
-    "bmg/m232__fence_barrier.visaasm",
-    "bmg/m233__lsc_cache.visaasm",
+    # (~P) is not Intel's spelling of a negated predicate ((!P) is); our
+    # parser reads both alike and keeps no trace of which was written, so the
+    # validator cannot refuse it yet (a parser change: record the spelling)
     "bmg/m242__predicate.visaasm",
-    "bmg/m245__label.visaasm",
-    "bmg/m247__lsc_cache.visaasm",
-    "bmg/m252__lsc_addr.visaasm",
-    "bmg/m253__lsc_cache.visaasm",
-    "bmg/m255__fence_barrier.visaasm",
-    "bmg/m262__label.visaasm",
-    "bmg/m264__lsc_addr.visaasm",
-    "bmg/m267__label.visaasm",
-    "bmg/m269__modifier.visaasm",
-    "bmg/m272__lsc_cache.visaasm",
-    "dg2/m061__type_swap.visaasm",
-    "dg2/m073__lsc_cache.visaasm",
-    "dg2/m082__dpas.visaasm",
-    "dg2/m083__dpas.visaasm",
-    "dg2/m089__modifier.visaasm",
-    "dg2/m094__lsc_cache.visaasm",
-    "dg2/m099__lsc_addr.visaasm",
-    "dg2/m102__opcode.visaasm",
-    "dg2/m105__lsc_cache.visaasm",
-    "dg2/m108__fence_barrier.visaasm",
-    "dg2/m111__label.visaasm",
-    "dg2/m114__lsc_cache.visaasm",
-    "dg2/m122__predicate.visaasm",
-    "pvc/m131__lsc_cache.visaasm",
-    "pvc/m136__opcode.visaasm",
     "pvc/m139__predicate.visaasm",
-    "pvc/m140__label.visaasm",
-    "pvc/m141__fence_barrier.visaasm",
-    "pvc/m142__fence_barrier.visaasm",
-    "pvc/m145__lsc_addr.visaasm",
-    "pvc/m146__lsc_cache.visaasm",
-    "pvc/m149__lsc_data_shape.visaasm",
-    "pvc/m151__lsc_data_shape.visaasm",
-    "pvc/m153__lsc_addr.visaasm",
-    "pvc/m160__type_swap.visaasm",
-    "pvc/m165__dpas.visaasm",
-    "pvc/m166__lsc_addr.visaasm",
-    "pvc/m167__lsc_cache.visaasm",
-    "pvc/m168__dpas.visaasm",
-    "pvc/m170__lsc_addr.visaasm",
-    "pvc/m173__dpas.visaasm",
-    "pvc/m175__dpas.visaasm",
-    "pvc/m176__lsc_cache.visaasm",
-    "pvc/m188__operand_kind.visaasm",
-    "pvc/m189__lsc_addr.visaasm",
-    "pvc/m198__lsc_addr.visaasm",
-    "tgllp/m001__decl_field.visaasm",
-    "tgllp/m003__fence_barrier.visaasm",
-    "tgllp/m014__type_swap.visaasm",
-    "tgllp/m017__opcode.visaasm",
-    "tgllp/m019__fence_barrier.visaasm",
-    "tgllp/m024__predicate.visaasm",
-    "tgllp/m028__modifier.visaasm",
-    "tgllp/m032__predicate.visaasm",
-    "tgllp/m033__fence_barrier.visaasm",
-    "tgllp/m042__modifier.visaasm",
-    "tgllp/m044__type_swap.visaasm",
 }
 
 
@@ -128,9 +68,10 @@ def test_mutant_is_judged_as_intel_judges_it(row, request):
         request.node.add_marker(pytest.mark.xfail(
             strict=True, reason=f"no rule yet for {row['kind']}: {row['mutation']} "
                                 f"(Intel: {row['gx_verdict']} {row['gx_message'][:60]})"))
-    errors = our_errors(row)
+    errors, notes = our_errors(row)
     line = int(row["line"])
     if row["gx_verdict"] == "accepted":
         assert all(d.rule in STRICTER for d in errors), [str(d) for d in errors]
     else:
-        assert any(d.line == line for d in errors), (row["gx_message"], [str(d) for d in errors])
+        assert errors and any(d.line == line for d in errors + notes), \
+            (row["gx_message"], [str(d) for d in errors + notes])

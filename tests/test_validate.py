@@ -181,6 +181,15 @@ STRICTER = {
 CASES.append(("surface-of-129", "decl-num-elts", ".decl T9", dict(decls=".decl T9 v_type=T num_elts=129")))
 
 
+# cases reported at more than one place: a label defined twice is reported at
+# both definitions (Intel names neither; either may be the wrong one)
+# both definitions (Intel names neither; either may be the wrong one); a
+# float destination with integer sources breaks the destination rule and the
+# source rule once per source, as in Intel's verifier
+REPORTS = {"label-defined-twice": 2, "lzd-float-destination": 2, "mulh-float-destination": 3,
+           "sin-integer-destination": 2}
+
+
 def program(parts: dict) -> str:
     return HEAD.format(decls=parts.get("decls", ""), dirs=parts.get("dirs", ""), body=parts.get("body", ""))
 
@@ -194,13 +203,13 @@ def test_rule(case, rule, at, parts):
     text = program(parts)
     found = visa.validate(text, filename="p.visaasm")
     errors = [d for d in found if d.severity == "error"]
-    assert [d.rule for d in errors] == [rule], [d.render() for d in found]
+    assert [d.rule for d in errors] == [rule] * REPORTS.get(case, 1), [d.render() for d in found]
     d = errors[0]
     assert text.splitlines()[d.line - 1][d.col - 1:].startswith(at), d.render()
     assert d.render().startswith(f"p.visaasm:{d.line}:{d.col}: error: ") and d.render().endswith("^")
     with pytest.raises(visa.VisaError) as ei:  # assembling refuses it, and writes nothing
         visa.assemble(text)
-    assert [x.rule for x in ei.value.diagnostics if x.severity == "error"] == [rule]
+    assert [x.rule for x in ei.value.diagnostics if x.severity == "error"] == [rule] * REPORTS.get(case, 1)
 
 
 @needs_genx_ir

@@ -36,16 +36,27 @@ LABEL_FC = int(O.LabelKind.FC)
 class _Report:
     """Diagnostics of one program, with the source lines for carets."""
 
-    def __init__(self, text: str | None, filename: str, platform: "O.Platform | None" = None):
+    def __init__(self, text: str | None, filename: str, platform: "O.Platform | None" = None,
+                 version: tuple = (4, 1)):
         self.text, self.filename = text, filename
         self.platform = platform  # None: no platform-dependent checks
+        self.version = version  # the module's dialect: (4, 1) or (4, 2)
         self.out: list[Diagnostic] = []
+        # platform order (Intel compares platforms by generation)
+        self.rank = _PLATFORM_RANK.get(platform.name, -1) if platform is not None else -1
 
     def __call__(self, rule: str, node, message: str, severity: str = "error") -> None:
         line = getattr(node, "line", 0) or 0
         col = getattr(node, "col", 0) or 0
         src = source_line(self.text, line) if self.text is not None else None
         self.out.append(Diagnostic(self.filename, line, col, message, severity, src, rule))
+
+
+_PLATFORM_RANK = {p.name: k for k, p in enumerate(O.PLATFORMS)}
+
+
+def _rank(name: str) -> int:
+    return _PLATFORM_RANK[name]
 
 
 Check = Callable[[A.Unit, _Report, int], None]
@@ -104,10 +115,29 @@ def _declarations(unit: A.Unit, report: _Report, grf: int) -> None:
             if not 1 <= d.num_elts <= limit:
                 report("decl-num-elts", d, f"{what} '{d.name}' has num_elts={d.num_elts}; "
                                            f"allowed: 1..{limit}")
-    _aliases(unit, report)
+    _aliases(unit, report, grf)
 
 
-def _aliases(unit: A.Unit, report: _Report) -> None:
+_WORD, _DWORD, _QWORD = int(O.Align.WORD), int(O.Align.DWORD), int(O.Align.QWORD)
+
+
+def _type_align(d: A.VarDecl, grf: int) -> int:
+    """Intel's getTypeAlignment (an alignment code): a GRF's alignment
+    for variables of a GRF or more, else the element's."""
+    size = _type_size(d)
+    if d.num_elts * size >= grf:
+        return int(O.Align.WORDx32 if grf == 64 else O.Align.HWORD)
+    return _DWORD if size == 4 else _QWORD if size == 8 else _WORD
+
+
+def _align_code(d: A.VarDecl) -> int:
+    if d.align is None:
+        return int(O.Align.BYTE)
+    a = O.ALIGN_BY_NAME.get(d.align)
+    return int(a) if a is not None else -1
+
+
+def _aliases(unit: A.Unit, report: _Report, grf: int = O.DEFAULT_GRF_BYTES) -> None:
     by_name = {d.name: d for d in unit.decls}
     order = {id(d): k for k, d in enumerate(unit.decls)}
     for d in unit.vars:
@@ -138,6 +168,11 @@ def _aliases(unit: A.Unit, report: _Report) -> None:
         if not 0 <= offset < size:
             report("alias-offset", d.alias, f"'{d.name}' starts at byte {offset} of '{base.name}', "
                                             f"which has {size} bytes")
+        declared = _align_code(base)
+        if declared >= 0 and max(declared, _type_align(base, grf)) < _type_align(d, grf):
+            need = O.ALIGN_INFO[O.Align(_type_align(d, grf))].name
+            report("alias-align", d, f"'{d.name}' ({d.num_elts * _type_size(d)} bytes of {d.type}) "
+                                     f"needs {need} alignment, more than its base '{base.name}' has")
 
 
 # ------------------------------------------------------- kernel attributes
@@ -227,6 +262,11 @@ class _OpFacts:
     regions: bool  # Intel verifies this instruction's regions
     shift: bool  # Intel's isShiftOp: a logic op whose sources may take (-)/(abs)
     dpas: bool  # verified by Intel's dpas rules instead
+    opcode: int | None = None
+    n_dsts: int = 1
+    n_operands: int | None = None  # the text operands a plain form reads (None: not fixed)
+    family: "Callable | None" = None  # the per-opcode check of its family
+    lsc: "O.LscOpInfo | None" = None
 
 
 def _layouts(form) -> tuple:
@@ -254,13 +294,33 @@ def _facts(op: str) -> _OpFacts | None:
     cat = row.category if row is not None else None
     slots = tuple((i, a.label_kind) for layout in _layouts(f) for a in getattr(layout, "atoms", ())
                   for i in getattr(a, "label_indices", ()))
+    C = O.InstCategory
+    family = (_dpas if f.opcode in O.DPAS_OPCODES
+              else _arith_sources if cat is C.ARITH
+              else _logic_extra if cat is C.LOGIC
+              else _compare if cat is C.COMPARE
+              else _address if cat is C.ADDRESS
+              else _move if cat is C.MOV
+              else _sync if op in O.SYNC_MODES
+              else _fence if op in ("fence_global", "fence_local")
+              else _lsc_fence if op == "lsc_fence"
+              else _lsc if op in _LSC_BY_MNEMONIC else None)
+    n_operands = None
+    layouts = _layouts(f)
+    if cat in (C.ARITH, C.LOGIC, C.COMPARE, C.ADDRESS, C.MOV) and len(layouts) == 1 \
+            and f.opcode not in O.DPAS_OPCODES:
+        idx = [a.index for a in getattr(layouts[0], "atoms", ()) if isinstance(getattr(a, "index", None), int)]
+        if idx:
+            n_operands = max(idx) + 1
     return _OpFacts(cat, _has_field(f, "is_exec_size_field"), _has_field(f, "is_predicate_field"),
-                    _has_field(f, "refuses_predicate"),
+                    _has_field(f, "refuses_predicate") or op in O.UNPREDICATED_MNEMONICS,
                     row.platform if row is not None else O.TargetPlatform.ALL, slots,
                     0 if cat in _DST_FIRST else None,
                     cat is not None and cat is not O.InstCategory.DATA_PORT
                     and f.opcode not in O.UNCHECKED_REGION_OPCODES,
-                    f.opcode in O.SHIFT_OPCODES, f.opcode in O.DPAS_OPCODES)
+                    f.opcode in O.SHIFT_OPCODES, f.opcode in O.DPAS_OPCODES,
+                    f.opcode, row.n_dsts if row is not None else 1, n_operands, family,
+                    _LSC_BY_MNEMONIC.get(op))
 
 
 @attrs.define
@@ -272,6 +332,18 @@ class _Unit:
     gvars: dict  # general variable name -> declaration (None: predefined)
     kinds: dict = attrs.Factory(dict)  # every declared or predefined name -> G, A, P, S or T
     label_uses: list = attrs.Factory(list)  # (node, name, kind)
+    blamed: dict = attrs.Factory(dict)  # declaration -> (rule, what its type broke, line)
+
+    def type_error(self, rule: str, o, message: str, other=None) -> None:
+        """An operand of the wrong type: the error at the operand, and a
+        note at the declaration of its variable (and of ``other``'s, the
+        operand it disagrees with), where the type was written."""
+        self.report(rule, o, message)
+        for x in (o, other):
+            if type(x) in (A.VarRef, A.Raw):
+                d = self.gvars.get(x.name)
+                if d is not None and d.line and d.line != o.line and d not in self.blamed:
+                    self.blamed[d] = (rule, o.line)
 
 
 InsCheck = Callable[[A.Instruction, _OpFacts, _Unit], None]
@@ -299,6 +371,9 @@ def _instructions(unit: A.Unit, report: _Report, grf: int) -> None:
                 for c in checks:
                     c(ins, facts, ctx)
     _labels(ctx)
+    for d, (rule, line) in ctx.blamed.items():
+        report(rule, d, f"'{d.name}' is declared here with type {d.type}, which the instruction "
+                        f"at line {line} cannot take", "note")
 
 
 # ------------------------------------------------------------- references
@@ -473,7 +548,7 @@ def _lsc_shapes(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
             if info.op is O.LscOp.STORE_BLOCK2D and sh.block[0] != 1:
                 ctx.report("lsc-shape", o, f"a 2D block store writes one block, not {sh.block[0]}")
         elif not sh.transpose and sh.channels is None and sh.vector > 1 \
-                and sh.size not in ("d32", "d64"):
+                and _data_size(sh.size) not in ("d32", "d64"):
             ctx.report("lsc-shape", o, f"a vector of {sh.vector} elements needs d32 or d64 data, "
                                        f"not {sh.size}")
         elif sh.transpose:
@@ -506,12 +581,19 @@ def _labels(ctx: _Unit) -> None:
     targets are other objects' names, as Intel's verifier allows)."""
     report = ctx.report
     defined: dict[str, object] = {}
+    twice: dict = {}
     for s in ctx.unit.body:
         if type(s) in (A.Label, A.Subroutine):
             if s.name in defined and type(defined[s.name]) is type(s):
-                report("label-duplicate", s, f"label '{s.name}' is defined twice "
-                                             f"(first at line {defined[s.name].line})")
+                twice.setdefault((s.name, type(s)), [defined[s.name]]).append(s)
             defined.setdefault(s.name, s)
+    # Intel says only "label is redefined": either definition may be the
+    # wrong one, so each is reported, naming the others
+    for (name, _), defs in twice.items():
+        for s in defs:
+            others = ", ".join(str(o.line) for o in defs if o is not s)
+            report("label-duplicate", s, f"label '{name}' is defined more than once "
+                                         f"(also at line {others})")
     for node, name, kind in ctx.label_uses:
         if kind != LABEL_FC and name not in defined:
             report("label-undefined", node, f"label '{name}' is not defined in '{ctx.unit.name}'")
@@ -687,6 +769,521 @@ def _region(o, region: tuple, is_dst: bool, exec_size: int, ctx: _Unit, var: A.V
                                    f"{total} bytes", "warning")
 
 
+# ------------------------------------------------- operand classes by place
+def _opclass(o, ctx: _Unit) -> str:
+    """Intel's operand class of an AST operand: G (general), I (indirect),
+    IMM, A (address), P (predicate), S (state: surface or sampler), AO
+    (address-of), or '' (something else: a label, a raw operand...)."""
+    t = type(o)
+    if t is A.VarRef:
+        k = ctx.kinds.get(o.name)
+        if k is None:
+            return "?"
+        if len(o.offsets) == 2:
+            return "G" if k in (None, "G") else k if k == "A" else "G"
+        return "A" if k == "A" else "S" if k in ("S", "T") else "G" if k == "G" else ""
+    if t is A.Indirect:
+        return "I"
+    if t is A.Imm:
+        return "IMM"
+    if t is A.AddrOf:
+        return "AO"
+    if t is A.Name:
+        k = ctx.kinds.get(o.name)
+        return "P" if k == "P" else "S" if k in ("S", "T") else "A" if k == "A" else (
+            "G" if k == "G" else "")
+    return ""
+
+
+_CLASS_WORD = {"G": "a general operand", "I": "an indirect operand", "IMM": "an immediate",
+               "A": "an address operand", "P": "a predicate", "S": "a state operand",
+               "AO": "an address-of operand", "": "this kind of operand"}
+
+
+def _kind_error(ctx: _Unit, ins, o, k: int, allowed: str, what: str) -> None:
+    if _opclass(o, ctx) == "?":
+        return  # an undeclared name: name-undeclared says so
+    words = " or ".join(_CLASS_WORD[c] for c in allowed.split())
+    ctx.report("operand-kind", o, f"'{ins.op}' {what} (operand {k}) is {_CLASS_WORD[_opclass(o, ctx)]}; "
+                                  f"allowed: {words}")
+
+
+def _is_int(t: str) -> bool:
+    return t in _LOGIC_INT
+
+
+_LOGIC_INT = frozenset(("b", "ub", "w", "uw", "d", "ud", "q", "uq"))
+_FLOATS = frozenset(("f", "df", "hf"))
+
+
+@instruction_check
+def _per_opcode(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+    """The family checks of Intel's verifier that look at one instruction's
+    operands, chosen by its category (arithmetic sources, compare, address,
+    move, logic extras) and the per-mnemonic ones (dpas, LSC, sync, fences)."""
+    fam = facts.family
+    if fam is not None:
+        fam(ins, facts, ctx)
+
+
+def _arith_sources(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+    """type-arith (sources): Intel's verifyInstructionArith per source: a
+    float destination or source needs the same type on both sides (f from
+    vf or hf, hf from f), otherwise the source is an integer (or a v/uv
+    immediate); df only on mul, add, mad, div, inv, sqrt, sqrtm, divm; no
+    q/uq on mul and div; divm/sqrtm f, df or vf; addc/subb ud; dp4a d/ud;
+    add3 d, ud, w or uw; sad2 b/ub (w/uw for sad2add's src2).
+    operand-kind: the destination is general or indirect, each source
+    general, indirect or immediate.
+    modifier-dst: a destination takes no modifier but .sat.
+    platform: no IEEE macros (divm, sqrtm; df div, inv, sqrt) on platforms
+    without madm; integer div and mod only before XeHP."""
+    ops = ins.operands
+    op = facts.opcode
+    nd = facts.n_dsts
+    if len(ops) <= nd - 1 or op == O.Opcode.SRND:
+        return
+    types = [_operand_type(o, ctx) for o in ops]
+    if "bf" in types:
+        return  # Intel checks bf operands in its BF mixed-mode rules
+    for k in range(nd):
+        c = _opclass(ops[k], ctx)
+        if c not in ("G", "I"):
+            _kind_error(ctx, ins, ops[k], k, "G I", "destination")
+    dt = types[0]
+    plat = ctx.report.platform
+    if plat is not None and dt is not None:
+        if plat.name in O.NO_MADM_PLATFORMS and (
+                (dt == "df" and op in O.IEEE_DF_OPCODES) or (dt == "f" and op in O.IEEE_F_OPCODES)):
+            ctx.report("platform", ins, f"'{ins.op}' on {dt} is an IEEE macro {plat.name} does not have")
+        if (op == O.Opcode.MOD or (op == O.Opcode.DIV and _is_int(dt))) and \
+                ctx.report.rank >= _rank("XeHP_SDV"):
+            ctx.report("platform", ins, f"integer '{ins.op}' does not exist on {plat.name} "
+                                        "(only before XeHP)")
+    allowed = O.ARITH_SRC_TYPES.get(op)
+    for k in range(nd, len(ops)):
+        o = ops[k]
+        c = _opclass(o, ctx)
+        if c not in ("G", "I", "IMM"):
+            _kind_error(ctx, ins, o, k, "G I IMM", "source")
+            continue
+        st = types[k]
+        if st is None or dt is None:
+            continue
+        i = k - nd
+        if st == "df" and op not in O.ARITH_DF_OPCODES:
+            ctx.type_error("type-arith", o, f"'{ins.op}' source {i} is df; only mul, add, mad, div, "
+                                            "inv, sqrt, sqrtm and divm take df")
+        elif dt in _FLOATS or st in _FLOATS:
+            if not (dt == st or (dt == "f" and st in ("vf", "hf")) or (dt == "hf" and st == "f")):
+                ctx.type_error("type-arith", o, f"'{ins.op}' source {i} is {st} and the destination "
+                                                f"{dt}: a float operation takes one float type "
+                                                "(f may read vf or hf, hf may read f)", ops[0])
+                continue
+        elif not (_is_int(st) or (c == "IMM" and st in ("v", "uv"))):
+            ctx.type_error("type-arith", o, f"'{ins.op}' source {i} has type {st}; allowed with a "
+                                            f"{dt} destination: an integer type", ops[0])
+            continue
+        if allowed is not None and st not in allowed:
+            ctx.type_error("type-arith", o, f"'{ins.op}' source {i} has type {st}; allowed: "
+                                            f"{', '.join(sorted(allowed))}")
+        elif op in O.ARITH_NO_QWORD_SRC and st in ("q", "uq"):
+            ctx.type_error("type-arith", o, f"'{ins.op}' source {i} is {st}; '{ins.op}' takes no "
+                                            "64-bit integer source")
+        elif op in O.SAD_OPCODES:
+            want = ("w", "uw") if i == 2 else ("b", "ub")
+            if st not in want and c != "IMM":
+                ctx.type_error("type-arith", o, f"'{ins.op}' source {i} has type {st}; allowed: "
+                                                f"{', '.join(want)}")
+
+
+def _logic_extra(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+    """operand-kind: no address operand in a logic instruction.
+    type-logic: once an operand is a predicate, the later ones are too;
+    rol/ror on q/uq only from PVC on.
+    modifier-sat: logic instructions writing a general or indirect operand
+    take no .sat, shifts excepted (Intel's builder: "saturation is not
+    supported on this op"; its verifier for bfn)."""
+    if "sat" in ins.mods and not facts.shift and ins.operands \
+            and _opclass(ins.operands[0], ctx) in ("G", "I"):
+        ctx.report("modifier-sat", ins, f"'{ins.op}' is a logic instruction: it takes no .sat")
+    pred_seen = False
+    ops = ins.operands[:-1] if facts.opcode == O.Opcode.BFN and ins.operands and \
+        type(ins.operands[-1]) is not A.VarRef else ins.operands
+    for k, o in enumerate(ops):
+        c = _opclass(o, ctx)
+        if c == "A":
+            _kind_error(ctx, ins, o, k, "G I IMM P", "operand")
+            continue
+        if c == "P":
+            pred_seen = True
+        elif pred_seen and c != "":
+            ctx.report("type-logic", o, f"'{ins.op}' mixes predicates and other operands: once an "
+                                        "operand is a predicate, the following ones must be too")
+        if facts.opcode in _ROTATES and ctx.report.platform is not None \
+                and ctx.report.rank < _rank("PVC"):
+            ty = _operand_type(o, ctx)
+            if ty in ("q", "uq"):
+                ctx.report("platform", o, f"'{ins.op}' on {ty} needs PVC or later; the platform "
+                                          f"is {ctx.report.platform.name}")
+
+
+def _compare(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+    """cmp-relation: the relation is eq, ne, gt, ge, lt or le.
+    modifier-sat: cmp takes no .sat (Intel's grammar has none for it).
+    operand-kind: the destination is a predicate or a general operand; no
+    source is an address or a predicate."""
+    rel = ins.mods[0] if ins.mods else None
+    if rel is not None and rel not in O.CMP_RELATIONS and rel != "sat":
+        ctx.report("cmp-relation", ins, f"'cmp.{rel}': the relation is one of eq, ne, gt, ge, lt, le")
+    if "sat" in ins.mods:
+        ctx.report("modifier-sat", ins, "'cmp' takes no .sat")
+    for k, o in enumerate(ins.operands):
+        c = _opclass(o, ctx)
+        if k == 0:
+            if c not in ("P", "G") and type(o) is not A.Imm:  # an immediate: dst-immediate
+                _kind_error(ctx, ins, o, k, "P G", "destination")
+        elif c in ("A", "P"):
+            _kind_error(ctx, ins, o, k, "G I IMM", "source")
+
+
+def _address(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+    """operand-kind: addr_add writes an address operand, reads no
+    predicate, and does not take the address of a predefined variable or
+    surface.
+    type-address: its second source is b, ub, w or uw."""
+    for k, o in enumerate(ins.operands):
+        c = _opclass(o, ctx)
+        if k == 0:
+            if c != "A":
+                _kind_error(ctx, ins, o, k, "A", "destination")
+            continue
+        if c == "P":
+            _kind_error(ctx, ins, o, k, "G A IMM AO", "source")
+        if k == 1 and type(o) in (A.VarRef, A.AddrOf):
+            name = o.name
+            if name in O.PREDEFINED_VAR_NAMES or name in O.PREDEFINED_SURFACE_NAMES:
+                ctx.report("operand-kind", o, f"'addr_add' cannot take the address of the "
+                                              f"predefined '{name}'")
+        if k == 2:
+            ty = _operand_type(o, ctx)
+            if ty is not None and ty not in O.ADDR_ADD_OFFSET_TYPES:
+                ctx.type_error("type-address", o, f"'addr_add' offset has type {ty}; allowed: b, ub, w, uw")
+
+
+def _move(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+    """mov-flag: a mov from a predicate writes a non-64-bit integer (Intel's
+    builder makes it a NoMask scalar copy and drops .sat and a predicate
+    before its verifier looks).
+    operand-kind: movs moves between state operands (or a general one on
+    one side); setp writes a predicate from a general, indirect or
+    immediate source; sel and min/max write a general or indirect operand
+    from general, indirect or immediate sources."""
+    ops = ins.operands
+    if not ops:
+        return
+    op = facts.opcode
+    if op == O.Opcode.MOV and len(ops) > 1 and _opclass(ops[1], ctx) == "P":
+        dt = _operand_type(ops[0], ctx)
+        if dt is not None and (not _is_int(dt) or dt in ("q", "uq")):
+            ctx.type_error("mov-flag", ops[0], f"a mov from a predicate writes an integer of up to 32 "
+                                               f"bits, not {dt}")
+    elif op == O.Opcode.MOVS and len(ops) > 1:
+        d, s = _opclass(ops[0], ctx), _opclass(ops[1], ctx)
+        if d not in ("G", "S"):
+            _kind_error(ctx, ins, ops[0], 0, "G S", "destination")
+        elif s not in ("G", "S", "I", "IMM"):
+            _kind_error(ctx, ins, ops[1], 1, "G S I IMM", "source")
+        elif "S" not in (d, s):
+            ctx.report("operand-kind", ops[0], "'movs' moves to or from a state operand (a surface "
+                                               "or sampler): neither side is one")
+    elif op == O.Opcode.SETP:
+        if _opclass(ops[0], ctx) != "P":
+            _kind_error(ctx, ins, ops[0], 0, "P", "destination")
+        if len(ops) > 1 and _opclass(ops[1], ctx) not in ("G", "I", "IMM"):
+            _kind_error(ctx, ins, ops[1], 1, "G I IMM", "source")
+    elif op in (O.Opcode.SEL, O.Opcode.FMINMAX):
+        if _opclass(ops[0], ctx) not in ("G", "I"):
+            _kind_error(ctx, ins, ops[0], 0, "G I", "destination")
+        for k in (1, 2):
+            if k < len(ops) and _opclass(ops[k], ctx) not in ("G", "I", "IMM"):
+                _kind_error(ctx, ins, ops[k], k, "G I IMM", "source")
+
+
+@instruction_check
+def _shape(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+    """operand-count: a plain instruction has the operands its form reads
+    (no fewer, no more).
+    modifier-dst: a destination takes no source modifier ((-), (abs), (~)).
+    pred-none (grammar): a predicate on an instruction Intel's grammar
+    writes without one."""
+    n = facts.n_operands
+    if n is not None and len(ins.operands) != n:
+        at = ins.operands[n] if len(ins.operands) > n else ins
+        ctx.report("operand-count", at, f"'{ins.op}' takes {n} operand(s), not {len(ins.operands)}")
+    if facts.dst is not None and ins.operands:
+        d = ins.operands[facts.dst]
+        mod = getattr(d, "mod", None)
+        if mod is not None and type(d) in (A.VarRef, A.Indirect):
+            ctx.report("modifier-dst", d, f"the destination of '{ins.op}' takes no modifier ({mod}); "
+                                          "only .sat on the instruction")
+
+
+def _sync(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+    """sync-mode: barrier, yield, sampler_cache_flush and fence_sw take no
+    dotted word; sbarrier and nbarrier take .signal or .wait."""
+    allowed = O.SYNC_MODES.get(ins.op)
+    if allowed is None:
+        return
+    bad = [m for m in ins.mods if m not in allowed]
+    if bad or (allowed and len(ins.mods) != 1):
+        want = ", ".join("." + m for m in sorted(allowed)) or "nothing"
+        ctx.report("sync-mode", ins, f"'{ins.mnemonic}': '{ins.op}' takes {want}")
+
+
+def _fence(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+    """fence-options: fence_global and fence_local take one group of
+    options, in the order E, I, S, C, R, L1, each at most once."""
+    if len(ins.mods) > 1 or (ins.mods and not _fence_ok(ins.mods[0])):
+        ctx.report("fence-options", ins, f"'{ins.mnemonic}': the options are a subset of E, I, S, C, "
+                                         "R, L1 written in that order (e.g. .EI, .CR)")
+
+
+def _fence_ok(word: str) -> bool:
+    k = 0
+    for part in O.FENCE_OPTION_ORDER:
+        if word.startswith(part, k):
+            k += len(part)
+    return k == len(word) and k > 0
+
+
+def _lsc_fence(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+    """lsc-fence: lsc_fence names a known SFID (ugm, ugml, tgm, slm), fence
+    operation and scope; an SLM fence uses .none and .group."""
+    m = ins.mods
+    if not m:
+        return  # Intel's printing of a default fence: 'lsc_fence' alone
+    sfid = m[0]
+    if sfid not in _SFIDS:
+        ctx.report("lsc-fence", ins, f"'{ins.mnemonic}': unknown SFID .{sfid}; allowed: "
+                                     ".ugm, .ugml, .tgm, .slm")
+        return
+    if len(m) != 3:
+        ctx.report("lsc-fence", ins, f"'{ins.mnemonic}': lsc_fence is written "
+                                     "lsc_fence.<sfid>.<operation>.<scope>")
+        return
+    fop, scope = m[1], m[2]
+    if fop not in _FENCE_OPS:
+        ctx.report("lsc-fence", ins, f"'{ins.mnemonic}': unknown fence operation .{fop}; allowed: "
+                                     f"{', '.join('.' + x for x in _FENCE_OPS)}")
+    elif scope not in _SCOPES:
+        ctx.report("lsc-fence", ins, f"'{ins.mnemonic}': unknown scope .{scope}; allowed: "
+                                     f"{', '.join('.' + x for x in _SCOPES)}")
+    elif sfid == "slm" and (fop != "none" or scope != "group"):
+        ctx.report("lsc-fence", ins, f"'{ins.mnemonic}': an SLM fence is lsc_fence.slm.none.group")
+
+
+_SFIDS = tuple(O.LSC_SFID_NAMES.values())
+_FENCE_OPS = tuple(O.LSC_FENCE_OP_NAMES.values())
+_SCOPES = tuple(O.LSC_SCOPE_NAMES.values())
+
+
+def _dpas(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+    """dpas: the precisions, systolic depth and repeat count Intel's lexer
+    reads (dpas.<p1>.<p2>.<depth>.<count>: s/u 1, 2, 4, 8, bf, hf with each
+    other, tf32 with tf32, bf8/hf8 with each other; depth 1, 2, 4 or 8;
+    count 1..8); the operand types (destination and src0 d, ud or f, and
+    hf, bf from PVC on; src1 and src2 d or ud); no predicate.
+    platform: dpasw does not exist from PVC on; dpas has execution size 8
+    before PVC and 16 from PVC on."""
+    m = ins.mods
+    if len(m) != 4:
+        ctx.report("dpas", ins, f"'{ins.mnemonic}' is written {ins.op}.<p1>.<p2>.<depth>.<count>")
+    else:
+        p1, p2, depth, count = m[0].lower(), m[1].lower(), m[2], m[3]
+        ok = ((p1 in O.DPAS_PRECISIONS_2 and p2 in O.DPAS_PRECISIONS_2)
+              or (p1 == p2 == "tf32" and ins.op == "dpas")
+              or (p1 in O.DPAS_PRECISIONS_FP8 and p2 in O.DPAS_PRECISIONS_FP8
+                  and ctx.report.version >= (4, 2) and ins.op == "dpas"))
+        if not ok:
+            ctx.report("dpas", ins, f"'{ins.mnemonic}': precisions .{p1}.{p2} are not a pair dpas takes "
+                                    "(s1..s8/u1..u8/bf/hf with each other, tf32 with tf32)")
+        elif not depth.isdigit() or int(depth) not in O.DPAS_DEPTHS:
+            ctx.report("dpas", ins, f"'{ins.mnemonic}': systolic depth {depth}; allowed: 1, 2, 4, 8")
+        elif not count.isdigit() or int(count) not in O.DPAS_REPEATS:
+            ctx.report("dpas", ins, f"'{ins.mnemonic}': repeat count {count}; allowed: 1..8")
+    plat = ctx.report.platform
+    pvc = plat is not None and ctx.report.rank >= _rank("PVC")
+    if plat is not None:
+        if ins.op == "dpasw" and pvc:
+            ctx.report("platform", ins, f"'dpasw' does not exist on {plat.name} (only before PVC)")
+        want = 16 if pvc else 8
+        if ins.exec is not None and ins.exec.size != want:
+            ctx.report("platform", ins.exec, f"'{ins.op}' on {plat.name} has execution size {want}, "
+                                             f"not {ins.exec.size}")
+    ops = ins.operands
+    acc = O.DPAS_ACC_TYPES_PVC if pvc or plat is None else O.DPAS_ACC_TYPES_OLD
+    for k, o in enumerate(ops[:4]):
+        ty = _raw_type(o, ctx)
+        if ty is None:
+            continue
+        want = acc if k < 2 else O.DPAS_INT_TYPES
+        if ty not in want:
+            ctx.type_error("dpas", o, f"'{ins.op}' operand {k} has type {ty}; allowed: "
+                                      f"{', '.join(sorted(want))}")
+
+
+def _raw_type(o, ctx: _Unit):
+    t = type(o)
+    if t is A.Raw or (t is A.VarRef):
+        d = ctx.gvars.get(o.name, False)
+        if d:
+            return d.type
+        return None
+    return None
+
+
+# ------------------------------------------------------------------- LSC
+def _lsc(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+    """lsc-cache: the cache controls are none or one L1/L3 pair of known
+    names that the message can encode (loads, stores, atomics have their
+    own pairs; TGM and UGML messages use the defaults before Xe2).
+    lsc-addr: the address size is a16, a32, a32s, a32u or a64 (a16 only on
+    SLM; no a64 on TGM, SLM or 2D blocks); the flat model is not for TGM and
+    takes surface 0 or %null; bti/ss/bss are not for SLM; the base is a
+    register, scaled by a power of two; a64 addresses are q/uq, a32 ones
+    d/ud.
+    lsc-shape (2D blocks): rows at most 32, a load's width x blocks x
+    element at most 64 bytes (4.1: width x element), a store's 512, the
+    block counts of each element size."""
+    info = facts.lsc
+    m = ins.mods
+    sfid = m[0] if m else None
+    v42 = ctx.report.version >= (4, 2)
+    if info.op is O.LscOp.READ_STATE_INFO:
+        return
+    cache = m[1:]
+    if len(cache) == 1 and not v42:
+        cache = (cache[0], "df")  # 4.1 reads one control as L1, with L3 default
+    if cache:
+        if len(cache) != 2:
+            ctx.report("lsc-cache", ins, f"'{ins.mnemonic}': {len(m) - 1} cache control(s); write "
+                                         "none or two (L1 and L3)")
+        elif any(c not in O.LSC_CACHE_NAMES for c in cache):
+            bad = next(c for c in cache if c not in O.LSC_CACHE_NAMES)
+            ctx.report("lsc-cache", ins, f"'{ins.mnemonic}': unknown cache control .{bad}; allowed: "
+                                         ".df, .uc, .ca, .wb, .wt, .st, .ri, .cc")
+        else:
+            pair = tuple("ri" if (c == "cc" and not v42) else c for c in cache)
+            xe2 = ctx.report.platform is not None and ctx.report.rank >= _rank("XE2")
+            if sfid in ("tgm", "ugml") and not xe2 and pair != ("df", "df"):
+                ctx.report("lsc-cache", ins, f"'{ins.mnemonic}': messages to {sfid.upper()} use the "
+                                             "default cache controls (.df.df) before Xe2")
+            elif pair not in O.LSC_CACHE_PAIRS_COMMON:
+                kind = info.kind
+                if kind is O.LscOpKind.LOAD:
+                    ok = pair in O.LSC_CACHE_PAIRS_LOAD or (v42 and pair in O.LSC_CACHE_PAIRS_LOAD_42)
+                    what = "a load"
+                elif kind is O.LscOpKind.ATOMIC:
+                    ok, what = pair in O.LSC_CACHE_PAIRS_ATOMIC, "an atomic (L1 uncached)"
+                else:
+                    ok, what = pair in O.LSC_CACHE_PAIRS_STORE, "a store"
+                if not ok:
+                    ctx.report("lsc-cache", ins, f"'{ins.mnemonic}': .{cache[0]}.{cache[1]} is not a "
+                                                 f"cache-control pair {what} can use")
+    for o in ins.operands:
+        t = type(o)
+        if t is A.LscAddr:
+            _lsc_addr(ins, info, sfid, o, ctx)
+        elif t is A.LscData and o.shape.block is not None:
+            _lsc_block2d(ins, info, o, ctx, v42)
+
+
+_POW2 = frozenset(1 << k for k in range(16))
+
+
+def _data_size(size: str) -> str:
+    """An LSC data size in its d spelling (the lexer also reads u32, ...)."""
+    return "d" + size[1:] if size and size[0] == "u" else size
+
+
+def _lsc_addr(ins, info, sfid, a: A.LscAddr, ctx: _Unit) -> None:
+    size = a.size
+    if size is not None:
+        if size not in O.LSC_ADDR_SIZES:
+            ctx.report("lsc-addr", a, f"address size :{size}; allowed: :a16, :a32, :a32s, :a32u, :a64")
+            return
+        if size == "a16" and sfid != "slm":
+            ctx.report("lsc-addr", a, ":a16 addresses are for SLM only")
+        if size == "a64" and sfid in ("tgm", "slm"):
+            ctx.report("lsc-addr", a, f":a64 addresses are not for {sfid.upper()}")
+        if size == "a64" and info.is_block2d:
+            ctx.report("lsc-addr", a, "2D block messages take no :a64 address")
+    model = a.model
+    if model in ("flat", "arg"):
+        if sfid == "tgm":
+            ctx.report("lsc-addr", a, f"'{ins.mnemonic}': TGM messages cannot use the flat address model")
+        s = a.surface
+        if type(s) is A.Number and s.value != 0 or type(s) is A.Imm and s.bits != 0:
+            ctx.report("lsc-addr", s if getattr(s, "line", 0) else a,
+                       "the flat address model takes surface 0 or %null")
+        elif type(s) is A.LscReg and s.name != "%null":
+            ctx.report("lsc-addr", s if s.line else a, "the flat address model takes surface 0 or %null")
+    elif model in ("bti", "ss", "bss", "surf"):
+        if sfid == "slm":
+            ctx.report("lsc-addr", a, "SLM messages use the flat address model")
+        s = a.surface
+        if type(s) is A.LscReg and s.name == "%null":
+            ctx.report("lsc-addr", s if s.line else a, f"the {model} address model needs a surface, "
+                                                       "not %null")
+    base = a.base
+    if base is None:
+        return
+    if type(base) is not A.LscReg:
+        if not info.is_block2d:
+            ctx.report("lsc-addr", base if getattr(base, "line", 0) else a,
+                       "the address is a register (an immediate goes after it: [V+0x40])")
+        return
+    if base.scale not in _POW2:
+        ctx.report("lsc-addr", base if base.line else a, f"the address scale {base.scale} is not a "
+                                                         "power of two")
+    if size in ("a64", "a32", "a32s", "a32u") and not info.is_block2d and base.name != "%null":
+        d = ctx.gvars.get(base.name)
+        if d is not None and base.dot is None and base.rc is None:
+            want = ("q", "uq") if size == "a64" else ("d", "ud")
+            if d.type not in want:
+                ctx.type_error("lsc-addr", base if base.line else a,
+                               f":{size} addresses are {' or '.join(want)}; '{base.name}' is {d.type}")
+
+
+def _lsc_block2d(ins, info, o: A.LscData, ctx: _Unit, v42: bool) -> None:
+    sh = o.shape
+    blocks, width, height = sh.block
+    dsize = _data_size(sh.size)
+    size = O.LSC_DATA_BYTES.get(dsize)
+    if size is None or not (blocks and width and height):
+        return
+    rows = width if sh.transpose else height
+    if rows > O.LSC_BLOCK2D_MAX_ROWS:
+        ctx.report("lsc-shape", o, f"a 2D block has at most {O.LSC_BLOCK2D_MAX_ROWS} rows, not {rows}")
+    if info.op is O.LscOp.LOAD_BLOCK2D:
+        total = width * blocks * size if v42 else (height if sh.transpose else width) * size
+        if total > O.LSC_BLOCK2D_MAX_LOAD_BYTES:
+            ctx.report("lsc-shape", o, f"a 2D block load reads rows of {total} bytes "
+                                       f"(width x blocks x element); at most "
+                                       f"{O.LSC_BLOCK2D_MAX_LOAD_BYTES}")
+    elif v42 and width * blocks * size > O.LSC_BLOCK2D_MAX_STORE_BYTES:
+        ctx.report("lsc-shape", o, f"a 2D block store writes rows of {width * size} bytes; at most "
+                                   f"{O.LSC_BLOCK2D_MAX_STORE_BYTES}")
+    if not sh.transpose or sh.vnni:
+        counts = O.LSC_BLOCK2D_COUNTS.get(dsize)
+        if counts is not None and blocks not in counts:
+            ctx.report("lsc-shape", o, f"a 2D block of {dsize} has {', '.join(map(str, counts))} "
+                                       f"blocks, not {blocks}")
+    elif blocks != 1:
+        ctx.report("lsc-shape", o, f"a transposed 2D block has one block, not {blocks}")
+
+
 # ------------------------------------------------------------------- entry
 def validate(module: A.Module, *, grf_bytes: int | None = None, platform: "O.Platform | None" = None,
              text: str | None = None, filename: str = "<input>") -> list[Diagnostic]:
@@ -696,7 +1293,7 @@ def validate(module: A.Module, *, grf_bytes: int | None = None, platform: "O.Pla
     sets the GRF size, else ``grf_bytes`` (32 by default) does."""
     if grf_bytes is None:
         grf_bytes = platform.grf_bytes if platform is not None else O.DEFAULT_GRF_BYTES
-    report = _Report(text, filename, platform)
+    report = _Report(text, filename, platform, tuple(getattr(module, "version", (4, 1)) or (4, 1)))
     for unit in module.units:
         for _, fn in _CHECKS:
             fn(unit, report, grf_bytes)

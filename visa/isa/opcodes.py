@@ -611,6 +611,7 @@ class SubOpDef:
     category: InstCategory
     operands: tuple
     note: str = ""
+    since: tuple = (4, 1)  # the vISA version whose text has it
 
     @property
     def opnd_num(self) -> int:
@@ -1014,6 +1015,36 @@ _TYPED_OPS = tuple(
                    LscOp.STORE, LscOp.STORE_STRIDED, LscOp.STORE_BLOCK2D)
 )
 LSC_TYPED_SUBOPS = tuple(_lsc_typed(op) for op in _TYPED_OPS)
+
+
+def _lsc_typed_block2d(op):
+    """vISA 4.2's typed 2D block (IGC v2.40.13's LSC_TYPED_BLOCK2D_OP row):
+    no data size, a block width in bytes and a height in elements, a
+    surface and two coordinates each with an immediate offset.  vISA 4.1
+    has no such sub-op, so it has no binary form here (v2.40.13's row names
+    the store ``lsc_load_block2d`` too; the text says lsc_store_block2d)."""
+    load = op == LscOp.LOAD_BLOCK2D
+    return attrs.evolve(_sub(op, LSC_OP_INFO[op].mnemonic, _LSC, (
+        _exec(),
+        _pred(),
+        _other(_T.UB, "l1_cache"),
+        _other(_T.UB, "l3_cache"),
+        _other(_T.UB, "addr_type"),
+        _other(_T.UW, "block_width"),
+        _other(_T.UW, "block_height"),
+        _o(SRC_G_IMM_A, _T.UB, name="surface"),
+        _other(_T.UD, "surface_index"),
+        _raw(_T.UB, "dst" if load else "dst_null", _X.GRF_ALIGNED),
+        _o(SRC_G_IMM_A, _T.UB, name="offset_x"),
+        _other(_T.D, "imm_offset_x"),
+        _o(SRC_G_IMM_A, _T.UB, name="offset_y"),
+        _other(_T.D, "imm_offset_y"),
+        _raw(_T.UB, "src1_data", _X.GRF_ALIGNED),
+    ), note="vISA 4.2 only (IGC 2.x): no vISA 4.1 binary form"), since=(4, 2))
+
+
+LSC_TYPED_BLOCK2D_SUBOPS = tuple(_lsc_typed_block2d(op)
+                                 for op in (LscOp.LOAD_BLOCK2D, LscOp.STORE_BLOCK2D))
 
 _SV = InstCategory.SVM
 _SVM_BLOCK_NOTE = ("properties: bits 0..2 OwordNum code, bit 7 (0x80) unaligned as written by "
@@ -2772,3 +2803,79 @@ TEXT_MNEMONICS: Mapping[str, TextForm] = MappingProxyType(
     }
 )
 
+
+
+# ---------------------------------------------------------------------------
+# Facts of Intel's verifier and text grammar the validator reads (per opcode
+# or mnemonic; IsaVerification.cpp and CISA.y/CISA.l at igc-1.0.12504.6,
+# igc-1.0.14828.26 and v2.40.13)
+# ---------------------------------------------------------------------------
+# Instructions whose rule in Intel's text grammar has no Predicate (a
+# predicate written on them is a syntax error there), in both dialects.
+UNPREDICATED_MNEMONICS: frozenset = frozenset((
+    "FILE", "LOC", "addr_add", "barrier", "breakpoint", "cmp", "dpas", "dpasw", "faddr", "fcvt",
+    "fence_global", "fence_local", "fence_sw", "lifetime", "lsc_fence", "movs", "nbarrier",
+    "sampler_cache_flush", "sbarrier", "setp", "switchjmp", "wait", "yield"))
+# verifyInstructionArith, per source: the types a source may have (besides
+# the float/integer agreement with the destination every source obeys)
+ARITH_SRC_TYPES: Mapping = MappingProxyType({
+    Opcode.DIVM: frozenset(("f", "df", "vf")),
+    Opcode.SQRTM: frozenset(("f", "df", "vf")),
+    Opcode.ADDC: frozenset(("ud", "uv")),
+    Opcode.SUBB: frozenset(("ud", "uv")),
+    Opcode.DP4A: frozenset(("d", "ud")),
+    Opcode.ADD3: frozenset(("d", "ud", "w", "uw")),
+})
+# mul and div take no 64-bit integer sources
+ARITH_NO_QWORD_SRC: frozenset = frozenset((Opcode.MUL, Opcode.DIV))
+# sad2/sad2add: b/ub for src0 and src1, w/uw for src2
+SAD_OPCODES: frozenset = frozenset((Opcode.SAD2, Opcode.SAD2ADD))
+# the IEEE macros a platform without madm lacks (ICLLP, TGLLP, DG2, MTL):
+# df forms of these, and f forms of the second group
+IEEE_DF_OPCODES: frozenset = frozenset((Opcode.DIVM, Opcode.SQRTM, Opcode.INV, Opcode.DIV, Opcode.SQRT))
+IEEE_F_OPCODES: frozenset = frozenset((Opcode.DIVM, Opcode.SQRTM))
+NO_MADM_PLATFORMS: frozenset = frozenset(("ICLLP", "TGLLP", "DG2", "MTL"))
+# addr_add's second source: byte or word
+ADDR_ADD_OFFSET_TYPES: frozenset = frozenset(("b", "ub", "w", "uw"))
+# cmp's relations as Intel's lexer reads them (either case)
+CMP_RELATIONS: frozenset = frozenset(("eq", "ne", "gt", "ge", "lt", "le", "EQ", "NE", "GT", "GE", "LT", "LE"))
+# fence_global / fence_local options: ".E?I?S?C?R?(L1)?" in this order
+FENCE_OPTION_ORDER: tuple = ("E", "I", "S", "C", "R", "L1")
+# the dotted words the sync instructions take (a bare barrier takes none)
+SYNC_MODES: Mapping = MappingProxyType({
+    "barrier": frozenset(), "sbarrier": frozenset(("signal", "wait")),
+    "nbarrier": frozenset(("signal", "wait")), "yield": frozenset(),
+    "sampler_cache_flush": frozenset(), "fence_sw": frozenset()})
+# dpas operand precisions as Intel's lexer reads them: two-letter ones
+# (s/u with 1, 2, 4, 8; bf, hf) pair with each other; tf32 only with tf32;
+# bf8/hf8 (4.2) with each other
+DPAS_PRECISIONS_2: frozenset = frozenset(("s1", "s2", "s4", "s8", "u1", "u2", "u4", "u8", "bf", "hf"))
+DPAS_PRECISIONS_FP8: frozenset = frozenset(("bf8", "hf8"))
+DPAS_DEPTHS: tuple = (1, 2, 4, 8)
+DPAS_REPEATS: tuple = (1, 2, 3, 4, 5, 6, 7, 8)
+# dpas raw operand types (verifyInstructionMisc): before PVC and from PVC on
+DPAS_ACC_TYPES_OLD: frozenset = frozenset(("d", "ud", "f"))
+DPAS_ACC_TYPES_PVC: frozenset = frozenset(("d", "ud", "f", "hf", "bf", "w", "uw"))
+DPAS_INT_TYPES: frozenset = frozenset(("d", "ud"))
+# LSC cache controls (LscTryEncodeCacheOpts): the (L1, L3) pairs each kind of
+# message can encode.  Bits 17..19 (vISA 4.1, IGC 1.x); IGC 2.x also takes
+# bits 16..19, three more pairs for loads.  '.cc' is read as .ri by the
+# 12504 lexer and means "constant cached" in IGC 2.x.
+LSC_CACHE_PAIRS_COMMON: frozenset = frozenset((("df", "df"), ("uc", "uc")))
+LSC_CACHE_PAIRS_LOAD: frozenset = frozenset((
+    ("uc", "ca"), ("ca", "uc"), ("ca", "ca"), ("st", "uc"), ("st", "ca"), ("ri", "ca")))
+LSC_CACHE_PAIRS_LOAD_42: frozenset = frozenset((("ri", "ri"), ("uc", "cc"), ("ca", "cc")))
+LSC_CACHE_PAIRS_ATOMIC: frozenset = frozenset((("uc", "wb"),))
+LSC_CACHE_PAIRS_STORE: frozenset = frozenset((
+    ("uc", "wb"), ("wt", "uc"), ("wt", "wb"), ("st", "uc"), ("st", "wb"), ("wb", "wb")))
+LSC_CACHE_NAMES: frozenset = frozenset(("df", "uc", "ca", "wb", "wt", "st", "ri", "cc"))
+LSC_ADDR_SIZES: frozenset = frozenset(("a16", "a32", "a32s", "a32u", "a64"))
+# LSC 2D blocks: the largest row, load and store widths (bytes), and the
+# block counts each data size allows (verifyUntypedBlock2D)
+LSC_BLOCK2D_MAX_ROWS = 32
+LSC_BLOCK2D_MAX_LOAD_BYTES = 64
+LSC_BLOCK2D_MAX_STORE_BYTES = 512
+LSC_BLOCK2D_COUNTS: Mapping = MappingProxyType({
+    "d8": (1, 2, 4), "d16": (1, 2, 4), "d32": (1, 2), "d64": (1,)})
+LSC_DATA_BYTES: Mapping = MappingProxyType({
+    "d8": 1, "d16": 2, "d32": 4, "d64": 8, "d8c32": 4, "d16c32": 4, "d16c32h": 4})
