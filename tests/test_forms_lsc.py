@@ -219,7 +219,7 @@ def test_typed_surface_index():
 
 @pytest.mark.parametrize("line, message", [
     ("lsc_load (M1, 16)  VD:d32  flat[VA]:a64", r"needs a modifier \(\.ugm"),
-    ("lsc_load.tgm (M1, 16)  VD:d32  flat[VA]:a64", "typed"),
+    ("lsc_load.tgm (M1, 16)  VD:d32  flat[VA]:a64", "typed|TGM"),
     ("lsc_read_state_info.ugm  VD  bti(0x1)[VB]", "only typed"),
     ("lsc_load.ugm (M1, 16)  VD:d32  flat[VA]", "size suffix"),
     ("lsc_load.ugm (M1, 16)  VD:d32.xy  flat[VA]:a64", "without channels"),

@@ -7,6 +7,8 @@ import pytest
 
 import visa
 from visa import ast as A
+from visa.isa import opcodes as O
+from visa.isa.forms import FORMS
 
 from refs import MODERN, modern_files, stem_id
 
@@ -69,9 +71,21 @@ def test_42_keeps_unaligned_41_drops_it():
 def test_typed_2d_block_shape():
     ins = _ins42("lsc_load_block2d.tgm  VD:64x4  bss(VB)[VB,VB]")
     assert ins.operands[0].shape == A.LscShape(None, block=(1, 64, 4))
-    # it has no vISA 4.1 binary form
-    with pytest.raises(visa.VisaError, match="no typed|no binary form"):
-        visa.assemble(HEAD42 + "    lsc_load_block2d.tgm  VD:64x4  bss(VB)[VB,VB]\n")
+    # a record of the one description, vISA 4.2 only (Intel's v2.40.13 row)
+    f = FORMS["lsc_load_block2d"].typed
+    assert f is not None and f.since == (4, 2)
+    row = {s.code: s for s in O.LSC_TYPED_BLOCK2D_SUBOPS}[O.LscOp.LOAD_BLOCK2D]
+    assert [o.name for o in row.operands][5:7] == ["block_width", "block_height"]
+    # it has no vISA 4.1 binary form and no 4.1 spelling: both errors name it
+    # at the instruction
+    prog = HEAD42 + "    lsc_load_block2d.tgm  VD:64x4  bss(VB)[VB,VB]\n"
+    with pytest.raises(visa.VisaError, match=r"typed 2D block .* only in vISA 4\.2") as e:
+        visa.assemble(prog)
+    assert len(e.value.diagnostics) == 1 and e.value.diagnostics[0].col == 5
+    with pytest.raises(visa.VisaError, match=r"typed 2D block .* vISA 4\.1 cannot say it"):
+        visa.format(visa.parse(prog), version=(4, 1))
+    # the decoder never takes it for a 4.1 sub-op
+    assert all(g.since == (4, 1) for g in FORMS["lsc_load_block2d"].variants())
 
 
 def test_printing_a_41_program_as_42():

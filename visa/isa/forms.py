@@ -68,6 +68,7 @@ class Form:
     opcode: int
     atoms: tuple
     text: Text = PLAIN_TEXT
+    since: tuple = (4, 1)  # the vISA text version that has it (4.2: no binary form)
     # encoding it adds to the string pool each time (fcall, faddr, FILE): its
     # bytes depend on what came before (known from its atoms, once)
     stateful: bool = attrs.field(init=False, eq=False)

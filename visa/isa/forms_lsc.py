@@ -792,7 +792,7 @@ class LscForm:
         return f
 
     def variants(self) -> tuple:
-        return tuple(f for f in (self.untyped, self.typed) if f is not None)
+        return tuple(f for f in (self.untyped, self.typed) if f is not None and f.since <= (4, 1))
 
     def __repr__(self):
         return f"LscForm({self.mnemonic!r})"
@@ -890,8 +890,37 @@ def typed_atoms(op: O.LscOp) -> tuple | None:
         Payload(s1), Payload(s2), Finish())
 
 
+class No41Binary:
+    """The one atom of a vISA 4.2-only form: vISA 4.1's binary format has no
+    field layout for it (and no 4.2 binary format exists), so encoding it is
+    an error that names the construct."""
+    stateful = False
+
+    def __init__(self, what: str):
+        self.what = what
+
+    def encode(self, ins, cx, out):
+        _fail(f"'{ins.mnemonic}': {self.what} exists only in vISA 4.2 text (IGC 2.x); "
+              "vISA 4.1, the only binary format, has no form for it", ins)
+
+    def decode(self, rd, cx, b):  # pragma: no cover - no sub-op of the binary leads here
+        raise DecodeError("vISA 4.2 form in a 4.1 binary", rd.at())
+
+
+_TYPED_BLOCK2D = "a typed 2D block (.tgm with a WxH block shape)"
+
+
+def _typed_block2d_to_41(ins):
+    """A typed 2D block has no vISA 4.1 spelling."""
+    if ins.mods[:1] == ("tgm",):
+        _fail(f"'{ins.mnemonic}': {_TYPED_BLOCK2D} exists only in vISA 4.2; vISA 4.1 cannot "
+              "say it", ins)
+    return ins
+
+
 def _register():
     typed_ops = {s.code for s in O.LSC_TYPED_SUBOPS}
+    typed_42 = {s.code: s for s in O.LSC_TYPED_BLOCK2D_SUBOPS}
     untyped_ops = {s.code for s in O.LSC_UNTYPED_SUBOPS}
     for op in O.LscOp:
         if op == O.LscOp.FENCE:
@@ -901,11 +930,13 @@ def _register():
         t = typed_atoms(op) if op in typed_ops else None
         uf = Form(m, UNTYPED, u) if u is not None else None
         tf = Form(m, TYPED, t) if t is not None else None
+        if op in typed_42:  # vISA 4.2's typed 2D block: a record without a binary form
+            tf = Form(m, TYPED, (No41Binary(_TYPED_BLOCK2D),), since=typed_42[op].since)
         if uf is None and tf is None:
             continue
         register(LscForm(m, uf, tf))
         for f in (uf, tf):
-            if f is not None:
+            if f is not None and f.since <= (4, 1):
                 _BY_SUBOP[(f.opcode, int(op))] = f
     register(Form("lsc_fence", FENCE, (
         Lit(1, _NOMASK_1), Lit(2, 0), ModEnum(1, 0, SFID), ModEnum(1, 1, FENCE_OP),
@@ -930,3 +961,4 @@ def _explicit_pitch(ins, declared):
 
 describe([m for m, f in FORMS.items() if isinstance(f, LscForm)] + ["lsc_fence"], style=LSC)
 describe(("lsc_load_strided", "lsc_store_strided"), older=_explicit_pitch)
+describe(("lsc_load_block2d", "lsc_store_block2d"), to_41=_typed_block2d_to_41)
