@@ -21,11 +21,14 @@ its nodes the lines of the builder calls, so diagnostics point there.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Callable, Literal, Union, overload
+from typing import Any, Callable, Literal, Union, overload
+
+import attrs
 
 from . import ast, build
 from .build import Builder
 from .errors import Diagnostic, VisaError, source_line
+from .isa.atoms import EncodeError
 from .parser import parse as _parse
 from .printer import format as _format
 
@@ -115,7 +118,6 @@ def assemble(program: Program, *, gen_binaries: GenBinaries = (), filename: str 
     raises :class:`VisaError` at its position."""
     from .binary import objfile as OF
     from .encode import EncodeErrors, _gen_table, assemble_module, validate_module
-    from .isa.atoms import EncodeError
     from .encode import assemble as _assemble_text
     if isinstance(program, str):
         return _assemble_text(program, gen_binaries=gen_binaries,
@@ -137,14 +139,42 @@ def assemble(program: Program, *, gen_binaries: GenBinaries = (), filename: str 
         src = source_line(text, line) if text is not None else None
         return Diagnostic(name, line, col, str(e), source_line=src)
 
+    back: dict[int, object] = {}
+    if module.built:
+        module = _text_ordered(module, back)
     try:
         return assemble_module(module, gen_binaries)
     except EncodeErrors as es:
-        raise _error([diag(e) for e in es.errors]) from None
+        raise _error([diag(_back(e, back)) for e in es.errors]) from None
     except EncodeError as e:
-        raise _error([diag(e)]) from None
+        raise _error([diag(_back(e, back))]) from None
     except OF.ObjectFormatError as e:
         raise _error([Diagnostic(name, 0, 0, str(e))]) from None
+
+
+def _text_ordered(module: ast.Module, back: dict[int, object]) -> ast.Module:
+    """A built module as its printed text places it: the encoder fills the
+    string pool in text order, and in the printing every declaration and
+    kernel attribute comes before the body (a built node's position is the
+    line of its builder call, which says nothing of that order).  ``back``
+    maps each node without position to the node it stands for."""
+    def unplaced(n: Any) -> Any:
+        m = attrs.evolve(n, line=0, col=0)
+        back[id(m)] = n
+        return m
+
+    units = tuple(attrs.evolve(u, decls=tuple(unplaced(d) for d in u.decls),
+                               inputs=tuple(unplaced(i) for i in u.inputs),
+                               attrs=tuple(unplaced(a) for a in u.attrs))
+                  for u in module.units)
+    return attrs.evolve(module, units=units)
+
+
+def _back(e: EncodeError, back: dict[int, object]) -> EncodeError:
+    n = back.get(id(e.node))
+    if n is None:
+        return e
+    return EncodeError(str(e), n)
 
 
 @overload

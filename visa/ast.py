@@ -405,3 +405,7 @@ class Module:
     # the file the module was read from or built in (a Python file for a
     # module made with visa.build): diagnostics name it; not part of equality
     file: str | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
+    # made by visa.build: the positions are those of the builder calls in
+    # ``file``, not of a text (the program's text is its printing, where the
+    # declarations come before the body); not part of equality
+    built: bool = attrs.field(default=False, eq=False, repr=False, kw_only=True)

@@ -59,15 +59,32 @@ _HERE = __file__
 # VisaError's constructor, typed (visa/errors.py leaves it unannotated)
 _error: Callable[[list[Diagnostic]], VisaError] = VisaError
 _NAME_RE = re.compile(r"[A-Za-z_$@?][A-Za-z0-9_$@?]*\Z")
+_PRED_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _LABEL_RE = re.compile(r"[A-Za-z_$@?][A-Za-z0-9_\-$@?]*\Z")
 _INT_LIMIT = {"d": (-(1 << 31), 1 << 31), "q": (-(1 << 63), 1 << 63), "uq": (0, 1 << 64)}
 _SIGN = {"f": 1 << 31, "df": 1 << 63, "hf": 1 << 15, "bf": 1 << 15}
 
 
 class BuildError(Exception):
-    """A problem found by a helper that has no builder at hand (a bad
-    immediate, a bad region); the builder reports it as a VisaError at the
-    call that used the helper's result."""
+    """A problem with an operand, found while converting it; the builder
+    reports it as a VisaError at the instruction's call."""
+
+
+def _helper_error(message: str) -> VisaError:
+    """A VisaError at the caller of a helper (imm, lsc_addr, V[r, c].region ...)
+    that has no builder at hand: the innermost call outside this module."""
+    f = _user_frame()
+    if f is None:
+        return _error([Diagnostic("<builder>", 0, 0, message)])
+    line = f.f_lineno or 0
+    src: str | None = None
+    try:
+        with open(f.f_code.co_filename, encoding="utf-8", errors="replace") as fh:
+            lines = fh.read().split("\n")
+        src = lines[line - 1] if 0 < line <= len(lines) else None
+    except OSError:
+        pass
+    return _error([Diagnostic(f.f_code.co_filename, line, 0, message, source_line=src)])
 
 
 # ------------------------------------------------------------ value helpers
@@ -83,7 +100,7 @@ def imm(value: int | float | None = None, type: str | None = None, *,  # noqa: A
     try:
         return _imm(value, type, bits)
     except BuildError as e:
-        raise _error([Diagnostic("<builder>", 0, 0, str(e))]) from None
+        raise _helper_error(str(e)) from None
 
 
 def _imm(value: int | float | None, ty: str | None, bits: int | None) -> A.Imm:
@@ -148,7 +165,7 @@ def num(value: int) -> A.Number:
     which the text writes without a type.  Where an instruction's form reads
     a bare number, a plain Python int becomes one by itself."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _error([Diagnostic("<builder>", 0, 0, f"a number must be an int, not {_kind(value)}")])
+        raise _helper_error(f"a number must be an int, not {_kind(value)}")
     return A.Number(value)
 
 
@@ -187,8 +204,11 @@ def lsc_addr(model: str = "flat", base: LscItem | None = None, offset: int = 0, 
     (a strided pitch, the 2D block fields); ``lsc_addr("bss", surface=S)`` is
     ``bss(S)``, a surface without an address.  Items are variables (``A``,
     ``A.item(dot=4)``, ``A[0, 2]``), ints (bare numbers) or immediates."""
-    return A.LscAddr(model, None if surface is None else _lsc_item(surface), _opt_item(base),
-                     offset, tuple(_lsc_item(x) for x in extra), size, surface_index)
+    try:
+        return A.LscAddr(model, None if surface is None else _lsc_item(surface), _opt_item(base),
+                         offset, tuple(_lsc_item(x) for x in extra), size, surface_index)
+    except BuildError as e:
+        raise _helper_error(str(e)) from None
 
 
 def _opt_item(x: LscItem | None) -> A.LscReg | A.Number | A.Imm | None:
@@ -205,7 +225,7 @@ def _lsc_item(x: Any) -> Any:
     if isinstance(x, (Var, Surface, Sampler, Addr)):
         return A.LscReg(x.name)
     if isinstance(x, Reg):
-        if len(x.offsets) != 2 or x.region is not None or x.mod is not None:
+        if len(x.offsets) != 2 or x.region_values is not None or x.mod is not None:
             raise BuildError(f"'{x.name}{x.offsets}' is not an LSC address item: "
                              "write V, V.item(dot=n) or V[r, c]")
         return A.LscReg(x.name, rc=(x.offsets[0], x.offsets[1]))
@@ -232,8 +252,7 @@ class Reg:
         """This operand with region ``<h>``, ``<w,h>`` or ``<v;w,h>``."""
         if not 1 <= len(values) <= 3 or not all(isinstance(v, int) and not isinstance(v, bool)
                                                  for v in values):
-            raise _error([Diagnostic("<builder>", 0, 0, "a region is 1, 2 or 3 ints: "
-                                        "(h), (w, h) or (v, w, h)")])
+            raise _helper_error("a region is 1, 2 or 3 ints: (h), (w, h) or (v, w, h)")
         return attrs.evolve(self, region_values=tuple(values))
 
     def _with_mod(self, m: str) -> Reg:
@@ -243,15 +262,14 @@ class Reg:
             return attrs.evolve(self, mod="-abs")
         if (self.mod, m) == ("-", "-"):
             return attrs.evolve(self, mod=None)
-        raise _error([Diagnostic("<builder>", 0, 0,
-                                    f"cannot apply '{m}' to an operand with modifier '{self.mod}'")])
+        raise _helper_error(f"cannot apply '{m}' to an operand with modifier '{self.mod}'")
 
     def __neg__(self) -> Reg:
         return self._with_mod("-")
 
     def __abs__(self) -> Reg:
         if self.mod == "~":
-            raise _error([Diagnostic("<builder>", 0, 0, "cannot take abs() of a '~' operand")])
+            raise _helper_error("cannot take abs() of a '~' operand")
         return attrs.evolve(self, mod="abs")
 
     def __invert__(self) -> Reg:
@@ -437,7 +455,7 @@ class Builder:
             self.fail("the module has no kernel or function", line, col)
         funcs = tuple(u.name for u in self.units if u.kind == "function")
         units = tuple(u.unit(funcs) for u in self.units)
-        return A.Module((4, 1), units, line=units[0].line, col=1, file=self.file)
+        return A.Module((4, 1), units, line=units[0].line, col=1, file=self.file, built=True)
 
     # positions and errors -------------------------------------------------
     def here(self) -> tuple[int, int]:
@@ -543,9 +561,13 @@ class UnitBuilder:
         return Addr(name, num_elts)
 
     def pred(self, name: str, num_elts: int = 1, *, attrs: AttrsLike = None) -> Pred:
-        """Declare a predicate variable: ``.decl name v_type=P num_elts=n``."""
+        """Declare a predicate variable: ``.decl name v_type=P num_elts=n``
+        (its name is letters, digits and _, as a guard ``(!P)`` is read)."""
         line, col = self.builder.here()
         self._new_name(name, line, col)
+        if not _PRED_RE.match(name):
+            self._fail(f"invalid predicate name {name!r} (a letter or _ and then letters, "
+                       "digits or _)", line, col)
         self._count(num_elts, name, line, col)
         self._declare(A.PredDecl(name, num_elts, self._attrs(attrs, line, col), line=line, col=col), "P")
         return Pred(name, num_elts)
@@ -829,24 +851,54 @@ class UnitBuilder:
         return ins
 
     def _trial_check(self, ins: A.Instruction, given: Sequence[Any], mask_given: bool) -> A.Instruction:
+        """Check ``ins`` through its form (encode it, decode the bytes) and
+        settle what the caller left open as the binary has it: the execution
+        mask when only a size was given, a Python int where the form reads a
+        bare number, a label name the text writes quoted."""
         if self._trial is None:
             self._trial = _Trial(self)
-        code, problem = self._trial.encode(ins)
-        if problem is not None:
-            self._fail(problem, ins.line, ins.col)
-        back = self._trial.decode(code)
+        trial = self._trial
+        line, col = ins.line, ins.col
+        ints = [k for k, o in enumerate(given)
+                if isinstance(o, int) and not isinstance(o, bool) and k < len(ins.operands)
+                and type(ins.operands[k]) is A.Imm]
+        # the first reading that encodes: as given (M1, ints immediate), then
+        # without a mask, then with the ints as bare numbers
+        candidates = [ins]
+        if not mask_given and ins.exec is not None and ins.exec.mask is not None:
+            candidates.append(attrs.evolve(ins, exec=attrs.evolve(ins.exec, mask=None)))
+        if ints:
+            for c in list(candidates):
+                ops = list(c.operands)
+                for k in ints:
+                    ops[k] = A.Number(given[k], line=line, col=col)
+                candidates.append(attrs.evolve(c, operands=tuple(ops)))
+        first_problem = None
+        for cand in candidates:
+            code, problem = trial.encode(cand)
+            if problem is None:
+                break
+            first_problem = first_problem or problem
+        else:
+            self._fail(first_problem or "cannot be encoded", line, col)
+        ins = cand
+        back = trial.decode(code)
         if back is None:
             return ins
         if len(back.operands) < len(ins.operands):
             n = len(back.operands)
             self._fail(f"'{ins.mnemonic}' takes {n} operand{'s' if n != 1 else ''}, "
-                       f"{len(ins.operands)} given", ins.line, ins.col)
+                       f"{len(ins.operands)} given", line, col)
         changed = False
         ops = list(ins.operands)
-        for k, o in enumerate(given):
-            if (isinstance(o, int) and not isinstance(o, bool) and k < len(back.operands)
-                    and type(back.operands[k]) is A.Number and type(ops[k]) is A.Imm):
-                ops[k] = A.Number(o, line=ins.line, col=ins.col)  # the form reads a bare number
+        for k, o in enumerate(given[:len(back.operands)]):
+            dec, mine = back.operands[k], ops[k]
+            if k in ints and type(dec) is A.Number and type(mine) is A.Imm:
+                ops[k] = A.Number(o, line=line, col=col)  # the form reads a bare number
+                changed = True
+            elif (isinstance(o, (Label, str)) and type(mine) is A.Name and type(dec) is A.String
+                  and dec.value == mine.name):
+                ops[k] = A.String(mine.name, line=line, col=col)  # a name the text quotes
                 changed = True
         ex = ins.exec
         if (ex is not None and not mask_given and back.exec is not None
