@@ -1046,36 +1046,6 @@ def _lsc_typed_block2d(op):
 LSC_TYPED_BLOCK2D_SUBOPS = tuple(_lsc_typed_block2d(op)
                                  for op in (LscOp.LOAD_BLOCK2D, LscOp.STORE_BLOCK2D))
 
-
-def _lsc_typed_block2d(op):
-    """vISA 4.2's typed 2D block (IGC v2.40.13's LSC_TYPED_BLOCK2D_OP row):
-    no data size, a block width in bytes and a height in elements, a
-    surface and two coordinates each with an immediate offset.  vISA 4.1
-    has no such sub-op, so it has no binary form here (v2.40.13's row names
-    the store ``lsc_load_block2d`` too; the text says lsc_store_block2d)."""
-    load = op == LscOp.LOAD_BLOCK2D
-    return attrs.evolve(_sub(op, LSC_OP_INFO[op].mnemonic, _LSC, (
-        _exec(),
-        _pred(),
-        _other(_T.UB, "l1_cache"),
-        _other(_T.UB, "l3_cache"),
-        _other(_T.UB, "addr_type"),
-        _other(_T.UW, "block_width"),
-        _other(_T.UW, "block_height"),
-        _o(SRC_G_IMM_A, _T.UB, name="surface"),
-        _other(_T.UD, "surface_index"),
-        _raw(_T.UB, "dst" if load else "dst_null", _X.GRF_ALIGNED),
-        _o(SRC_G_IMM_A, _T.UB, name="offset_x"),
-        _other(_T.D, "imm_offset_x"),
-        _o(SRC_G_IMM_A, _T.UB, name="offset_y"),
-        _other(_T.D, "imm_offset_y"),
-        _raw(_T.UB, "src1_data", _X.GRF_ALIGNED),
-    ), note="vISA 4.2 only (IGC 2.x): no vISA 4.1 binary form"), since=(4, 2))
-
-
-LSC_TYPED_BLOCK2D_SUBOPS = tuple(_lsc_typed_block2d(op)
-                                 for op in (LscOp.LOAD_BLOCK2D, LscOp.STORE_BLOCK2D))
-
 _SV = InstCategory.SVM
 _SVM_BLOCK_NOTE = ("properties: bits 0..2 OwordNum code, bit 7 (0x80) unaligned as written by "
                    "the 14828 builder (its binary reader tests bit 3 instead)")
