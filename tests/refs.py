@@ -38,6 +38,7 @@ BENCH = DATA / "bench"
 HANDWRITTEN = DATA / "handwritten"
 MODERN = DATA / "modern"
 MODERN_VERDICTS = DATA / "modern-verdicts"
+HANDWRITTEN42 = DATA / "handwritten42"
 
 # How many members each set has.  A set may grow (update the number); it may
 # never come out smaller.
@@ -52,6 +53,7 @@ COUNTS = {
     "lossy binaries": 12,
     "handwritten programs": 6,
     "vISA 4.2 dumps": 436,      # tests/data/modern: 412 kernels and their function files
+    "handwritten 4.2 twins": 4,  # tests/data/handwritten42: *.v42.visaasm (3 twins + only42)
 }
 
 

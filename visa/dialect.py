@@ -13,6 +13,8 @@ import attrs
 from . import ast as A
 from .errors import VisaError, make_diag
 from .isa.atoms import EncodeError
+from .isa import opcodes as O
+from .isa.atoms import fail
 from .isa.forms import text_of
 
 V41, V42 = (4, 1), (4, 2)
@@ -54,9 +56,32 @@ def translated(module: A.Module, version: tuple) -> tuple[A.Module, list[EncodeE
     return attrs.evolve(module, version=version, units=tuple(units)), errors
 
 
+# the predefined variables only vISA 4.2 has (%scratchloc)
+_ONLY_42 = frozenset(v.name for v in O.PREDEFINED_VARS if v.since > V41)
+
+
+def _operands(ops):
+    """The operands and the operands inside them (LSC address items, lists)."""
+    for o in ops:
+        yield o
+        t = type(o)
+        if t is A.LscAddr:
+            yield from _operands(x for x in (o.surface, o.base, *o.extra) if x is not None)
+        elif t is A.Tuple:
+            yield from _operands(o.items)
+
+
 def _one(s, version: tuple):
     if type(s) is not A.Instruction:
         return s
     facts = text_of(s.op)
+    if version == V41:
+        for o in _operands(s.operands):
+            if getattr(o, "name", None) in _ONLY_42:
+                fail(f"'{o.name}' is a predefined variable of vISA 4.2 only; vISA 4.1 has none "
+                     "by that name", o)
+        if facts.silent_mods and any(m in facts.silent_mods for m in s.mods):
+            # what 4.1 reads and does not keep (svm_block's .unaligned) it does not write
+            s = attrs.evolve(s, mods=tuple(m for m in s.mods if m not in facts.silent_mods))
     rewrite = facts.to_41 if version == V41 else facts.to_42
     return rewrite(s) if rewrite is not None else s

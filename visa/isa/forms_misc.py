@@ -724,6 +724,20 @@ _register("fcall", "fcall", (Exec(), Pred(), NewString(0), NumOp(1, 1), NumOp(1,
 _register("ifcall", "ifcall", (Exec(), Pred(), Vec(0), NumOp(1, 1), NumOp(1, 2)))
 _register("faddr", "faddr", (NewString(0), Vec(1)))
 
+
+def _ifcall_to_41(ins):
+    """vISA 4.2's ifcall hints (``.uniform``: the target is the same in every
+    lane; ``.noreturn``: the callee ends the thread) are a byte 4.1's ifcall
+    does not have (IGC v2.40.13's row has four operands, 14828's three)."""
+    hints = [m for m in ins.mods if m in ("uniform", "noreturn")]
+    if hints:
+        _fail(f"'ifcall.{'.'.join(hints)}': the .{hints[0]} hint of ifcall exists only in "
+              "vISA 4.2; vISA 4.1 has no field for it", ins)
+    return ins
+
+
+describe("ifcall", to_41=_ifcall_to_41)
+
 # core forms with builder-specific bytes
 _register("mov", "mov", (MovExec(), PredUnless(_pred_source), MovDst(0), VecAO(1)))
 _register("addr_add", "addr_add", (Exec(), Vec(0), AddrSrc(1), VecAO(2)))
