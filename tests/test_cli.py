@@ -241,6 +241,16 @@ def test_disassembler_validates_on_request(tmp_path):
     assert r.returncode == 1
     assert "(disassembly):" in r.stderr and "[decl-num-elts]" in r.stderr and "[region-dst-stride]" in r.stderr
     assert r.stdout.startswith(".version 4.1")  # the listing is still printed
+    # an instruction's diagnostic gives its byte offset in the file: the mov's
+    # opcode byte is there, and the listing line follows with a caret
+    import re
+    from visa.isa.opcodes import Opcode
+    lines = r.stderr.splitlines()
+    k, m = next((k, re.match(rf"{re.escape(str(f))}\+0x([0-9a-f]+): error: .*\[region-dst-stride\]$", ln))
+                for k, ln in enumerate(lines) if "[region-dst-stride]" in ln)
+    assert m is not None, lines[k]
+    assert data[int(m.group(1), 16)] == Opcode.MOV
+    assert lines[k + 1].lstrip().startswith("mov (M1, 8) VD(0,0)<0>") and lines[k + 2].strip() == "^"
     ref = STEM.with_name(STEM.name + ".ref.isa")
     r = run("visa-dis", "--validate", str(ref))
     assert r.returncode == 0 and r.stderr == ""

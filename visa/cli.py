@@ -182,8 +182,10 @@ def disassemble_cmd(
     output: Optional[str] = typer.Option(None, "-o", "--output",
                                          help="Output file ('-' for standard output, the default)."),
     validate: bool = typer.Option(False, "--validate",
-                                  help="Also validate the program; diagnostics point into the "
-                                       "printed text. Errors make the exit status 1."),
+                                  help="Also validate the program; each diagnostic gives the "
+                                       "instruction's byte offset in the file (FILE+0xOFFSET) "
+                                       "and shows its line of the printed text. Errors make "
+                                       "the exit status 1."),
     visa_version: str = typer.Option("4.1", "--visa-version", metavar="4.1|4.2",
                                      help="The text dialect to print: vISA 4.1 (IGC up to "
                                           "2023) or 4.2 (IGC 2.x)."),
@@ -209,12 +211,24 @@ def disassemble_cmd(
             text = format_text(parse(text, name), version=dialect)
         _write_atomic(output or "-", text.encode("utf-8"))
         if validate:
+            import attrs
             from .binary import objfile
+            from .decode import disassemble_module
             from .encode import validate_module
             from .parser import parse
             listing = name + " (disassembly)"
-            found = validate_module(parse(text, listing), text=text, filename=listing, codes=[
+            module = parse(text, listing)
+            # each instruction's byte offset in the file, by its listing line
+            offsets: list = []
+            disassemble_module(data, offsets)
+            at_line = {}
+            if [len(u.body) for u in module.units] == [len(o) for o in offsets]:
+                for u, offs in zip(module.units, offsets):
+                    at_line.update((st.line, off) for st, off in zip(u.body, offs))
+            found = validate_module(module, text=text, filename=listing, codes=[
                 g.platform for k in objfile.read(data).kernels for g in k.gen_binaries])
+            found = [attrs.evolve(d, file=name, offset=at_line[d.line]) if d.line in at_line else d
+                     for d in found]
             for d in found:
                 if d.severity != "error":
                     _err(d.render())

@@ -95,7 +95,7 @@ def _decl_attrs(obj, attrs_):
 
 
 def decode_object(obj: OF.VisaObject, kind: str, name: str, funcdecls=(), code_at: int = 0,
-                  grf_bytes: int = 32) -> A.Unit:
+                  grf_bytes: int = 32, offsets: list | None = None) -> A.Unit:
     s = obj.strings
     names = Names(obj, grf_bytes)
     pool_index = {}
@@ -134,12 +134,15 @@ def decode_object(obj: OF.VisaObject, kind: str, name: str, funcdecls=(), code_a
         inputs.append(A.Input(O.implicit_input_directive(i.kind >> 3), names.var_name(k, i.index),
                               i.offset, i.size))
     attrs_ = _decl_attrs(obj, obj.attributes)
-    body = decode_code(obj, names, code_at)
+    body = decode_code(obj, names, code_at, offsets)
     return A.Unit(kind, name, tuple(funcdecls), tuple(decls), tuple(inputs), attrs_, tuple(body))
 
 
-def decode_code(obj: OF.VisaObject, names: Names, base: int = 0) -> list:
-    """The instruction stream -> statements.  Equal byte sequences decode
+def decode_code(obj: OF.VisaObject, names: Names, base: int = 0,
+                offsets: list | None = None) -> list:
+    """The instruction stream -> statements (``offsets``, when given, gets
+    each statement's byte offset: ``base`` plus its place in the stream).
+    Equal byte sequences decode
     equally (decoded nodes carry no position), so each instruction is
     remembered under every byte its decoding looked at, failed attempts at
     other forms of the opcode included, and a repeat is not decoded again."""
@@ -152,6 +155,8 @@ def decode_code(obj: OF.VisaObject, names: Names, base: int = 0) -> list:
     spans: dict[int, set] = {}  # opcode -> the lengths of those byte keys
     while rd.pos < len(data) - unwritten:
         at = rd.at()
+        if offsets is not None:
+            offsets.append(at)
         pos0 = rd.pos
         op = data[pos0]
         hit = None
@@ -206,7 +211,10 @@ def decode_code(obj: OF.VisaObject, names: Names, base: int = 0) -> list:
     return body
 
 
-def disassemble_module(data: bytes) -> A.Module:
+def disassemble_module(data: bytes, offsets: list | None = None) -> A.Module:
+    """The program of a vISA binary.  ``offsets``, when given, gets one list
+    per unit (kernels, then functions): the file offset of each statement of
+    its body."""
     f = OF.read(data)
     funcs = tuple(fn.name for fn in f.functions)
     plan = OF.layout(f)
@@ -215,9 +223,15 @@ def disassemble_module(data: bytes) -> A.Module:
         return info.offset + info.size - len(obj.code)
 
     grf = O.grf_bytes_of(g.platform for k in f.kernels for g in k.gen_binaries)
-    units = [decode_object(k.obj, "kernel", k.name, funcs, code_at(i, k.obj), grf)
+    def where() -> list | None:
+        if offsets is None:
+            return None
+        offsets.append([])
+        return offsets[-1]
+
+    units = [decode_object(k.obj, "kernel", k.name, funcs, code_at(i, k.obj), grf, where())
              for k, i in zip(f.kernels, plan.kernels)]
-    units += [decode_object(fn.obj, "function", fn.name, (), code_at(i, fn.obj), grf)
+    units += [decode_object(fn.obj, "function", fn.name, (), code_at(i, fn.obj), grf, where())
               for fn, i in zip(f.functions, plan.functions)]
     return A.Module((f.major, f.minor), tuple(units))
 

@@ -13,12 +13,18 @@ class Diagnostic:
     severity: str = "error"
     source_line: str | None = None
     rule: str | None = None  # the validator's rule id
+    # in a binary: the byte offset of the instruction in the file (the line
+    # and column are then those of the printed listing, ``source_line``)
+    offset: int | None = None
 
     def render(self) -> str:
         tail = f" [{self.rule}]" if self.rule else ""
-        if self.line <= 0:  # no source position (binary input)
+        if self.offset is not None:
+            head = f"{self.file}+0x{self.offset:x}: {self.severity}: {self.message}{tail}"
+        elif self.line <= 0:  # no source position (binary input)
             return f"{self.file}: {self.severity}: {self.message}{tail}"
-        head = f"{self.file}:{self.line}:{self.col}: {self.severity}: {self.message}{tail}"
+        else:
+            head = f"{self.file}:{self.line}:{self.col}: {self.severity}: {self.message}{tail}"
         if self.source_line is None:
             return head
         src = self.source_line.rstrip("\r\n").expandtabs(1)
