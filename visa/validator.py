@@ -225,6 +225,8 @@ def _inputs(unit: A.Unit, report: _Report, grf: int) -> None:
             continue  # a sampler without size=: the encoder says so
         if natural is not None and size != natural:
             report("input-size", i, f"input '{i.name}' has size={size}; its variable has {natural} bytes")
+            if d.line and d.line != i.line:
+                report("input-size", d, f"'{d.name}' is declared here: {natural} bytes", "note")
         end = offset + size
         if end >= grf * INPUT_AREA_GRFS:
             report("input-bounds", i, f"input '{i.name}' ends at byte {end}, past {grf * INPUT_AREA_GRFS} "
@@ -285,6 +287,13 @@ _DST_FIRST = frozenset((O.InstCategory.MOV, O.InstCategory.ARITH, O.InstCategory
                         O.InstCategory.ADDRESS, O.InstCategory.COMPARE))
 
 
+# forms whose operand count the atoms do not fix (lists, optional operands)
+_OPEN_ARITY = frozenset(("switchjmp", "fcall", "ifcall", "call", "fccall", "jmp", "goto", "ret",
+                         "fret", "FILE", "LOC", "lifetime", "wait", "nbarrier", "rt_write_3d",
+                         "urb_write_3d", "media_ld", "media_st")) | frozenset(
+    i.name for i in O.SAMPLER_3D_OPS.values())  # the 3D sampler ops take as many parameters as they use
+
+
 @lru_cache(maxsize=None)
 def _facts(op: str) -> _OpFacts | None:
     f = FORMS.get(op)
@@ -296,6 +305,9 @@ def _facts(op: str) -> _OpFacts | None:
                   for i in getattr(a, "label_indices", ()))
     C = O.InstCategory
     family = (_dpas if f.opcode in O.DPAS_OPCODES
+              else _srnd if f.opcode == O.Opcode.SRND
+              else _fcvt if f.opcode == O.Opcode.FCVT
+              else _raw_types if op in ("gather", "scatter", "dword_atomic")
               else _arith_sources if cat is C.ARITH
               else _logic_extra if cat is C.LOGIC
               else _compare if cat is C.COMPARE
@@ -306,12 +318,11 @@ def _facts(op: str) -> _OpFacts | None:
               else _lsc_fence if op == "lsc_fence"
               else _lsc if op in _LSC_BY_MNEMONIC else None)
     n_operands = None
-    layouts = _layouts(f)
-    if cat in (C.ARITH, C.LOGIC, C.COMPARE, C.ADDRESS, C.MOV) and len(layouts) == 1 \
-            and f.opcode not in O.DPAS_OPCODES:
-        idx = [a.index for a in getattr(layouts[0], "atoms", ()) if isinstance(getattr(a, "index", None), int)]
-        if idx:
-            n_operands = max(idx) + 1
+    counts = {max(idx) + 1 if idx else 0 for idx in (
+        [a.index for a in getattr(layout, "atoms", ()) if isinstance(getattr(a, "index", None), int)]
+        for layout in _layouts(f))}
+    if len(counts) == 1 and op not in _OPEN_ARITY:
+        n_operands = counts.pop() or None
     return _OpFacts(cat, _has_field(f, "is_exec_size_field"), _has_field(f, "is_predicate_field"),
                     _has_field(f, "refuses_predicate") or op in O.UNPREDICATED_MNEMONICS,
                     row.platform if row is not None else O.TargetPlatform.ALL, slots,
@@ -340,7 +351,7 @@ class _Unit:
         operand it disagrees with), where the type was written."""
         self.report(rule, o, message)
         for x in (o, other):
-            if type(x) in (A.VarRef, A.Raw):
+            if type(x) in (A.VarRef, A.Raw, A.LscData):
                 d = self.gvars.get(x.name)
                 if d is not None and d.line and d.line != o.line and d not in self.blamed:
                     self.blamed[d] = (rule, o.line)
@@ -478,7 +489,7 @@ def _logic_types(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
         if ty is None:
             continue
         if ty not in _LOGIC_TYPES:
-            ctx.report("type-logic", o, f"'{ins.op}' is a logic instruction: operand {k} has type "
+            ctx.type_error("type-logic", o, f"'{ins.op}' is a logic instruction: operand {k} has type "
                                         f"{ty}; allowed: ud, d, uw, w, ub, b, uq, q (or a predicate)")
         elif opcode in _NO_QWORD and ty in ("q", "uq"):
             ctx.report("type-logic", o, f"'{ins.op}' does not take 64-bit operands (operand {k} is {ty})")
@@ -610,8 +621,8 @@ def _exec_size(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     exec-mask: the channels of the mask offset (M1 0, M2 4, ... M8 28) plus
     the execution size stay within 32."""
     e = ins.exec
-    if e is None or not facts.exec_field:
-        return
+    if e is None or not facts.exec_field or facts.category is O.InstCategory.SVM:
+        return  # SVM: Intel's verifier asks hasExecSize without the sub-op, and skips them
     size, mask = e.size, e.mask
     if size not in EXEC_SIZES:
         ctx.report("exec-size", e, f"execution size {size}; allowed: 1, 2, 4, 8, 16, 32")
@@ -930,14 +941,11 @@ def _logic_extra(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
 
 def _compare(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     """cmp-relation: the relation is eq, ne, gt, ge, lt or le.
-    modifier-sat: cmp takes no .sat (Intel's grammar has none for it).
     operand-kind: the destination is a predicate or a general operand; no
     source is an address or a predicate."""
     rel = ins.mods[0] if ins.mods else None
     if rel is not None and rel not in O.CMP_RELATIONS and rel != "sat":
         ctx.report("cmp-relation", ins, f"'cmp.{rel}': the relation is one of eq, ne, gt, ge, lt, le")
-    if "sat" in ins.mods:
-        ctx.report("modifier-sat", ins, "'cmp' takes no .sat")
     for k, o in enumerate(ins.operands):
         c = _opclass(o, ctx)
         if k == 0:
@@ -983,6 +991,8 @@ def _move(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     if not ops:
         return
     op = facts.opcode
+    if op == O.Opcode.MOV and _opclass(ops[0], ctx) not in ("G", "I", "A", "?"):
+        _kind_error(ctx, ins, ops[0], 0, "G I A", "destination")
     if op == O.Opcode.MOV and len(ops) > 1 and _opclass(ops[1], ctx) == "P":
         dt = _operand_type(ops[0], ctx)
         if dt is not None and (not _is_int(dt) or dt in ("q", "uq")):
@@ -1012,11 +1022,21 @@ def _move(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
 
 @instruction_check
 def _shape(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
-    """operand-count: a plain instruction has the operands its form reads
-    (no fewer, no more).
+    """operand-count: an instruction has the operands its form reads (no
+    fewer, no more; forms with operand lists excepted).
     modifier-dst: a destination takes no source modifier ((-), (abs), (~)).
-    pred-none (grammar): a predicate on an instruction Intel's grammar
-    writes without one."""
+    modifier-sat: .sat only where Intel's grammar takes it (arithmetic,
+    logic, mov, sel, min, max, fcvt, bfn).
+    null-source (vISA 4.1): %null read as a source (Intel's 4.1 assembler
+    crashes on it; IGC 2.x reads it)."""
+    if "sat" in ins.mods and facts.category not in (O.InstCategory.ARITH, O.InstCategory.LOGIC) \
+            and ins.op not in O.SAT_MNEMONICS:
+        ctx.report("modifier-sat", ins, f"'{ins.op}' takes no .sat")
+    for k, o in enumerate(ins.operands):
+        if k != facts.dst and type(o) is A.VarRef and o.name == "%null" and len(o.offsets) == 2 \
+                and facts.category is not O.InstCategory.DATA_PORT and ctx.report.version < (4, 2):
+            ctx.report("null-source", o, f"'{ins.op}' reads %null (operand {k}): it has no value "
+                                         "(Intel's vISA 4.1 assembler crashes on it)")
     n = facts.n_operands
     if n is not None and len(ins.operands) != n:
         at = ins.operands[n] if len(ins.operands) > n else ins
@@ -1123,6 +1143,8 @@ def _dpas(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
                                              f"not {ins.exec.size}")
     ops = ins.operands
     acc = O.DPAS_ACC_TYPES_PVC if pvc or plat is None else O.DPAS_ACC_TYPES_OLD
+    if len(ops) > 3 and getattr(ops[3], "mod", None) is not None:
+        ctx.report("dpas", ops[3], f"'{ins.op}' src2 takes no modifier")
     for k, o in enumerate(ops[:4]):
         ty = _raw_type(o, ctx)
         if ty is None:
@@ -1131,6 +1153,94 @@ def _dpas(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
         if ty not in want:
             ctx.type_error("dpas", o, f"'{ins.op}' operand {k} has type {ty}; allowed: "
                                       f"{', '.join(sorted(want))}")
+
+
+def _srnd(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+    """srnd (Intel's verifyInstructionSrnd): NoMask; a general destination
+    without .sat; general or immediate sources without modifiers; (dst,
+    src0) types ub from hf or hf from f; src1 of src0's type (vISA 4.1) or
+    uw, ub, f, hf (IGC 2.x)."""
+    ops = ins.operands
+    if ins.exec is not None and not (ins.exec.mask or "").endswith("NM"):
+        ctx.report("srnd", ins.exec, "'srnd' uses NoMask (M1_NM, ...)")
+    if "sat" in ins.mods:
+        ctx.report("modifier-sat", ins, "'srnd' takes no .sat")
+    if len(ops) < 3:
+        return
+    if _opclass(ops[0], ctx) not in ("G", "?"):
+        _kind_error(ctx, ins, ops[0], 0, "G", "destination")
+    for k in (1, 2):
+        if getattr(ops[k], "mod", None) is not None:
+            ctx.report("srnd", ops[k], "'srnd' sources take no modifier")
+        if _opclass(ops[k], ctx) not in ("G", "IMM", "?"):
+            _kind_error(ctx, ins, ops[k], k, "G IMM", "source")
+    dt, s0, s1 = (_operand_type(o, ctx) for o in ops[:3])
+    if None not in (dt, s0) and (dt, s0) not in O.SRND_PAIRS:
+        ctx.type_error("srnd", ops[1], f"'srnd' converts hf to ub or f to hf, not {s0} to {dt}", ops[0])
+    if s1 is not None and s0 is not None:
+        if ctx.report.version >= (4, 2):
+            if s1 not in O.SRND_SRC1_TYPES_42:
+                ctx.type_error("srnd", ops[2], f"'srnd' src1 has type {s1}; allowed: f, hf, ub, uw")
+        elif s1 != s0:
+            ctx.type_error("srnd", ops[2], f"'srnd' src1 has type {s1}; src0 has {s0}: the same type", ops[1])
+
+
+def _fcvt(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+    """fcvt (Intel's verifyInstructionMove): general operands without
+    modifiers; ub (bf8) from hf, hf from ub, ud (tf32) from f or f from ud;
+    to ub with NoMask."""
+    ops = ins.operands
+    if len(ops) < 2:
+        return
+    for k, what in ((0, "destination"), (1, "source")):
+        if _opclass(ops[k], ctx) not in ("G", "?"):
+            _kind_error(ctx, ins, ops[k], k, "G", what)
+        elif getattr(ops[k], "mod", None) is not None:
+            ctx.report("fcvt", ops[k], f"'fcvt' {what} takes no modifier")
+    if "sat" in ins.mods:
+        ctx.report("fcvt", ins, "'fcvt' takes no .sat")
+    dt, st = _operand_type(ops[0], ctx), _operand_type(ops[1], ctx)
+    if dt is not None and st is not None and (dt, st) not in O.FCVT_PAIRS:
+        ctx.type_error("fcvt", ops[1], f"'fcvt' converts hf to ub (bf8), ub to hf, f to ud (tf32) "
+                                       f"or ud to f, not {st} to {dt}", ops[0])
+    if dt == "ub" and ins.exec is not None and not (ins.exec.mask or "").endswith("NM"):
+        ctx.report("fcvt", ins.exec, "'fcvt' to ub (hf to bf8) uses NoMask")
+
+
+def _raw_types(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+    """type-raw: gather/scatter data is of a 4-byte type; dword_atomic's
+    offsets are ud, its data and destination of the sub-operation's type
+    (d for imin/imax, d or ud for add/sub, f for the float ones, else ud),
+    src0 %null for inc/dec/predec, src1 %null but for cmpxchg/fcmpwr
+    (Intel's verifyInstructionDataport; predefined variables unchecked)."""
+    ops = ins.operands
+    if ins.op in ("gather", "scatter"):
+        if ops:
+            ty = _raw_type(ops[-1], ctx)
+            if ty is not None and O.TYPE_INFO_BY_NAME[ty].size != 4:
+                ctx.type_error("type-raw", ops[-1], f"'{ins.op}' data has type {ty}; allowed: a 4-byte "
+                                                    "type (d, ud, f)")
+        return
+    if len(ops) != 5 or not ins.mods:
+        return  # the older spec's form (global offset, destination first) is rewritten later
+    sub = ins.mods[0]
+    wide = len(ins.mods) > 1
+    want = frozenset(("ud",)) if wide else O.DWORD_ATOMIC_TYPES.get(sub, frozenset(("ud",)))
+    offs, src0, src1, dst = ops[1], ops[2], ops[3], ops[4]
+    ty = _raw_type(offs, ctx)
+    if ty is not None and ty != "ud":
+        ctx.type_error("type-raw", offs, f"'dword_atomic' offsets have type {ty}; allowed: ud")
+    for o, role, null in ((src0, "src0", sub in O.DWORD_ATOMIC_NO_SRC0 and not wide),
+                          (src1, "src1", sub not in O.DWORD_ATOMIC_TWO_SRC or wide), (dst, "dst", False)):
+        name = getattr(o, "name", None)
+        if null:
+            if name is not None and name not in ("%null", "V0"):
+                ctx.report("type-raw", o, f"'dword_atomic.{sub}' {role} is %null")
+            continue
+        ty = _raw_type(o, ctx)
+        if ty is not None and ty not in want:
+            ctx.type_error("type-raw", o, f"'dword_atomic.{ins.mnemonic[13:]}' {role} has type {ty}; "
+                                          f"allowed: {', '.join(sorted(want))}")
 
 
 def _raw_type(o, ctx: _Unit):
@@ -1151,8 +1261,8 @@ def _lsc(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     lsc-addr: the address size is a16, a32, a32s, a32u or a64 (a16 only on
     SLM; no a64 on TGM, SLM or 2D blocks); the flat model is not for TGM and
     takes surface 0 or %null; bti/ss/bss are not for SLM; the base is a
-    register, scaled by a power of two; a64 addresses are q/uq, a32 ones
-    d/ud.
+    register, scaled by a power of two (4.2; 4.1 has no scaling); a64
+    addresses are q/uq, a32 ones d/ud.
     lsc-shape (2D blocks): rows at most 32, a load's width x blocks x
     element at most 64 bytes (4.1: width x element), a store's 512, the
     block counts of each element size."""
@@ -1195,8 +1305,30 @@ def _lsc(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
         t = type(o)
         if t is A.LscAddr:
             _lsc_addr(ins, info, sfid, o, ctx)
-        elif t is A.LscData and o.shape.block is not None:
-            _lsc_block2d(ins, info, o, ctx, v42)
+        elif t is A.LscData:
+            if o.shape.block is not None:
+                _lsc_block2d(ins, info, o, ctx, v42)
+            elif not v42:
+                _lsc_size(ins, o, ctx)
+
+
+def _lsc_size(ins, o: A.LscData, ctx: _Unit) -> None:
+    """lsc-size: the data payload (lanes x vector x element, at least) fits
+    in its variable from its offset (Intel's 4.1 builder refuses it; IGC
+    2.x lets it through)."""
+    d = ctx.gvars.get(o.name)
+    sh = o.shape
+    size = O.LSC_DATA_BYTES.get(_data_size(sh.size)) if sh.size else None
+    if d is None or size is None or ins.exec is None:
+        return
+    if sh.size.startswith(("d8", "d16", "u8", "u16")) and "c32" not in sh.size and "u32" not in sh.size:
+        size = 1 if "8" in sh.size else 2  # the least a narrow element can take
+    elems = len(sh.channels) if sh.channels else sh.vector
+    need = elems * size * (1 if sh.transpose else ins.exec.size)
+    have = d.num_elts * _type_size(d) - o.offset
+    if need > have:
+        ctx.type_error("lsc-size", o, f"'{ins.op}' moves {need} bytes through '{o.name}', which has "
+                                      f"{have} from its offset")
 
 
 _POW2 = frozenset(1 << k for k in range(16))
@@ -1247,6 +1379,10 @@ def _lsc_addr(ins, info, sfid, a: A.LscAddr, ctx: _Unit) -> None:
     if base.scale not in _POW2:
         ctx.report("lsc-addr", base if base.line else a, f"the address scale {base.scale} is not a "
                                                          "power of two")
+    elif base.scale != 1 and ctx.report.version < (4, 2):
+        ctx.report("lsc-addr", base if base.line else a, "vISA 4.1's assembler has no address scaling "
+                                                         "(it crashes: 'not supported yet'); scale the "
+                                                         "address register instead")
     if size in ("a64", "a32", "a32s", "a32u") and not info.is_block2d and base.name != "%null":
         d = ctx.gvars.get(base.name)
         if d is not None and base.dot is None and base.rc is None:

@@ -2879,3 +2879,21 @@ LSC_BLOCK2D_COUNTS: Mapping = MappingProxyType({
     "d8": (1, 2, 4), "d16": (1, 2, 4), "d32": (1, 2), "d64": (1,)})
 LSC_DATA_BYTES: Mapping = MappingProxyType({
     "d8": 1, "d16": 2, "d32": 4, "d64": 8, "d8c32": 4, "d16c32": 4, "d16c32h": 4})
+# Instructions whose rule in Intel's text grammar takes .sat (SatModOpt):
+# the arithmetic and logic ones, bfn, fcvt, mov, sel, min and max
+SAT_MNEMONICS: frozenset = frozenset(("mov", "sel", "min", "max", "fcvt", "bfn"))
+# dword_atomic's data types per sub-operation (verifyInstructionDataport):
+# without .16, minsint/maxsint (imin/imax) d, add/sub d or ud, the float ones f, others ud;
+# with .16 Intel's check compares the whole sub-op byte and expects ud
+DWORD_ATOMIC_TYPES: Mapping = MappingProxyType({
+    "minsint": frozenset(("d",)), "maxsint": frozenset(("d",)),
+    "add": frozenset(("d", "ud")), "sub": frozenset(("d", "ud")),
+    **{n: frozenset(("f",)) for n in ("fmax", "fmin", "fcmpwr", "fadd", "fsub")}})
+DWORD_ATOMIC_NO_SRC0: frozenset = frozenset(("inc", "dec", "predec"))
+DWORD_ATOMIC_TWO_SRC: frozenset = frozenset(("cmpxchg", "fcmpwr"))
+# fcvt's conversions (verifyInstructionMove): (dst, src) pairs; ub stands
+# for bf8 and ud for tf32
+FCVT_PAIRS: frozenset = frozenset((("ub", "hf"), ("hf", "ub"), ("ud", "f"), ("f", "ud")))
+# srnd: (dst, src0) pairs
+SRND_PAIRS: frozenset = frozenset((("ub", "hf"), ("hf", "f")))
+SRND_SRC1_TYPES_42: frozenset = frozenset(("uw", "ub", "f", "hf"))
