@@ -197,6 +197,9 @@ _DECL_FAST = _part_re("DECL_FAST", "DECL_NAME", "G_TYPE", "G_NUM", "G_ALIGN", "A
                       "ALIAS_OFFSET", "P_NUM", "ST_KIND", "ST_NUM", "ST_VNAME")
 
 
+_NO_EXEC = object()  # not seen yet
+
+
 class _Builder:
     """Builds one program's AST from the parse tree of its text (made anew
     for each parse: it holds that parse's state and memo)."""
@@ -210,6 +213,7 @@ class _Builder:
         self.decl_re = grammar.decl_re
         self.state = state
         self.memo: dict = {}  # (mnemonic, operands) text -> template
+        self.execs: dict = {}  # execution-size text -> (size, mask), or None: not one
 
     def build(self, tree) -> None:
         """Each statement of the tree (its children, in text order)."""
@@ -233,6 +237,17 @@ class _Builder:
             out.append((kind, m, col0 + m.start(kind)))
             pos = m.end()
         return out
+
+    def _exec(self, s: str, line: int, col: int) -> A.ExecSize | None:
+        """``_parse_exec``, remembering the value of each spelling (there are
+        few) unless it uses a declaration (``%sizeof``)."""
+        hit = self.execs.get(s, _NO_EXEC)
+        if hit is _NO_EXEC:
+            e = _parse_exec(s, line, col)
+            if "%" not in s:
+                self.execs[s] = None if e is None else (e.size, e.mask)
+            return e
+        return None if hit is None else A.ExecSize(hit[0], hit[1], line=line, col=col)
 
     def instruction(self, ch):
         """An instruction line that is not one INSTR_LINE token (a block
@@ -327,13 +342,13 @@ class _Builder:
         exe = None
         post = ()
         if glued is not None:
-            exe = _parse_exec(glued[0], line, glued[1])
+            exe = self._exec(glued[0], line, glued[1])
             if exe is None:
                 operands.append(_op_paren(glued[0], line, glued[1]))
         if items:
             j = 0
             if exe is None and not operands and items[0][0] == "PAREN":
-                exe = _parse_exec(items[0][1].group("PAREN"), line, items[0][2])
+                exe = self._exec(items[0][1].group("PAREN"), line, items[0][2])
                 if exe is not None:
                     j = 1
             for kind, m, col in items[j:]:

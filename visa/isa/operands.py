@@ -90,6 +90,10 @@ def hex_text(n: int) -> str:
 
 
 # ------------------------------------------------------------- variables
+_VREG_GROUPS = ("VREG__VAR", "VREG__ROW_COL", "VREG__ROW", "VREG__COL", "VREG__SRC_MOD",
+                "VREG__VSTRIDE", "VREG__WIDTH", "VREG__HSTRIDE")
+
+
 class General(Kind):
     """A general variable with a (row,column) offset and a region:
     ``(-)V7(0,1)<8;8,1>`` (spec: "Vector operands").  ``V<1>`` without an
@@ -101,13 +105,24 @@ class General(Kind):
     tags = (GENERAL,)
 
     def read(self, m: re.Match, line: int, col: int) -> A.VarRef:
-        if m.group("VREG__ROW_COL") is None:
-            offsets: tuple[int, ...] = (0, 0)
+        var, rc, r, c, mod, v, w, h = m.group(*_VREG_GROUPS)
+        # the common spelling (plain decimal numbers) read directly; anything
+        # else (hex, %sizeof expressions) through ints()
+        if (rc is None or (r.isdigit() and (c is None or c.isdigit()))) and (
+                h is None or (h.isdigit() and (w is None or w.isdigit())
+                              and (v is None or v.isdigit()))):
+            offsets: tuple[int, ...] = (0, 0) if rc is None else (
+                (int(r),) if c is None else (int(r), int(c)))
+            region = None if h is None else (
+                (int(h),) if w is None else (int(w), int(h)) if v is None
+                else (int(v), int(w), int(h)))
+            return A.VarRef(var, offsets, region, MODS[mod], line=line, col=col)
+        if rc is None:  # V<1>, V<8;8,1>: no (row,col) written means (0,0)
+            offsets = (0, 0)
         else:
             r, c = ints(m, ("VREG__ROW", "VREG__COL"), "operand offset", line, col)
             offsets = (r,) if c is None else (r, c)
-        return A.VarRef(m.group("VREG__VAR"), offsets, region_of(m, "VREG__", line, col),
-                        MODS[m.group("VREG__SRC_MOD")], line=line, col=col)
+        return A.VarRef(var, offsets, region_of(m, "VREG__", line, col), MODS[mod], line=line, col=col)
 
     def text(self, o, version=V41, sep=", "):
         s = f"{_mod_text(o.mod)}{o.name}({','.join(str(x) for x in o.offsets)})"
