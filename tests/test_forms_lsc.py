@@ -238,13 +238,13 @@ def test_shape_fields():
     # of Intel's visa_igc_common_header.h: sizes 8c32=5 ... 16c32h=7, x32=7, transpose=2,
     # channel x=1 y=2 z=4 w=8)
     P = visa.isa.operands.lsc_shape
-    assert L.parse_shape(P("u16c32h", 0, 0), None) == L.Shape(7, 1, 1)
-    assert L.parse_shape(P("d64x32t", 0, 0), None) == L.Shape(4, 2, 7)
-    assert L.parse_shape(P("d32.yzw", 0, 0), None) == L.Shape(3, 1, 14)
-    assert L.parse_shape_2d(P("d16.16x8", 0, 0), None) == L.Shape2D(2, 1, 1, 16, 8, 0)
+    assert L.parse_shape(P("u16c32h", 0, 0), None) == L.ShapeCodes(7, 1, 1)
+    assert L.parse_shape(P("d64x32t", 0, 0), None) == L.ShapeCodes(4, 2, 7)
+    assert L.parse_shape(P("d32.yzw", 0, 0), None) == L.ShapeCodes(3, 1, 14)
+    assert L.parse_shape_2d(P("d16.16x8", 0, 0), None) == L.Shape2DCodes(2, 1, 1, 16, 8, 0)
     assert L.shape_of(4, 2, 7, False, 0) == P("d64x32t", 0, 0)
     assert L.shape_of(3, 1, 14, True, 0) == P("d32.yzw", 0, 0)
-    assert L.shape_2d_of(L.Shape2D(2, 2, 2, 16, 8, 1), 0) == P("d16.2x16x8tt", 0, 0)
+    assert L.shape_2d_of(L.Shape2DCodes(2, 2, 2, 16, 8, 1), 0) == P("d16.2x16x8tt", 0, 0)
     assert isinstance(FORMS["lsc_load"], L.LscForm) and FORMS["lsc_fence"].opcode == 0x8B
 
 

@@ -79,7 +79,7 @@ _ATOMIC_NAME = {v: k for k, v in _ATOMIC_BY_NAME.items()}
 
 # ------------------------------------------------------------- atoms
 @attrs.frozen
-class Surface:
+class SurfaceId:
     """A surface operand written as a bare name (``T6``, ``%slm``): in these
     forms it is one byte, the surface id (not a state operand)."""
     index: int
@@ -331,50 +331,50 @@ def _chk(n, first=0, allowed=(), post=()):
 
 # oword_ld (n) surface offset dst
 for _m in ("oword_ld", "oword_ld_unaligned"):
-    _reg(_m, _OP[_m], (*_chk(3, 0, ("mod",)), OwordCount(), DroppedMod(), Surface(0), Vec(1),
+    _reg(_m, _OP[_m], (*_chk(3, 0, ("mod",)), OwordCount(), DroppedMod(), SurfaceId(0), Vec(1),
                        RawOp(2)))
-_reg("oword_st", _OP["oword_st"], (*_chk(3, 0, ("mod",)), OwordCount(), Surface(0), Vec(1),
+_reg("oword_st", _OP["oword_st"], (*_chk(3, 0, ("mod",)), OwordCount(), SurfaceId(0), Vec(1),
                                    RawOp(2)))
 
 # media_ld.<mode> (w,h) surface [plane] x y raw
 for _m in ("media_ld", "media_st"):
-    _reg(_m, _OP[_m], (*_chk((5, 6), 1), ModEnum(1, 0, _MEDIA_MODE), Surface(1), MediaBlock(),
+    _reg(_m, _OP[_m], (*_chk((5, 6), 1), ModEnum(1, 0, _MEDIA_MODE), SurfaceId(1), MediaBlock(),
                        MediaVec(3), MediaVec(4), MediaRaw(5)))
 
 # gather.<elt> (exec)[.mod] surface global_offset offsets dst
 _reg("gather", _OP["gather"], (*_chk(4, 1, post=("mod",)), ModEnum(1, 0, _GATHER_ELT), DroppedMod(post=True),
-                               GatherCount(), Surface(0), Vec(1), RawOp(2), RawOp(3)))
+                               GatherCount(), SurfaceId(0), Vec(1), RawOp(2), RawOp(3)))
 _reg("scatter", _OP["scatter"], (*_chk(4, 1, post=("mod",)), ModEnum(1, 0, _GATHER_ELT), GatherCount(),
-                                 Surface(0), Vec(1), RawOp(2), RawOp(3)))
+                                 SurfaceId(0), Vec(1), RawOp(2), RawOp(3)))
 
 # gather4_typed.<ch> (exec) surface u v r lod dst
 for _m in ("gather4_typed", "scatter4_typed"):
-    _reg(_m, _OP[_m], (Operands((6,)), ModCheck((), 1), Exec(), Pred(), ChannelMod(), Surface(0),
+    _reg(_m, _OP[_m], (Operands((6,)), ModCheck((), 1), Exec(), Pred(), ChannelMod(), SurfaceId(0),
                        RawOp(1), RawOp(2), RawOp(3), RawOp(4), RawOp(5)))
 
 # gather4_scaled.<ch> (exec) surface global_offset offsets dst
 for _m in ("gather4_scaled", "scatter4_scaled"):
     _reg(_m, _OP[_m], (Operands((4,)), ModCheck((), 1), Exec(), Pred(), ChannelMod(), Lit(2, 0),
-                       Surface(0), Vec(1), RawOp(2), RawOp(3)))
+                       SurfaceId(0), Vec(1), RawOp(2), RawOp(3)))
 
 # gather_scaled.<blocks> (exec) surface global_offset offsets dst
 for _m in ("gather_scaled", "scatter_scaled"):
     _reg(_m, _OP[_m], (Operands((4,)), ModCheck((), 1), Exec(), Pred(), Lit(1, 0),
-                       ModEnum(1, 0, _NUM_BLOCKS), Lit(2, 0), Surface(0), Vec(1), RawOp(2),
+                       ModEnum(1, 0, _NUM_BLOCKS), Lit(2, 0), SurfaceId(0), Vec(1), RawOp(2),
                        RawOp(3)))
 
 # dword_atomic.<op>[.16] (exec) surface offsets src0 src1 dst
 _reg("dword_atomic", _OP["dword_atomic"], (Operands((5,)), ModCheck((), 2), AtomicOpMod(), Exec(),
-                                           Pred(), Surface(0), RawOp(1), RawOp(2), RawOp(3),
+                                           Pred(), SurfaceId(0), RawOp(1), RawOp(2), RawOp(3),
                                            RawOp(4)))
 # typed_atomic.<op>[.16] (exec) surface u v r lod src0 src1 dst
 _reg("typed_atomic", _OP["typed_atomic"], (Operands((8,)), ModCheck((), 2), AtomicOpMod(), Exec(),
-                                           Pred(), Surface(0), *(RawOp(k) for k in range(1, 8))))
+                                           Pred(), SurfaceId(0), *(RawOp(k) for k in range(1, 8))))
 
 # qw_gather.<blocks> (exec) surface offsets dst
 for _m in ("qw_gather", "qw_scatter"):
     _reg(_m, _OP[_m], (Operands((3,)), ModCheck((), 1), Exec(), Pred(),
-                       ModEnum(1, 0, _NUM_BLOCKS), Surface(0), RawOp(1), RawOp(2)))
+                       ModEnum(1, 0, _NUM_BLOCKS), SurfaceId(0), RawOp(1), RawOp(2)))
 
 # ----------------------------------------------------------------- svm
 _SUB = {s.mnemonic: int(s.code) for s in O.SVM_SUBOPS}

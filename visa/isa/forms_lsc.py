@@ -68,7 +68,6 @@ _UB, _UW, _D, _UD = SIZES[1], SIZES[2], struct.Struct("<i"), SIZES[4]
 UNTYPED = int(O.OPCODES_BY_MNEMONIC["lsc_untyped"].number)
 TYPED = int(O.OPCODES_BY_MNEMONIC["lsc_typed"].number)
 FENCE = int(O.OPCODES_BY_MNEMONIC["lsc_fence"].number)
-_UD_CODE = int(O.TYPE_BY_NAME["ud"])
 _REGION_SCALAR = (0, 1, 0)  # Intel's LscVectorOpReg: <0;1,0>
 _REGION_SCALAR_BYTES = _UW.pack(region_code(_REGION_SCALAR, None))
 _NOMASK_1 = 0x80  # exec byte of (M1_NM, 1)
@@ -107,7 +106,7 @@ CHANNEL = {"x": int(O.LscChannelMask.X), "y": int(O.LscChannelMask.Y),
 
 # ------------------------------------------------------------ data shapes
 @attrs.frozen
-class Shape:
+class ShapeCodes:
     """An LSC data shape: size, order and the elems/chmask union."""
     size: int
     order: int
@@ -115,7 +114,7 @@ class Shape:
 
 
 @attrs.frozen
-class Shape2D:
+class Shape2DCodes:
     size: int
     order: int
     blocks: int
@@ -134,7 +133,7 @@ def _no_typed_block(shape: A.LscShape, node) -> None:
               "binary form for it", node)
 
 
-def parse_shape(shape: A.LscShape, node) -> Shape:
+def parse_shape(shape: A.LscShape, node) -> ShapeCodes:
     """The binary fields of a vector or channel shape (``d32x4t``, ``d32.xy``)."""
     _no_typed_block(shape, node)
     size = DATA_SIZE[shape.size[1:]]
@@ -145,11 +144,11 @@ def parse_shape(shape: A.LscShape, node) -> Shape:
         mask = 0
         for ch in shape.channels:
             mask |= CHANNEL[ch]
-        return Shape(size, NONTRANSPOSE, mask)
-    return Shape(size, TRANSPOSE if shape.transpose else NONTRANSPOSE, ELEMS[str(shape.vector)])
+        return ShapeCodes(size, NONTRANSPOSE, mask)
+    return ShapeCodes(size, TRANSPOSE if shape.transpose else NONTRANSPOSE, ELEMS[str(shape.vector)])
 
 
-def parse_shape_2d(shape: A.LscShape, node) -> Shape2D:
+def parse_shape_2d(shape: A.LscShape, node) -> Shape2DCodes:
     """The binary fields of a 2D block shape (``d16.2x16x8nn``)."""
     _no_typed_block(shape, node)
     if shape.block is None:
@@ -159,11 +158,11 @@ def parse_shape_2d(shape: A.LscShape, node) -> Shape2D:
     if blocks > 0xFF or width > 0xFFFF or height > 0xFFFF:
         _fail(f"2D block shape ':{_shape_text(shape)}' is too large "
               "(blocks < 256, width and height < 65536)", node)
-    return Shape2D(DATA_SIZE[shape.size[1:]], TRANSPOSE if shape.transpose else NONTRANSPOSE,
+    return Shape2DCodes(DATA_SIZE[shape.size[1:]], TRANSPOSE if shape.transpose else NONTRANSPOSE,
                    blocks, width, height, 1 if shape.vnni else 0)
 
 
-def natural_stride(shape: Shape) -> int:
+def natural_stride(shape: ShapeCodes) -> int:
     """Intel's default pitch of a strided op with no pitch written."""
     stride = DATA_BYTES.get(shape.size, 4)
     if shape.order == NONTRANSPOSE:
@@ -228,14 +227,14 @@ def write_vector(o, cx, out, node) -> None:
     """A vector operand of a surface or 2D-block parameter: a register
     ``V(r,c)<0;1,0>`` (``V.n`` is column n) or an immediate ``:ud``."""
     if o is None:
-        out.append(struct.pack("<BBI", 5, _UD_CODE, 0))
+        encode_vector(A.Imm(0, "ud"), cx, out)
         return
     n = as_number(o)
     if n is not None:
         if type(o) is A.Imm:
             encode_vector(o, cx, out)
         else:
-            out.append(struct.pack("<BBI", 5, _UD_CODE, n & 0xFFFFFFFF))
+            encode_vector(A.Imm(n & 0xFFFFFFFF, "ud"), cx, out)
         return
     r = as_reg(o, node)
     if r is None:
@@ -364,7 +363,7 @@ def shape_of(size, order, elems, quad: bool, at) -> A.LscShape:
     return A.LscShape(s, _ELEMS_COUNT[elems], order == TRANSPOSE)
 
 
-def shape_2d_of(s: Shape2D, at) -> A.LscShape:
+def shape_2d_of(s: Shape2DCodes, at) -> A.LscShape:
     """The shape a 2D block op's binary fields stand for."""
     if s.size not in _DATA_SIZE_NAME or s.order not in (NONTRANSPOSE, TRANSPOSE) or s.vnni > 1 \
             or not s.blocks or not s.width or not s.height:
@@ -501,12 +500,12 @@ class DataShape2D:
 
     def decode(self, rd, cx, b):
         at = rd.at()
-        s = Shape2D(rd.ub(), rd.ub(), rd.ub(), rd.uw(), rd.uw(), rd.ub())
+        s = Shape2DCodes(rd.ub(), rd.ub(), rd.ub(), rd.uw(), rd.uw(), rd.ub())
         b.operands[self.index] = _PData(shape_2d_of(s, at))
 
 
 @attrs.frozen
-class Surface:
+class LscSurface:
     """The surface of the address at ``index`` (flat/arg: ``0:ud``)."""
     index: int
 
@@ -604,7 +603,7 @@ class Pitch:
             write_vector(a.extra[0], cx, out, a)
             return
         d = _data(ins, self.data)
-        out.append(struct.pack("<BBI", 5, _UD_CODE, natural_stride(parse_shape(d.shape, d))))
+        encode_vector(A.Imm(natural_stride(parse_shape(d.shape, d)), "ud"), cx, out)
 
     def decode(self, rd, cx, b):
         _paddr(b, self.index).extra[0] = _decode_item(rd, cx)
@@ -860,7 +859,7 @@ def untyped_atoms(op: O.LscOp) -> tuple | None:
     if info.is_strided:
         ops = ops[:2] + (Pitch(a, d),) + (ops[2],)
     return (head + _untyped_addr(a) + (DataShape(d, info.is_strided, info.has_channel_mask),
-                                       Surface(a)) + ops + (Finish(),))
+                                       LscSurface(a)) + ops + (Finish(),))
 
 
 def typed_atoms(op: O.LscOp) -> tuple | None:
@@ -871,7 +870,7 @@ def typed_atoms(op: O.LscOp) -> tuple | None:
                 AddrType(1), Lit(1, int(O.LscAddrSize.A32)),
                 Lit(1, int(O.LscDataSize.D32)), Lit(1, TRANSPOSE),
                 Lit(1, int(O.LscDataElems.X16)), Lit(1, int(O.LscDataElems.X16)),
-                Surface(1), SurfaceIndex(1), Payload(0),
+                LscSurface(1), SurfaceIndex(1), Payload(0),
                 TypedCoord(1, 0), TypedCoord(1, 1), TypedCoord(1, 2), TypedCoord(1, 3, False),
                 Payload(None), Payload(None), Finish())
     if info.kind is O.LscOpKind.STORE:
@@ -885,7 +884,7 @@ def typed_atoms(op: O.LscOp) -> tuple | None:
     return (sub,) + _HEAD + (
         FixedMod(0, "tgm"), CacheMod(1), CacheMod(2), AddrType(a), AddrSize(a),
         DataShape(d, False, info.has_channel_mask),
-        Surface(a), SurfaceIndex(a), Payload(dst),
+        LscSurface(a), SurfaceIndex(a), Payload(dst),
         TypedCoord(a, 0), TypedCoord(a, 1), TypedCoord(a, 2), TypedCoord(a, 3, False),
         Payload(s1), Payload(s2), Finish())
 

@@ -136,7 +136,7 @@ def _state(o, cx, want: str, out: list) -> None:
 
 # ------------------------------------------------------------------- atoms
 @attrs.frozen
-class Shape:
+class OperandCount:
     """Writes nothing: checks the operand count and that the text writes no
     predicate / execution size where the instruction has none."""
     low: int
@@ -462,26 +462,26 @@ def _register(text_op: str, opcode: str, atoms) -> None:
 
 
 _register("sample", "sample", (
-    Shape(6, 6, pred=False), Channel("simd", 0, 1), State(0, "S"), State(1, "T"),
+    OperandCount(6, 6, pred=False), Channel("simd", 0, 1), State(0, "S"), State(1, "T"),
     RawOp(2), RawOp(3), RawOp(4), RawOp(5)))
 _register("load", "load", (
-    Shape(5, 6, pred=False), Channel("simd", 0, 1), State(-5, "T"),
+    OperandCount(5, 6, pred=False), Channel("simd", 0, 1), State(-5, "T"),
     RawAt(-4), RawAt(-3), RawAt(-2), RawAt(-1)))
 _register("sample_unorm", "sample_unorm", (
-    Shape(7, 7, pred=False, exec=False), Channel("unorm", 0, 2), State(0, "S"), State(1, "T"),
+    OperandCount(7, 7, pred=False, exec=False), Channel("unorm", 0, 2), State(0, "S"), State(1, "T"),
     Vec(2), Vec(3), Vec(4), Vec(5), RawOp(6)))
 _register("avs", "avs", (
-    Shape(14, 14, pred=False, exec=False), Channel("mask", 0, 1), State(1, "S"), State(0, "T"),
+    OperandCount(14, 14, pred=False, exec=False), Channel("mask", 0, 1), State(1, "S"), State(0, "T"),
     Vec(2), Vec(3), Vec(4), Vec(5), Vec(6), Vec(7), Vec(8),
     NameEnum(1, 9, tuple(_AVS_CNTRL.items())), Vec(10),
     NameEnum(1, 11, tuple(_AVS_EXEC_MODE.items())), Vec(12), RawOp(13)))
 _register("vme_ime", "vme_ime", (
-    Shape(8, 8, pred=False, exec=False), TupleItem(0, 0, 2, 1), TupleItem(0, 1, 2, 1),
+    OperandCount(8, 8, pred=False, exec=False), TupleItem(0, 0, 2, 1), TupleItem(0, 1, 2, 1),
     RawOp(2), RawOp(3), State(1, "T"), RawOp(4), RawOp(5), RawOp(6), RawOp(7)))
 _register("vme_sic", "vme_sic", (
-    Shape(4, 4, pred=False, exec=False), RawOp(1), RawOp(2), State(0, "T"), RawOp(3)))
+    OperandCount(4, 4, pred=False, exec=False), RawOp(1), RawOp(2), State(0, "T"), RawOp(3)))
 _register("vme_fbr", "vme_fbr", (
-    Shape(5, 5, pred=False, exec=False), RawOp(2), RawOp(3), State(1, "T"),
+    OperandCount(5, 5, pred=False, exec=False), RawOp(2), RawOp(3), State(1, "T"),
     TupleItem(0, 0, 3), TupleItem(0, 1, 3), TupleItem(0, 2, 3), RawOp(4)))
 
 _S3D_FLAGS = ("pixel_null_mask", "cps", "divS")
@@ -491,27 +491,27 @@ for _info in O.SAMPLER_3D_OPS.values():
     _code = int(_info.op)
     if _info.opcode is O.Opcode.SAMPLE_3D:
         _register(_info.name, "sample_3d", (
-            Shape(4, 255), Op3D(_code, _S3D_FLAGS), Exec(), Pred(), Channel("mask"),
+            OperandCount(4, 255), Op3D(_code, _S3D_FLAGS), Exec(), Pred(), Channel("mask"),
             Vec(0), State(1, "S"), State(2, "T"), RawOp(3), RawList(4)))
     elif _info.opcode is O.Opcode.LOAD_3D:
         _register(_info.name, "load_3d", (
-            Shape(3, 255), Op3D(_code), Exec(), Pred(), Channel("mask"),
+            OperandCount(3, 255), Op3D(_code), Exec(), Pred(), Channel("mask"),
             Vec(0), State(1, "T"), RawOp(2), RawList(3)))
     elif _info.opcode is O.Opcode.GATHER4_3D:
         _register(_info.name, "gather4_3d", (
-            Shape(4, 255), Op3D(_code), Exec(), Pred(), Channel("single"),
+            OperandCount(4, 255), Op3D(_code), Exec(), Pred(), Channel("single"),
             Vec(0), State(1, "S"), State(2, "T"), RawOp(3), RawList(4)))
 
 _register("resinfo", "info_3d", (
-    Shape(3, 3, pred=False), Lit(1, int(O.Sampler3DOp.RESINFO)), Exec(), Channel("mask", 0, 1),
+    OperandCount(3, 3, pred=False), Lit(1, int(O.Sampler3DOp.RESINFO)), Exec(), Channel("mask", 0, 1),
     State(0, "T"), RawOp(1), RawOp(2)))
 _register("sampleinfo", "info_3d", (
-    Shape(2, 2, pred=False), Lit(1, int(O.Sampler3DOp.SAMPLEINFO)), Exec(),
+    OperandCount(2, 2, pred=False), Lit(1, int(O.Sampler3DOp.SAMPLEINFO)), Exec(),
     Channel("mask", 0, 1), State(0, "T"), RawOp(1)))
 _register("rt_write_3d", "rt_write_3d", (
     Exec(), Pred(), RtMode(), State(0, "T"), RawOp(1), RtTail(2)))
 _register("urb_write_3d", "urb_write_3d", (
-    Shape(6, 6), Exec(), Pred(), NumOp(1, 0), RawOp(2), NumOp(2, 1), RawOp(3), RawOp(4),
+    OperandCount(6, 6), Exec(), Pred(), NumOp(1, 0), RawOp(2), NumOp(2, 1), RawOp(3), RawOp(4),
     RawOp(5)))
 
 

@@ -48,7 +48,7 @@ _REGION_PARTS = ("VSTRIDE", "WIDTH", "HSTRIDE")
 
 
 @attrs.frozen
-class Shape:
+class Spelling:
     """A grammar shape a kind reads: its terminal, the parts its reader
     takes (groups ``SHAPE__PART``) and the reader method's name."""
     name: str
@@ -59,7 +59,7 @@ class Shape:
 class Kind:
     """What every operand kind has (see the module's docstring)."""
     node: ClassVar[type]
-    syntax: ClassVar[tuple[Shape, ...]] = ()
+    syntax: ClassVar[tuple[Spelling, ...]] = ()
     tags: ClassVar[tuple[int, ...]] = ()
 
     def text(self, o, version: tuple, sep: str) -> str:  # pragma: no cover - every kind says
@@ -101,7 +101,7 @@ class General(Kind):
     (``A0(0)<1>``) and state (``T1(0)``) variables: the declaration decides
     the binary class."""
     node = A.VarRef
-    syntax = (Shape("VREG", ("SRC_MOD", "VAR", "ROW_COL", "ROW", "COL") + _REGION_PARTS),)
+    syntax = (Spelling("VREG", ("SRC_MOD", "VAR", "ROW_COL", "ROW", "COL") + _REGION_PARTS),)
     tags = (GENERAL,)
 
     def read(self, m: re.Match, line: int, col: int) -> A.VarRef:
@@ -184,7 +184,7 @@ class Name(Kind):
     (``L1``, ``P3``, ``T1``); written ``(-)P1`` in the older spec's
     predicate operands."""
     node = A.Name
-    syntax = (Shape("WORD"), Shape("MOD_NAME", ("SRC_MOD", "VAR"), "read_mod_name"))
+    syntax = (Spelling("WORD"), Spelling("MOD_NAME", ("SRC_MOD", "VAR"), "read_mod_name"))
 
     def read(self, m, line, col):
         return A.Name(m.group("WORD"), line=line, col=col)
@@ -214,7 +214,7 @@ class Indirect(Kind):
     """``(-)r[A0(0),16]<8;8,1>:d``: an operand addressed by an address
     variable's element plus a byte offset, with a region and a type."""
     node = A.Indirect
-    syntax = (Shape("INDIRECT", ("SRC_MOD", "IND_ADDR", "IND_SUBREG", "IND_OFFSET")
+    syntax = (Spelling("INDIRECT", ("SRC_MOD", "IND_ADDR", "IND_SUBREG", "IND_OFFSET")
                     + _REGION_PARTS + ("TYPE_NAME",)),)
     tags = (INDIRECT,)
 
@@ -252,7 +252,7 @@ class Immediate(Kind):
     """``0x3f800000:f``, ``1.5:f``, ``-3:d``: a value and its type; the
     node keeps the bit pattern."""
     node = A.Imm
-    syntax = (Shape("IMM", ("IMM_VALUE", "TYPE_NAME")),)
+    syntax = (Spelling("IMM", ("IMM_VALUE", "TYPE_NAME")),)
     tags = (IMMEDIATE,)
 
     def read(self, m, line, col):
@@ -286,7 +286,7 @@ class AddressOf(Kind):
     """``&V``, ``&V[4]``, ``&V+4``: the address of a general variable plus
     a byte offset."""
     node = A.AddrOf
-    syntax = (Shape("ADDR_OF", ("AO_VAR", "AO_INDEX", "AO_SIGN", "AO_OFFSET")),)
+    syntax = (Spelling("ADDR_OF", ("AO_VAR", "AO_INDEX", "AO_SIGN", "AO_OFFSET")),)
     tags = (ADDRESSOF,)
 
     def read(self, m, line, col):
@@ -312,7 +312,7 @@ class Raw(Kind):
     """``V.32``: a general variable and a byte offset (message payloads);
     a bare ``V`` in a raw slot is ``V.0``."""
     node = A.Raw
-    syntax = (Shape("RAW", ("RAW_VAR", "RAW_OFFSET")),)
+    syntax = (Spelling("RAW", ("RAW_VAR", "RAW_OFFSET")),)
 
     def read(self, m, line, col):
         (off,) = ints(m, ("RAW__RAW_OFFSET",), "raw operand offset", line, col)
@@ -341,7 +341,7 @@ class Number(Kind):
     """A plain integer (an element count, a plane, a message field), or an
     integer expression; the older spec writes a media plane ``[p]``."""
     node = A.Number
-    syntax = (Shape("NUMBER"), Shape("BRACKET", (), "read_bracket"))
+    syntax = (Spelling("NUMBER"), Spelling("BRACKET", (), "read_bracket"))
 
     def read(self, m, line, col):
         s = m.group("NUMBER")
@@ -384,7 +384,7 @@ class String(Kind):
     """``"text"``: a string literal with C escapes, read as Intel's lexer
     reads it."""
     node = A.String
-    syntax = (Shape("STRING"),)
+    syntax = (Spelling("STRING"),)
 
     def read(self, m, line, col):
         s = m.group("STRING")
@@ -403,7 +403,7 @@ class List(Kind):
     operands and names (labels may be separated by blanks:
     ``switchjmp (L1 L2)``)."""
     node = A.Tuple
-    syntax = (Shape("PAREN"),)
+    syntax = (Spelling("PAREN"),)
 
     def read(self, m, line, col):
         return self.read_text(m.group("PAREN"), line, col)
@@ -488,7 +488,7 @@ class LscData(Kind):
     """``V:d32x4``, ``V.64:d16.2x16x8nn``: an LSC data register (a raw
     variable and byte offset) and its data shape."""
     node = A.LscData
-    syntax = (Shape("LSC_DATA", ("LSC_DATA_VAR", "LSC_DATA_OFFSET", "LSC_SHAPE_WORD")),)
+    syntax = (Spelling("LSC_DATA", ("LSC_DATA_VAR", "LSC_DATA_OFFSET", "LSC_SHAPE_WORD")),)
 
     def read(self, m, line, col):
         (off,) = ints(m, ("LSC_DATA__LSC_DATA_OFFSET",), "offset", line, col)
@@ -544,8 +544,8 @@ class LscAddr(Kind):
     register, immediate offset, further items (2D-block and typed
     coordinates) and address size."""
     node = A.LscAddr
-    syntax = (Shape("LSC_SURFACE", ("LSC_SURFACE_ARGS",), "read_surface_only"),
-              Shape("LSC_ADDR", ("LSC_MODEL", "LSC_SURFACE_ARGS", "LSC_ITEMS", "ADDR_SIZE")))
+    syntax = (Spelling("LSC_SURFACE", ("LSC_SURFACE_ARGS",), "read_surface_only"),
+              Spelling("LSC_ADDR", ("LSC_MODEL", "LSC_SURFACE_ARGS", "LSC_ITEMS", "ADDR_SIZE")))
 
     def _surface(self, t: str, line: int, col: int):
         """``(S)`` or ``(S, index)`` -> (surface item, index)."""
