@@ -358,13 +358,26 @@ class _Unit:
 
 
 InsCheck = Callable[[A.Instruction, _OpFacts, _Unit], None]
+
+
+def _always(facts) -> bool:
+    return True
 _INS_CHECKS: list[InsCheck] = []
 
 
-def instruction_check(fn: InsCheck) -> InsCheck:
-    """Register a check of one instruction (its rules in its docstring)."""
-    _INS_CHECKS.append(fn)
-    return fn
+_APPLIES: dict = {}  # check -> which mnemonics it looks at (facts -> bool); default all
+
+
+def instruction_check(fn=None, *, applies=None):
+    """Register a check of one instruction (its rules in its docstring);
+    ``applies(facts)`` says which mnemonics it can have anything to say
+    about, so that the others skip it without a call."""
+    def add(f: InsCheck) -> InsCheck:
+        _INS_CHECKS.append(f)
+        if applies is not None:
+            _APPLIES[f] = applies
+        return f
+    return add(fn) if fn is not None else add
 
 
 @check("instructions")
@@ -374,13 +387,18 @@ def _instructions(unit: A.Unit, report: _Report, grf: int) -> None:
     gvars: dict = {n: None for n in O.PREDEFINED_VAR_NAMES}
     gvars.update({d.name: d for d in unit.vars})
     ctx = _Unit(unit, report, grf, gvars, _kinds(unit))
-    checks = tuple(_INS_CHECKS)
+    plans: dict = {}  # mnemonic -> (facts, the checks that apply to it)
     for ins in unit.body:
         if type(ins) is A.Instruction:
-            facts = _facts(ins.op)
-            if facts is not None:
-                for c in checks:
-                    c(ins, facts, ctx)
+            plan = plans.get(ins.op)
+            if plan is None:
+                facts = _facts(ins.op)
+                plan = plans[ins.op] = (facts, () if facts is None else tuple(
+                    [c for c in _INS_CHECKS if _APPLIES.get(c, _always)(facts)]
+                    + ([facts.family] if facts.family is not None else [])))
+            facts, checks = plan
+            for c in checks:
+                c(ins, facts, ctx)
     _labels(ctx)
     for d, (rule, line) in ctx.blamed.items():
         report(rule, d, f"'{d.name}' is declared here with type {d.type}, which the instruction "
@@ -475,7 +493,7 @@ def _operand_type(o, ctx: "_Unit") -> str | None:
     return None
 
 
-@instruction_check
+@instruction_check(applies=lambda f: f.category is O.InstCategory.LOGIC)
 def _logic_types(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     """type-logic: every operand of a logic instruction (and, or, xor, not,
     shifts, bit operations, bfn) has an integer type or is a predicate; fbl,
@@ -498,8 +516,7 @@ def _logic_types(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
 
 
 # ------------------------------------------------------- arithmetic types
-@instruction_check
-def _arith_types(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+def _arith_types(ins: A.Instruction, facts: _OpFacts, ctx: _Unit, types: list) -> None:
     """type-arith: the destination type an arithmetic instruction allows
     (sin/cos/exp/log/pow: f or hf; rounding, dp*, frc, lrp, plane: f; avg and
     mod: integers up to 32 bits; lzd, addc, subb: ud; mulh, dp4a, madw: d or
@@ -507,16 +524,8 @@ def _arith_types(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     inv, sqrt, sqrtm, divm).
     modifier-sat: no .sat on frc, lzd, mod, mulh, madw; div.sat on f and
     hf only (Intel's verifyInstructionArith; srnd and bf operands are checked
-    elsewhere by Intel)."""
-    if facts.category is not O.InstCategory.ARITH or not ins.operands:
-        return
-    row = O.OPCODES_BY_MNEMONIC.get(ins.op)
-    if row is None or row.number == O.Opcode.SRND:
-        return
-    types = [_operand_type(o, ctx) for o in ins.operands]
-    if "bf" in types:
-        return
-    op, dst, ty = row.number, ins.operands[0], types[0]
+    elsewhere by Intel).  Called by _arith_sources with the operand types."""
+    op, dst, ty = facts.opcode, ins.operands[0], types[0]
     if ty is None:
         return
     allowed = O.ARITH_DST_TYPES.get(op)
@@ -538,7 +547,7 @@ _LSC_BY_MNEMONIC = {i.mnemonic: i for i in O.LSC_OP_INFO.values()}
 _QUAD_STORE_CHANNELS = ("x", "xy", "xyz", "xyzw")
 
 
-@instruction_check
+@instruction_check(applies=lambda f: f.lsc is not None)
 def _lsc_shapes(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     """lsc-shape: the data shape suits the message (Intel's LSC verifier):
     a transposed shape needs execution size 1 and is not for atomics; a
@@ -574,7 +583,7 @@ def _lsc_shapes(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
 
 
 # ------------------------------------------------------------------ labels
-@instruction_check
+@instruction_check(applies=lambda f: bool(f.label_slots))
 def _label_uses(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     for index, kind in facts.label_slots:
         if index < len(ins.operands):
@@ -614,7 +623,7 @@ def _labels(ctx: _Unit) -> None:
 EXEC_SIZES = (1, 2, 4, 8, 16, 32)
 
 
-@instruction_check
+@instruction_check(applies=lambda f: f.exec_field and f.category is not O.InstCategory.SVM)
 def _exec_size(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     """exec-size: an execution size is 1, 2, 4, 8, 16 or 32 (where the form
     has an execution-size field; oword_ld (n) and the like count other things).
@@ -634,7 +643,7 @@ def _exec_size(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
 
 
 # --------------------------------------------------------------- platforms
-@instruction_check
+@instruction_check(applies=lambda f: f.min_platform is not O.TargetPlatform.ALL)
 def _platform(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     """platform: an instruction the selected platform does not have (the
     opcode's minimum platform in Intel's instruction description; only
@@ -667,7 +676,7 @@ def _predicate(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
 _ARITH_MODS = frozenset(("-", "abs", "-abs"))
 
 
-@instruction_check
+@instruction_check(applies=lambda f: f.category is not None and not f.dpas)
 def _operands(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     """modifier-arith: (-), (abs), (-abs) are not used on logic instructions
     (shifts excepted).
@@ -714,7 +723,7 @@ WIDTHS = (1, 2, 4, 8, 16)
 V_STRIDES = (0, 1, 2, 4, 8, 16, 32)
 
 
-@instruction_check
+@instruction_check(applies=lambda f: f.regions)
 def _regions(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     """On general and indirect operands (not of dataport instructions):
     region-dst-stride: a destination's horizontal stride is 1, 2 or 4 (not 0).
@@ -788,6 +797,8 @@ def _opclass(o, ctx: _Unit) -> str:
     t = type(o)
     if t is A.VarRef:
         k = ctx.kinds.get(o.name)
+        if k == "G" and len(o.offsets) == 2:
+            return "G"
         if k is None:
             return "?"
         if len(o.offsets) == 2:
@@ -827,14 +838,11 @@ _LOGIC_INT = frozenset(("b", "ub", "w", "uw", "d", "ud", "q", "uq"))
 _FLOATS = frozenset(("f", "df", "hf"))
 
 
-@instruction_check
-def _per_opcode(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
-    """The family checks of Intel's verifier that look at one instruction's
-    operands, chosen by its category (arithmetic sources, compare, address,
-    move, logic extras) and the per-mnemonic ones (dpas, LSC, sync, fences)."""
-    fam = facts.family
-    if fam is not None:
-        fam(ins, facts, ctx)
+# The family checks of Intel's verifier that look at one instruction's
+# operands are chosen per mnemonic (_OpFacts.family): by its category
+# (arithmetic sources, compare, address, move, logic extras) or by mnemonic
+# (dpas, srnd, fcvt, dataport data types, LSC, sync, fences); the
+# instruction pass runs each after the shared checks.
 
 
 def _arith_sources(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
@@ -857,6 +865,7 @@ def _arith_sources(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     types = [_operand_type(o, ctx) for o in ops]
     if "bf" in types:
         return  # Intel checks bf operands in its BF mixed-mode rules
+    _arith_types(ins, facts, ctx, types)
     for k in range(nd):
         c = _opclass(ops[k], ctx)
         if c not in ("G", "I"):
@@ -1032,11 +1041,11 @@ def _shape(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     if "sat" in ins.mods and facts.category not in (O.InstCategory.ARITH, O.InstCategory.LOGIC) \
             and ins.op not in O.SAT_MNEMONICS:
         ctx.report("modifier-sat", ins, f"'{ins.op}' takes no .sat")
-    for k, o in enumerate(ins.operands):
-        if k != facts.dst and type(o) is A.VarRef and o.name == "%null" and len(o.offsets) == 2 \
-                and facts.category is not O.InstCategory.DATA_PORT and ctx.report.version < (4, 2):
-            ctx.report("null-source", o, f"'{ins.op}' reads %null (operand {k}): it has no value "
-                                         "(Intel's vISA 4.1 assembler crashes on it)")
+    if ctx.report.version < (4, 2) and facts.category is not O.InstCategory.DATA_PORT:
+        for k, o in enumerate(ins.operands):
+            if type(o) is A.VarRef and o.name == "%null" and k != facts.dst and len(o.offsets) == 2:
+                ctx.report("null-source", o, f"'{ins.op}' reads %null (operand {k}): it has no value "
+                                             "(Intel's vISA 4.1 assembler crashes on it)")
     n = facts.n_operands
     if n is not None and len(ins.operands) != n:
         at = ins.operands[n] if len(ins.operands) > n else ins
