@@ -244,6 +244,25 @@ CASES += [
           body="    lsc_load_block2d.ugm (M1, 1)  VBL:d16.3x16x8nn  flat[VP,VI,VI,VI,VI,VI]\n")),
 ]
 
+_RS = (".decl VSRC v_type=G type=ud num_elts=32 align=hword\n.decl VDST v_type=G type=ud num_elts=32 align=hword\n"
+       ".decl T6 v_type=T num_elts=1\n.decl VU v_type=G type=ud num_elts=64 align=hword")
+CASES += [
+    ("media-block-past-a-transaction", "dataport-block", "(64,8)",
+     dict(decls=_RS, body="    media_ld.nomod (64,8) T6 0 0x0:ud 0x0:ud VU.0\n")),
+    ("media-on-slm", "dataport-surface", "%slm",
+     dict(decls=_RS, body="    media_ld.nomod (16,4) %slm 0 0x0:ud 0x0:ud VU.0\n")),
+    ("oword-on-slm-before-icllp", "dataport-surface", "%slm",
+     dict(decls=_RS, platform="SKL", body="    oword_ld (4) %slm 0x0:ud VU.0\n")),
+    ("typed-gather-on-slm", "dataport-surface", "%slm",
+     dict(decls=_RS, body="    gather4_typed.R (M1, 8) %slm VU.0 %null.0 %null.0 %null.0 VDST.0\n")),
+    ("raw-send-of-16-grfs", "raw-send", "16 2",
+     dict(decls=_RS, body="    raw_send (M1, 16) 0xa 16 2 0x4205e00:ud VSRC.0 VDST.0\n")),
+    ("raw-send-message-longer-than-its-source", "raw-send", "0x4205e00:ud",
+     dict(decls=_RS, body="    raw_send (M1, 16) 0xa 1 2 0x4205e00:ud VSRC.0 VDST.0\n")),
+    ("raw-sends-of-40-grfs", "raw-send", "raw_sends.10.2.2.40",
+     dict(decls=_RS, body="    raw_sends.10.2.2.40 (M1, 16) 0x8a:ud 0x4205e00:ud VSRC.0 VSRC.0 VDST.0\n")),
+]
+
 # legal look-alikes of the cases above: no diagnostic, and GenX_IR takes them
 LEGAL = [
     ("neg-on-shift", dict(decls=_R, body="    shl (M1, 8) VR(0,0)<1> (-)VS(0,0)<8;8,1> 0x1:d\n")),
@@ -285,6 +304,9 @@ LEGAL = [
     ("lsc-slm-fence", dict(decls=_L, platform="DG2", body="    lsc_fence.slm.none.group\n")),
     ("block2d-of-32-rows", dict(decls=_B, platform="PVC",
                                 body="    lsc_load_block2d.ugm (M1, 1)  VBL:d32.8x32nn  flat[VP,VI,VI,VI,VI,VI]\n")),
+    ("media-block-in-a-transaction", dict(decls=_RS, body="    media_ld.nomod (32,8) T6 0 0x0:ud 0x0:ud VU.0\n")),
+    ("oword-on-slm-from-icllp", dict(decls=_RS, platform="TGLLP", body="    oword_ld (4) %slm 0x0:ud VU.0\n")),
+    ("raw-send-of-2-grfs", dict(decls=_RS, body="    raw_send (M1, 16) 0xa 2 2 0x4205e00:ud VSRC.0 VDST.0\n")),
 ]
 
 # (case, rule, where) of warnings: Intel warns and goes on

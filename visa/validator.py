@@ -316,7 +316,8 @@ def _facts(op: str) -> _OpFacts | None:
               else _sync if op in O.SYNC_MODES
               else _fence if op in ("fence_global", "fence_local")
               else _lsc_fence if op == "lsc_fence"
-              else _lsc if op in _LSC_BY_MNEMONIC else None)
+              else _lsc if op in _LSC_BY_MNEMONIC
+              else _svm if cat is C.SVM else _DATAPORT.get(op))
     n_operands = None
     counts = {max(idx) + 1 if idx else 0 for idx in (
         [a.index for a in getattr(layout, "atoms", ()) if isinstance(getattr(a, "index", None), int)]
@@ -1250,6 +1251,124 @@ def _raw_types(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
         if ty is not None and ty not in want:
             ctx.type_error("type-raw", o, f"'dword_atomic.{ins.mnemonic[13:]}' {role} has type {ty}; "
                                           f"allowed: {', '.join(sorted(want))}")
+
+
+_SLM = ("%slm", "T0")
+_SCRATCH = ("%scratch", "T5")
+_MEDIA_TRANSACTION = ((4, 64), (8, 32), (16, 16), (32, 8), (64, 4))  # (widest, rows at most)
+
+
+def _not_addr_or_pred(ins, o, k: int, what: str, ctx: _Unit) -> None:
+    if _opclass(o, ctx) in ("A", "P"):
+        _kind_error(ctx, ins, o, k, "G I IMM", what)
+
+
+def _media(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+    """dataport-block (media_ld, media_st): the block is 1..64 bytes wide and
+    1..64 rows high and fits one transaction (rows at most 64, 32, 16, 8, 4
+    for widths up to 4, 8, 16, 32, 64 bytes; at most 256 bytes); the plane
+    is 0..3.
+    dataport-surface: not the SLM surface.
+    operand-kind: the x and y offsets are not address or predicate operands."""
+    ops = ins.operands
+    if len(ops) < 5 or type(ops[0]) is not A.Tuple or len(ops[0].items) != 2:
+        return
+    w, h = (getattr(x, "value", None) for x in ops[0].items)
+    if isinstance(w, int) and isinstance(h, int):
+        fits = any(w <= wide and h <= rows for wide, rows in _MEDIA_TRANSACTION) and w * h <= 256
+        if not (1 <= w <= 64 and 1 <= h <= 64) or not fits:
+            ctx.report("dataport-block", ops[0], f"'{ins.op}' block of {w} bytes x {h} rows does not fit "
+                                                 "one transaction (width 1..64 bytes; rows at most 64, "
+                                                 "32, 16, 8, 4 for widths up to 4, 8, 16, 32, 64; at "
+                                                 "most 256 bytes)")
+    if getattr(ops[1], "name", None) in _SLM:
+        ctx.report("dataport-surface", ops[1], f"'{ins.op}' cannot use the SLM surface")
+    k = 2
+    if type(ops[2]) is A.Number:
+        if not 0 <= ops[2].value <= 3:
+            ctx.report("dataport-block", ops[2], f"'{ins.op}' plane {ops[2].value}; allowed: 0..3")
+        k = 3
+    for j in (k, k + 1):
+        if j < len(ops):
+            _not_addr_or_pred(ins, ops[j], j, "offset", ctx)
+
+
+_OWORD_SIZES = (1, 2, 4, 8, 16)
+
+
+def _oword(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+    """dataport-block (oword_ld, oword_ld_unaligned, oword_st): 1, 2, 4, 8 or
+    16 owords.
+    dataport-surface: not the SLM surface before ICLLP.
+    operand-kind: the offset is not an address or predicate operand."""
+    e, ops = ins.exec, ins.operands
+    if e is not None and e.size not in _OWORD_SIZES:
+        ctx.report("dataport-block", e, f"'{ins.op}' moves 1, 2, 4, 8 or 16 owords, not {e.size}")
+    if ops and getattr(ops[0], "name", None) in _SLM and ctx.report.platform is not None \
+            and ctx.report.rank < _rank("ICLLP"):
+        ctx.report("dataport-surface", ops[0], f"'{ins.op}' cannot use the SLM surface on "
+                                               f"{ctx.report.platform.name} (only from ICLLP on)")
+    if len(ops) > 1:
+        _not_addr_or_pred(ins, ops[1], 1, "offset", ctx)
+
+
+def _typed4(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+    """dataport-surface (gather4_typed, scatter4_typed): not the SLM or the
+    scratch surface."""
+    ops = ins.operands
+    if ops and getattr(ops[0], "name", None) in _SLM + _SCRATCH:
+        ctx.report("dataport-surface", ops[0], f"'{ins.op}' cannot use {ops[0].name}")
+
+
+def _raw_send(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+    """raw-send: raw_send reads 1..15 GRFs and writes at most 16; raw_sends
+    reads 1..32 (src0) and at most 32 (src1) GRFs and writes at most 32; the
+    descriptor is a general, indirect or immediate operand; an immediate
+    descriptor's message length (bits 25..28) and response length (bits
+    20..24) are within those counts (raw_send)."""
+    ops = ins.operands
+    if ins.op in ("raw_send", "raw_sendc"):
+        if len(ops) < 4 or type(ops[1]) is not A.Number or type(ops[2]) is not A.Number:
+            return
+        n_src, n_dst, desc = ops[1].value, ops[2].value, ops[3]
+        if not 1 <= n_src <= 15:
+            ctx.report("raw-send", ops[1], f"'{ins.op}' reads 1..15 GRFs, not {n_src}")
+        if n_dst > 16:
+            ctx.report("raw-send", ops[2], f"'{ins.op}' writes at most 16 GRFs, not {n_dst}")
+        if _opclass(desc, ctx) not in ("G", "I", "IMM", "?"):
+            _kind_error(ctx, ins, desc, 3, "G I IMM", "descriptor")
+        elif type(desc) is A.Imm:
+            mlen, rlen = (desc.bits >> 25) & 0xF, (desc.bits >> 20) & 0x1F
+            if mlen > n_src:
+                ctx.report("raw-send", desc, f"the descriptor's message length {mlen} is more than the "
+                                             f"{n_src} GRF(s) '{ins.op}' reads")
+            if rlen > n_dst:
+                ctx.report("raw-send", desc, f"the descriptor's response length {rlen} is more than the "
+                                             f"{n_dst} GRF(s) '{ins.op}' writes")
+        return
+    m = ins.mods
+    if len(m) >= 3 and all(x.isdigit() for x in m[-3:]):  # [.sfid].src0.src1.dst GRF counts
+        n0, n1, nd = (int(x) for x in m[-3:])
+        if not 1 <= n0 <= 32:
+            ctx.report("raw-send", ins, f"'{ins.mnemonic}' reads 1..32 GRFs from src0, not {n0}")
+        if n1 > 32:
+            ctx.report("raw-send", ins, f"'{ins.mnemonic}' reads at most 32 GRFs from src1, not {n1}")
+        if nd > 32:
+            ctx.report("raw-send", ins, f"'{ins.mnemonic}' writes at most 32 GRFs, not {nd}")
+    if len(ops) > 1 and _opclass(ops[1], ctx) not in ("G", "I", "IMM", "?"):
+        _kind_error(ctx, ins, ops[1], 1, "G I IMM", "descriptor")
+
+
+def _svm(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+    """exec-size (SVM): an SVM message does not use execution size 32."""
+    if ins.exec is not None and ins.exec.size == 32 and facts.exec_field:
+        ctx.report("exec-size", ins.exec, f"'{ins.op}' (an SVM message) cannot use execution size 32")
+
+
+_DATAPORT = {"media_ld": _media, "media_st": _media, "oword_ld": _oword, "oword_ld_unaligned": _oword,
+             "oword_st": _oword, "gather4_typed": _typed4, "scatter4_typed": _typed4,
+             "raw_send": _raw_send, "raw_sendc": _raw_send, "raw_sends": _raw_send,
+             "raw_sendsc": _raw_send, "raw_sends_eot": _raw_send, "raw_sendsc_eot": _raw_send}
 
 
 def _raw_type(o, ctx: _Unit):
