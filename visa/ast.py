@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Union
 import attrs
 
 
-def _pos():
+def _pos() -> int:
+    # a node's source position: keyword-only, 0 by default, not compared
     return attrs.field(default=0, eq=False, repr=False, kw_only=True)
 
 
@@ -307,10 +308,11 @@ class PredDecl:
     col: int = _pos()
 
 
-def _alias_name():
+def _alias_name() -> str | None:
     # the v_name= alias of a sampler/surface: the binary does not keep it, so
     # it takes no part in equality (programs differing only in it are equal)
-    return attrs.field(default=None, eq=False)
+    vname: str | None = attrs.field(default=None, eq=False)
+    return vname
 
 
 @node

@@ -404,7 +404,8 @@ def find_platform(platform) -> "O.Platform":
 
 
 def validate_module(module: A.Module, *, text: str | None = None, filename: str = "<input>",
-                    platform=None, codes=()) -> list:
+                    platform: str | int | None = None,
+                    codes: list[int] | tuple[int, ...] = ()) -> list[Diagnostic]:
     """The validator's diagnostics for ``module``, for ``platform`` (a name
     or code) or else the platform of the first Gen binary code in ``codes``;
     with neither, no platform checks and the GRF size the codes give."""
@@ -416,8 +417,9 @@ def validate_module(module: A.Module, *, text: str | None = None, filename: str 
     return validate(module, grf_bytes=grf, platform=plat, text=text, filename=filename)
 
 
-def assemble(text: str, *, gen_binaries=(), filename: str = "<input>", validate: bool = True,
-             warnings: list | None = None, platform=None) -> bytes:
+def assemble(text: str, *, gen_binaries: OF.GenBinaries = (), filename: str = "<input>",
+             validate: bool = True, warnings: list[Diagnostic] | None = None,
+             platform: str | int | None = None) -> bytes:
     """Text -> binary.  With ``validate`` the program is checked first
     (visa/validator.py) for ``platform`` (a name or code; by default the
     platform of the first Gen binary, else none): any error raises VisaError

@@ -164,7 +164,7 @@ def unit_text(u: A.Unit, version: tuple = V41) -> str:
     return "".join(out)
 
 
-def format(module: A.Module, version: tuple | None = None) -> str:  # noqa: A001 - public API name
+def format(module: A.Module, version: tuple[int, int] | None = None) -> str:  # noqa: A001 - public API name
     """Print a module in the layout Intel's compiler uses for ``.visaasm``:
     vISA 4.1's, or 4.2's (a blank line after ``.version``, the blank line
     before ``.function``, ``%scratchloc``, the platform and build-option

@@ -68,7 +68,8 @@ with 1 (the documentation recommends 1 for both).
 from __future__ import annotations
 
 import struct
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Callable, TypeVar, Union
 
 import attrs
 
@@ -98,6 +99,8 @@ __all__ = [
     "relayout",
     "build",
     "MAGIC",
+    "GenBinaryPairs",
+    "GenBinaries",
 ]
 
 MAGIC = b"CISA"
@@ -113,8 +116,19 @@ class ObjectFormatError(ValueError):
 # --------------------------------------------------------------------------
 # data model
 
-def _tuple(x: Iterable) -> tuple:
+def _tuple(x: Iterable[Any]) -> tuple[Any, ...]:
+    # the converter of the tuple fields (attrs' plugin types a field's
+    # constructor argument by it: any iterable of the items)
     return x if type(x) is tuple else tuple(x)
+
+
+GenBinaryPairs = Iterable[tuple[Union[str, int], bytes]]
+"""Native Gen code blobs to embed after a kernel: (platform, blob) pairs,
+the platform by Gen binary code (12, 13...) or by any of Intel's names."""
+
+GenBinaries = Union[GenBinaryPairs, Mapping[str, GenBinaryPairs]]
+"""The Gen code of a whole file, as the assembler takes it: pairs for the
+first kernel, or a mapping from kernel name to pairs."""
 
 
 @attrs.frozen
@@ -378,7 +392,7 @@ class _Cursor:
             f"expected {what} ({n} byte{'s' if n != 1 else ''}), "
             f"but only {max(self.end - self.o, 0)} remain before byte {self.end}")
 
-    def take(self, st: struct.Struct, what: str) -> tuple:
+    def take(self, st: struct.Struct, what: str) -> tuple[Any, ...]:
         o = self.o
         e = o + st.size
         if e > self.end:
@@ -396,7 +410,7 @@ class _Cursor:
 
     def count(self, st: struct.Struct, what: str, min_item: int) -> int:
         at = self.o
-        (n,) = self.take(st, what + " count")
+        n: int = self.take(st, what + " count")[0]
         if n * min_item > self.end - self.o:
             raise self.fail(
                 f"{what} count {n} needs at least {n * min_item} bytes, "
@@ -469,7 +483,12 @@ def _check_name(c: _Cursor, ni: int, nstr: int, what: str, at: int) -> None:
         raise c.fail(f"expected {what} name_index < {nstr} (string count), found {ni}", at)
 
 
-def _read_small_vars(c: _Cursor, n: int, nstr: int, cls, what: str) -> tuple:
+_Small = TypeVar("_Small", AddressVar, PredicateVar, StateVar)
+
+
+def _read_small_vars(c: _Cursor, n: int, nstr: int,
+                     cls: Callable[[int, int, tuple[Attribute, ...]], _Small],
+                     what: str) -> tuple[_Small, ...]:
     out = []
     take = c.take
     for _ in range(n):
@@ -590,7 +609,7 @@ def read(data: bytes) -> CisaFile:
 # --------------------------------------------------------------------------
 # writer
 
-def _attrs_bytes(out: list, attributes: Sequence[Attribute]) -> None:
+def _attrs_bytes(out: list[bytes], attributes: Sequence[Attribute]) -> None:
     pack = _ATTR.pack
     for a in attributes:
         v = bytes(a.value)
@@ -623,33 +642,38 @@ def _encode_object(obj: VisaObject, is_kernel: bool, where: str) -> tuple[bytes,
             if v.attributes:
                 _attrs_bytes(out, v.attributes)
         pack = _ADDR.pack
-        for table, cnt, items in (("addresses", _U16, obj.addresses),
-                                  ("predicates", _U16, obj.predicates)):
+        items: tuple[AddressVar | PredicateVar | StateVar, ...]
+        sv: AddressVar | PredicateVar | StateVar
+        small: tuple[tuple[str, struct.Struct, tuple[AddressVar | PredicateVar | StateVar, ...]], ...]
+        small = (("addresses", _U16, obj.addresses), ("predicates", _U16, obj.predicates))
+        for table, cnt, items in small:
             out.append(cnt.pack(len(items)))
-            for v in items:
-                out.append(pack(v.name_index, v.num_elements, len(v.attributes)))
-                if v.attributes:
-                    _attrs_bytes(out, v.attributes)
+            for sv in items:
+                out.append(pack(sv.name_index, sv.num_elements, len(sv.attributes)))
+                if sv.attributes:
+                    _attrs_bytes(out, sv.attributes)
         table = "labels"
         out.append(_U16.pack(len(obj.labels)))
-        for v in obj.labels:
-            out.append(_LABEL.pack(v.name_index, v.kind, len(v.attributes)))
-            if v.attributes:
-                _attrs_bytes(out, v.attributes)
-        for table, items in (("samplers", obj.samplers), ("surfaces", obj.surfaces),
-                             ("vmes", obj.vmes)):
-            out.append(_U8.pack(len(items)))
-            for v in items:
-                out.append(pack(v.name_index, v.num_elements, len(v.attributes)))
-                if v.attributes:
-                    _attrs_bytes(out, v.attributes)
+        for lb in obj.labels:
+            out.append(_LABEL.pack(lb.name_index, lb.kind, len(lb.attributes)))
+            if lb.attributes:
+                _attrs_bytes(out, lb.attributes)
+        small = (("samplers", _U8, obj.samplers), ("surfaces", _U8, obj.surfaces),
+                 ("vmes", _U8, obj.vmes))
+        for table, cnt, items in small:
+            out.append(cnt.pack(len(items)))
+            for sv in items:
+                out.append(pack(sv.name_index, sv.num_elements, len(sv.attributes)))
+                if sv.attributes:
+                    _attrs_bytes(out, sv.attributes)
         input_rel = -1
         table = "inputs"
-        if is_kernel:
+        inputs = obj.inputs
+        if is_kernel and inputs is not None:  # (a kernel's are never None: checked above)
             input_rel = sum(map(len, out))
-            out.append(_U32.pack(len(obj.inputs)))
+            out.append(_U32.pack(len(inputs)))
             pack = _INPUT.pack
-            for x in obj.inputs:
+            for x in inputs:
                 out.append(pack(x.kind, x.index, x.offset, x.size))
         table = "attributes"
         tail: list[bytes] = [_U16.pack(len(obj.attributes))]
@@ -677,14 +701,16 @@ def _function_info_size(name: bytes, f: Function) -> int:
             + 2 + 4 * len(f.function_relocs))
 
 
-def _plan(f: CisaFile):
+def _plan(f: CisaFile) -> tuple[FileHeader, list[bytes], list[bytes], list[bytes]]:
     """Encode all objects and compute the header Intel's writer would emit."""
     knames = [_encode(k.name, f"kernel {i} name") for i, k in enumerate(f.kernels)]
     fnames = [_encode(fn.name, f"function {i} name") for i, fn in enumerate(f.functions)]
     pos = (_FILE_HDR.size + sum(_kernel_info_size(nm, k) for nm, k in zip(knames, f.kernels))
            + _HDR_COUNTS.size
            + sum(_function_info_size(nm, fn) for nm, fn in zip(fnames, f.functions)))
-    kinfos, fininfos, body = [], [], []
+    kinfos: list[KernelInfo] = []
+    fininfos: list[FunctionInfo] = []
+    body: list[bytes] = []
     for i, k in enumerate(f.kernels):
         blob, input_rel = _encode_object(k.obj, True, f"kernel {i}")
         off = pos
@@ -726,7 +752,7 @@ def relayout(f: CisaFile) -> CisaFile:
         f.major, f.minor)
 
 
-def _relocs_bytes(out: list, relocs: Sequence[Reloc]) -> None:
+def _relocs_bytes(out: list[bytes], relocs: Sequence[Reloc]) -> None:
     out.append(_U16.pack(len(relocs)))
     for r in relocs:
         out.append(_RELOC.pack(r.symbolic_index, r.resolved_index))
