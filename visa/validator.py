@@ -316,8 +316,7 @@ def _facts(op: str) -> _OpFacts | None:
               else _sync if op in O.SYNC_MODES
               else _fence if op in ("fence_global", "fence_local")
               else _lsc_fence if op == "lsc_fence"
-              else _lsc if op in _LSC_BY_MNEMONIC
-              else _svm if cat is C.SVM else _DATAPORT.get(op))
+              else _lsc if op in _LSC_BY_MNEMONIC else _DATAPORT.get(op))
     n_operands = None
     counts = {max(idx) + 1 if idx else 0 for idx in (
         [a.index for a in getattr(layout, "atoms", ()) if isinstance(getattr(a, "index", None), int)]
@@ -1357,12 +1356,6 @@ def _raw_send(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
             ctx.report("raw-send", ins, f"'{ins.mnemonic}' writes at most 32 GRFs, not {nd}")
     if len(ops) > 1 and _opclass(ops[1], ctx) not in ("G", "I", "IMM", "?"):
         _kind_error(ctx, ins, ops[1], 1, "G I IMM", "descriptor")
-
-
-def _svm(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
-    """exec-size (SVM): an SVM message does not use execution size 32."""
-    if ins.exec is not None and ins.exec.size == 32 and facts.exec_field:
-        ctx.report("exec-size", ins.exec, f"'{ins.op}' (an SVM message) cannot use execution size 32")
 
 
 _DATAPORT = {"media_ld": _media, "media_st": _media, "oword_ld": _oword, "oword_ld_unaligned": _oword,
