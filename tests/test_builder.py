@@ -246,7 +246,7 @@ def test_lsc_addresses_and_data():
     k.op("lsc_load.ugm", v.data(lsc_shape("d32", 4)), lsc_addr("flat", a, 0x40, size="a64"), exec=16)
     k.op("lsc_load.ugm.ca.ca", v.data(lsc_shape("d32", 8, transpose=True)),
          lsc_addr("bti", o, surface=2, size="a32"), exec=(1, "M1_NM"))
-    k.op("lsc_store.slm", lsc_addr("flat", o.item(scale=2), -16, size="a32"), v.data(lsc_shape("d16")),
+    k.op("lsc_store.slm", lsc_addr("flat", o.item(), -16, size="a32"), v.data(lsc_shape("d16")),
          exec=16)
     k.op("lsc_load_quad.ugm", v.data(lsc_shape("d32", channels="xz")),
          lsc_addr("flat", a, size="a64"), exec=16)
@@ -259,7 +259,7 @@ def test_lsc_addresses_and_data():
 main:
     lsc_load.ugm (M1, 16) V:d32x4 flat[ADDR+0x40]:a64
     lsc_load.ugm.ca.ca (M1_NM, 1) V:d32x8t bti(0x2)[OFF]:a32
-    lsc_store.slm (M1, 16) flat[2*OFF-0x10]:a32 V:d16
+    lsc_store.slm (M1, 16) flat[OFF-0x10]:a32 V:d16
     lsc_load_quad.ugm (M1, 16) V:d32.xz flat[ADDR]:a64
     ret (M1, 1)
 """, platform="DG2")
@@ -419,6 +419,8 @@ def test_undeclared_variable():
     (lambda k, v: k.op("addc.foo", v[0, 0].region(1), v[0, 0].region(1), 1, 2, exec=16),
      "unknown modifier '.foo'"),
     (lambda k, v: k.op("if", exec=16), "vISA 4.1 has none"),
+    (lambda k, v: k.op("wait", v[0, 0].region(0, 1, 0), exec=8), "takes no execution size"),
+    (lambda k, v: k.op("min", v[0, 0].region(1), 1, 2, exec=8, pred=k.pred("P1")), "cannot be predicated"),
     (lambda k, v: k.op("lsc_load", v.data(lsc_shape("d32")), lsc_addr("flat", v, size="a64"),
                        exec=16), "needs a modifier"),
     (lambda k, v: k.op("add", v[0, 0].region(1, 2, 3, 4), 1, 2, exec=16), "a region is 1, 2 or 3"),

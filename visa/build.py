@@ -885,6 +885,11 @@ class UnitBuilder:
         back = trial.decode(code)
         if back is None:
             return ins
+        if ins.exec is not None and back.exec is None:
+            self._fail(f"'{ins.mnemonic}' takes no execution size (its binary has none)", line, col)
+        if ins.pred is not None and back.pred is None:
+            self._fail(f"'{ins.mnemonic}' cannot be predicated (its binary has no predicate)",
+                       line, col)
         if len(back.operands) < len(ins.operands):
             n = len(back.operands)
             self._fail(f"'{ins.mnemonic}' takes {n} operand{'s' if n != 1 else ''}, "
