@@ -77,6 +77,9 @@ def test_inputs_attributes_and_predefined_variables():
     k.input(v, offset=32, size=32)
     k.input(w, 64)
     k.input(t, 72, 4)
+    k.input(k.var("LS", "ud", 8, align="GRF"), 96, 32, kind="implicit_LOCAL_SIZE")
+    k.var("PRM", "d", 8, align="GRF")
+    k.input("PRM", None, 32, kind="parameter", attrs={"Input": None})
     k.attr("Target", "cm")
     k.attr("SimdSize", 16)
     k.attr("Extern")
@@ -89,9 +92,13 @@ def test_inputs_attributes_and_predefined_variables():
 .decl V v_type=G type=d num_elts=8 align=GRF
 .decl W v_type=G type=uq num_elts=1 align=qword
 .decl T6 v_type=T num_elts=1
+.decl LS v_type=G type=ud num_elts=8 align=GRF
+.decl PRM v_type=G type=d num_elts=8 align=GRF
 .input V offset=32 size=32
 .input W offset=64
 .input T6 offset=72 size=4
+.implicit_LOCAL_SIZE LS offset=96 size=32
+.parameter PRM size=32 attrs={Input}
 .kernel_attr Target="cm"
 .kernel_attr SimdSize=16
 .kernel_attr Extern
@@ -424,6 +431,8 @@ def test_undeclared_variable():
     (lambda k, v: k.op("lsc_load", v.data(lsc_shape("d32")), lsc_addr("flat", v, size="a64"),
                        exec=16), "needs a modifier"),
     (lambda k, v: k.op("add", v[0, 0].region(1, 2, 3, 4), 1, 2, exec=16), "a region is 1, 2 or 3"),
+    (lambda k, v: v.data("d32"), "is an lsc_shape(...)"),
+    (lambda k, v: lsc_addr("flat", v[0, 0].region(1)), "is not an LSC address item"),
 ])
 def test_mistakes_are_visa_errors_at_the_call(call, message):
     b, k, v = _kernel()

@@ -62,7 +62,6 @@ _NAME_RE = re.compile(r"[A-Za-z_$@?][A-Za-z0-9_$@?]*\Z")
 _PRED_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _LABEL_RE = re.compile(r"[A-Za-z_$@?][A-Za-z0-9_\-$@?]*\Z")
 _INT_LIMIT = {"d": (-(1 << 31), 1 << 31), "q": (-(1 << 63), 1 << 63), "uq": (0, 1 << 64)}
-_SIGN = {"f": 1 << 31, "df": 1 << 63, "hf": 1 << 15, "bf": 1 << 15}
 
 
 class BuildError(Exception):
@@ -76,7 +75,7 @@ def _helper_error(message: str) -> VisaError:
     f = _user_frame()
     if f is None:
         return _error([Diagnostic("<builder>", 0, 0, message)])
-    line = f.f_lineno or 0
+    line, col = _position(f, {})
     src: str | None = None
     try:
         with open(f.f_code.co_filename, encoding="utf-8", errors="replace") as fh:
@@ -84,7 +83,7 @@ def _helper_error(message: str) -> VisaError:
         src = lines[line - 1] if 0 < line <= len(lines) else None
     except OSError:
         pass
-    return _error([Diagnostic(f.f_code.co_filename, line, 0, message, source_line=src)])
+    return _error([Diagnostic(f.f_code.co_filename, line, col, message, source_line=src)])
 
 
 # ------------------------------------------------------------ value helpers
@@ -303,6 +302,9 @@ class Var:
     def data(self, shape: A.LscShape, offset: int = 0) -> A.LscData:
         """An LSC data operand ``V:shape`` (or ``V.offset:shape``); see
         :func:`lsc_shape`."""
+        if not isinstance(shape, A.LscShape):
+            raise _helper_error(f"the shape of an LSC data operand is an lsc_shape(...), e.g. "
+                                f"lsc_shape('d32', 4), not {_kind(shape)}")
         return A.LscData(self.name, shape, offset)
 
     def item(self, dot: int | None = None, *, scale: int = 1, offset: int = 0) -> A.LscReg:
@@ -465,13 +467,7 @@ class Builder:
             f = f.f_back
         if f is None:
             return 0, 0
-        code = f.f_code
-        table = self._positions.get(code)
-        if table is None:
-            table = self._positions[code] = [(p[0], p[2]) for p in code.co_positions()]
-        i = f.f_lasti // 2
-        line, col = table[i] if 0 <= i < len(table) else (None, None)
-        return (line if line is not None else f.f_lineno or 0), (col + 1 if col is not None else 1)
+        return _position(f, self._positions)
 
     def fail(self, message: str, line: int, col: int) -> NoReturn:
         """Raise VisaError(message) at (line, col) of the builder's file."""
@@ -486,6 +482,19 @@ class Builder:
             except OSError:
                 self._source = []
         return self._source[line - 1] if 0 < line <= len(self._source) else None
+
+
+def _position(f: FrameType, cache: dict[CodeType, list[tuple[int | None, int | None]]]
+              ) -> tuple[int, int]:
+    """(line, 1-based column) of the call frame ``f`` is making (``cache``:
+    each code object's instruction positions)."""
+    code = f.f_code
+    table = cache.get(code)
+    if table is None:
+        table = cache[code] = [(p[0], p[2]) for p in code.co_positions()]
+    i = f.f_lasti // 2
+    line, col = table[i] if 0 <= i < len(table) else (None, None)
+    return (line if line is not None else f.f_lineno or 0), (col + 1 if col is not None else 1)
 
 
 def _user_frame() -> FrameType | None:
