@@ -53,7 +53,7 @@ COUNTS = {
     "lossy binaries": 12,
     "handwritten programs": 6,
     "vISA 4.2 dumps": 436,      # tests/data/modern: 412 kernels and their function files
-    "vISA 4.1 mutants": 575,    # tests/data/mutants-41/EXPECTED.tsv (tools/make_mutants_41.py)
+    "vISA 4.1 mutants": 1051,    # tests/data/mutants-41/EXPECTED.tsv (tools/make_mutants_41.py)
     "handwritten 4.2 twins": 4,  # tests/data/handwritten42: *.v42.visaasm (3 twins + only42)
 }
 

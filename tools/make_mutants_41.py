@@ -276,6 +276,37 @@ def mutate(prog: Program, kind: str, rnd: random.Random):
     raise ValueError(kind)
 
 
+# Targeted edits of the family forms (a second pass, after the random one, so
+# that the random mutants keep their ids): (kind, line pattern, edits), each
+# edit a (regex, replacement) tried in turn on a matching line.
+TARGETED = (
+    ("lsc_cache", r"^\s*lsc_(load|store|atomic)\w*\.(ugm|slm)\b",
+     ((r"\.(ugm|slm)\b(\.\w\w\.\w\w)?", r".\1.wb.wb"), (r"\.(ugm|slm)\b(\.\w\w\.\w\w)?", r".\1.ri.ri"),
+      (r"\.(ugm|slm)\b(\.\w\w\.\w\w)?", r".\1.ca"), (r"\.(ugm|slm)\b(\.\w\w\.\w\w)?", r".\1.uc.uc.uc"),
+      (r"\.(ugm|slm)\b(\.\w\w\.\w\w)?", r".\1.st.ca"), (r"\.(ugm|slm)\b(\.\w\w\.\w\w)?", r".\1.uc.wb"))),
+    ("lsc_addr", r"^\s*lsc_\w+\.(ugm|slm)\b.*:a(64|32)",
+     ((r":a(64|32)\b", ":a16"), (r":a32\b", ":a64"), (r":a64\b", ":a32"), (r"flat\[", "flat[2*"),
+      (r"flat\[", "bti(0x1)["), (r"flat\[(\w+)\]", r"flat[\1+0x40]"))),
+    ("lsc_fence", r"^\s*lsc_fence\.",
+     ((r"\.(none|evict|invalidate|discard|clean|flushl3)\.", ".wb."), (r"\.(group|local|tile|gpu|gpus|sysrel|sysacq)\b", ".wg"),
+      (r"lsc_fence\.\w+", "lsc_fence.slm"), (r"\.(group|local|tile|gpu|gpus|sysrel|sysacq)\b", ".gpu"))),
+    ("dpas", r"^\s*dpasw?\.",
+     ((r"\.(\d)\.(\d) ", r".\1.9 "), (r"\.(\d)\.(\d) ", r".6.\2 "), (r"dpas(w?)\.\w\w\.", r"dpas\1.s5."),
+      (r"dpas(w?)\.\w\w\.\w\w\.", r"dpas\1.u8.tf32."), (r"^(\s*)dpas\.", r"\1dpasw."), (r"\(M1(_NM)?, \d+\)", "(M1, 32)"))),
+    ("media", r"^\s*media_(ld|st)\.",
+     ((r"\((\d+),(\d+)\)", "(64,8)"), (r"\((\d+),(\d+)\)", "(4,64)"), (r"\((\d+),(\d+)\)", "(0,4)"))),
+    ("oword", r"^\s*oword_(ld|st|ld_unaligned) \(",
+     ((r"\((\d+)\)", "(3)"), (r"\((\d+)\)", "(16)"), (r"\((\d+)\)", "(32)"))),
+    ("raw_send", r"^\s*(\([!~]?\w+\) )?raw_sendc? ",
+     ((r"(\)\s+0x\w+) (\d+) (\d+)", r"\1 16 \3"), (r"(\)\s+0x\w+) (\d+) (\d+)", r"\1 \2 17"),
+      (r"(\)\s+0x\w+) (\d+) (\d+)", r"\1 1 \3"))),
+    ("cmp_relation", r"^\s*cmp\.",
+     ((r"cmp\.\w+", "cmp.neq"), (r"cmp\.\w+", "cmp.gte"), (r"cmp\.(\w+)", r"cmp.\1.sat"))),
+    ("sync", r"^\s*(barrier|sbarrier\.\w+|fence_global|fence_local)\b",
+     ((r"(barrier|sbarrier\.\w+|fence_global|fence_local)\b(\.\w+)?", r"\1.wait"),
+      (r"(fence_global|fence_local)\b(\.\w+)?", r"\1.CE"), (r"(fence_global|fence_local)\b(\.\w+)?", r"\1.EIR"))),
+)
+
 KINDS = ("type_swap", "var_swap", "decl_type", "exec_size", "dst_stride", "src_region", "operand_kind",
          "undeclared", "label", "decl_field", "predicate", "opcode", "modifier", "operand_count")
 
@@ -323,6 +354,7 @@ def main() -> int:
     out.mkdir(parents=True, exist_ok=True)
     rows = []
     seen = set()
+    skipped: set = set()
     with tempfile.TemporaryDirectory() as td:
         work = Path(td)
         for path in originals():
@@ -330,6 +362,7 @@ def main() -> int:
             text = path.read_text()
             base, _, _ = run_genx(genx, text, plat, work)
             if base != "accepted":
+                skipped.add(str(path))
                 print(f"skip {path.relative_to(DATA)}: GenX_IR does not accept the original", file=sys.stderr)
                 continue
             prog = Program(path)
@@ -357,6 +390,31 @@ def main() -> int:
                                  original_line=prog.lines[k], mutated_line=new,
                                  gx_rc=rc, gx_verdict=verdict, gx_message=msg))
                 print(f"{rows[-1]['id']} {kind:13} {verdict:9} {path.name}:{k + 1} {what}", file=sys.stderr)
+        # the targeted pass: at most one edit per family and program
+        for path in originals():
+            if str(path) in skipped:
+                continue
+            plat = platform_of(path)
+            lines0 = path.read_text().split("\n")
+            for kind, pattern, edits in TARGETED:
+                cands = [k for k, ln in enumerate(lines0) if re.match(pattern, ln)]
+                if not cands:
+                    continue
+                k = rnd.choice(cands)
+                rx, repl = rnd.choice(edits)
+                new = re.sub(rx, repl, lines0[k], count=1)
+                if new == lines0[k]:
+                    continue
+                lines = list(lines0)
+                lines[k] = new
+                verdict, rc, msg = run_genx(genx, "\n".join(lines), plat, work)
+                if verdict == "timeout":
+                    continue
+                rows.append(dict(id=f"m{len(rows) + 1:04d}", original=str(path.relative_to(DATA)),
+                                 platform=plat, line=k + 1, kind=kind, mutation=f"{rx} -> {repl}",
+                                 original_line=lines0[k], mutated_line=new,
+                                 gx_rc=rc, gx_verdict=verdict, gx_message=msg))
+                print(f"{rows[-1]['id']} {kind:13} {verdict:9} {path.name}:{k + 1}", file=sys.stderr)
     fields = ["id", "original", "platform", "line", "kind", "mutation", "gx_rc", "gx_verdict",
               "gx_message", "original_line", "mutated_line"]
     with (out / "EXPECTED.tsv").open("w", newline="") as f:
