@@ -109,6 +109,8 @@ class Number:
 
 @node
 class String:
+    """A string literal operand (``FILE "k.cl"``); ``value`` without the
+    quotes and escapes."""
     value: str
     line: int = _pos()
     col: int = _pos()
@@ -199,6 +201,7 @@ class LscAddr:
 
 Operand = Union[VarRef, Indirect, Imm, Raw, AddrOf, Name, Number, String,
                 Tuple, LscData, LscReg, LscAddr]
+"""Any operand of an instruction."""
 
 
 # -------------------------------------------------------------- instructions
@@ -238,11 +241,13 @@ class Instruction:
 
     @property
     def mnemonic(self) -> str:
+        """The mnemonic as written, with its modifiers: ``"lsc_load.ugm.ca.ca"``."""
         return ".".join((self.op,) + self.mods) if self.mods else self.op
 
 
 @node
 class Label:
+    """A label ``name:`` in a body (a jump or call target)."""
     name: str
     line: int = _pos()
     col: int = _pos()
@@ -257,6 +262,7 @@ class Subroutine:
 
 
 Statement = Union[Instruction, Label, Subroutine]
+"""A statement of a unit's body."""
 
 
 # -------------------------------------------------------------- declarations
@@ -272,6 +278,8 @@ class Attr:
 
 @node
 class Alias:
+    """``alias=<V, offset>`` of a declaration: the variable aliased and the
+    byte offset into it."""
     var: str
     offset: int
     line: int = _pos()
@@ -280,6 +288,10 @@ class Alias:
 
 @node
 class VarDecl:
+    """``.decl V v_type=G type=f num_elts=16 align=GRF alias=<W, 0>
+    attrs={...}``: a general variable.  ``type`` is the lower-case element
+    type (``"f"``, ``"ud"``...), ``align`` the alignment as printed
+    (``"GRF"``, ``"qword"``...; None for byte alignment)."""
     name: str
     type: str
     num_elts: int
@@ -292,6 +304,7 @@ class VarDecl:
 
 @node
 class AddrDecl:
+    """``.decl A v_type=A num_elts=1``: an address variable."""
     name: str
     num_elts: int
     attrs: tuple[Attr, ...] = ()
@@ -301,6 +314,7 @@ class AddrDecl:
 
 @node
 class PredDecl:
+    """``.decl P v_type=P num_elts=16``: a predicate variable."""
     name: str
     num_elts: int
     attrs: tuple[Attr, ...] = ()
@@ -317,6 +331,8 @@ def _alias_name() -> str | None:
 
 @node
 class SamplerDecl:
+    """``.decl S v_type=S num_elts=1 v_name=...``: a sampler; ``vname`` is the
+    ``v_name`` alias, which the binary does not keep (not compared)."""
     name: str
     num_elts: int
     vname: str | None = _alias_name()
@@ -327,6 +343,8 @@ class SamplerDecl:
 
 @node
 class SurfaceDecl:
+    """``.decl T v_type=T num_elts=1 v_name=...``: a surface; ``vname`` is
+    the ``v_name`` alias, which the binary does not keep (not compared)."""
     name: str
     num_elts: int
     vname: str | None = _alias_name()
@@ -336,6 +354,7 @@ class SurfaceDecl:
 
 
 Decl = Union[VarDecl, AddrDecl, PredDecl, SamplerDecl, SurfaceDecl]
+"""A declaration of any kind."""
 
 
 @node
@@ -370,22 +389,27 @@ class Unit:
 
     @property
     def vars(self) -> tuple[VarDecl, ...]:
+        """The declared general variables (:class:`VarDecl`), in order."""
         return tuple(d for d in self.decls if type(d) is VarDecl)
 
     @property
     def addrs(self) -> tuple[AddrDecl, ...]:
+        """The declared address variables (:class:`AddrDecl`), in order."""
         return tuple(d for d in self.decls if type(d) is AddrDecl)
 
     @property
     def preds(self) -> tuple[PredDecl, ...]:
+        """The declared predicate variables (:class:`PredDecl`), in order."""
         return tuple(d for d in self.decls if type(d) is PredDecl)
 
     @property
     def samplers(self) -> tuple[SamplerDecl, ...]:
+        """The declared samplers (:class:`SamplerDecl`), in order."""
         return tuple(d for d in self.decls if type(d) is SamplerDecl)
 
     @property
     def surfaces(self) -> tuple[SurfaceDecl, ...]:
+        """The declared surfaces (:class:`SurfaceDecl`), in order."""
         return tuple(d for d in self.decls if type(d) is SurfaceDecl)
 
 
