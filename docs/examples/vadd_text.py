@@ -26,7 +26,8 @@ add = unit.body[2]                                     # add (M1, 16) IDX(0,0)<1
 assert isinstance(add, visa.ast.Instruction)
 print(f"line {add.line}: {add.mnemonic}, exec size {add.exec.size if add.exec else None}")
 for operand in add.operands:
-    print("  ", operand)
+    assert isinstance(operand, visa.ast.VarRef)
+    print(f"   {operand.name}{operand.offsets} region {operand.region}")
 # [/parse]
 
 print("== validate")
