@@ -119,7 +119,7 @@ class String:
 @node
 class Tuple:
     """A parenthesised list: ``(SW_0, SW_1)``, ``(32,4)``, ``(0x0:ub, ...)``."""
-    items: tuple["Operand", ...]
+    items: tuple[Operand, ...]
     line: int = _pos()
     col: int = _pos()
 
@@ -189,10 +189,10 @@ class LscAddr:
     (LscReg, Number or Imm); ``size`` the address size suffix ('a64') or None.
     """
     model: str
-    surface: "Operand | None"
-    base: "Operand | None"
+    surface: Operand | None
+    base: Operand | None
     offset: int
-    extra: tuple["Operand", ...] = ()
+    extra: tuple[Operand, ...] = ()
     size: str | None = None
     surface_index: int = 0
     line: int = _pos()
