@@ -263,6 +263,26 @@ CASES += [
      dict(decls=_RS, body="    raw_sends.10.2.2.40 (M1, 16) 0x8a:ud 0x4205e00:ud VSRC.0 VSRC.0 VDST.0\n")),
 ]
 
+_SM = (".decl VU v_type=G type=f num_elts=16 align=hword\n.decl VDST v_type=G type=f num_elts=128 align=hword\n"
+       ".decl VAVS v_type=G type=uw num_elts=256 align=hword\n.decl S1 v_type=S num_elts=1\n"
+       ".decl T6 v_type=T num_elts=1\n.decl VBF v_type=G type=bf num_elts=16 align=hword\n"
+       ".decl VFF v_type=G type=f num_elts=16 align=hword\n.decl VDD v_type=G type=d num_elts=16 align=hword")
+CASES += [
+    ("sample-of-a-predefined-surface", "sampler-surface", "T1 VU",
+     dict(decls=_SM, body="    sample.R (8) S1 T1 VU.0 VU.0 VU.0 VDST.0\n")),
+    ("load-of-slm", "sampler-surface", "%slm",
+     dict(decls=_SM, body="    load.R (8) %slm VU.0 VU.0 VU.0 VDST.0\n")),
+    ("avs-of-slm", "sampler-surface", "%slm",
+     dict(decls=_SM, body="    avs.rgba %slm S1 0x0:f 0x0:f 0x3d800000:f 0x3d800000:f 0x0:f 0x0:f 0x0:f "
+                         "AVS_16_FULL 0x0:f AVS_16x4 0x0:uw VAVS.0\n")),
+    ("bf-on-skl", "platform", "mov",
+     dict(decls=_SM, platform="SKL", body="    mov (M1, 16) VFF(0,0)<1> VBF(0,0)<1;1,0>\n")),
+    ("bf-in-min", "type-bf", "min",
+     dict(decls=_SM, platform="DG2", body="    min (M1, 16) VFF(0,0)<1> VBF(0,0)<1;1,0> VFF(0,0)<1;1,0>\n")),
+    ("bf-with-an-integer", "type-bf", "VDD(0,0)<1>",
+     dict(decls=_SM, platform="DG2", body="    mov (M1, 16) VDD(0,0)<1> VBF(0,0)<1;1,0>\n")),
+]
+
 # legal look-alikes of the cases above: no diagnostic, and GenX_IR takes them
 LEGAL = [
     ("neg-on-shift", dict(decls=_R, body="    shl (M1, 8) VR(0,0)<1> (-)VS(0,0)<8;8,1> 0x1:d\n")),
@@ -307,6 +327,8 @@ LEGAL = [
     ("media-block-in-a-transaction", dict(decls=_RS, body="    media_ld.nomod (32,8) T6 0 0x0:ud 0x0:ud VU.0\n")),
     ("oword-on-slm-from-icllp", dict(decls=_RS, platform="TGLLP", body="    oword_ld (4) %slm 0x0:ud VU.0\n")),
     ("raw-send-of-2-grfs", dict(decls=_RS, body="    raw_send (M1, 16) 0xa 2 2 0x4205e00:ud VSRC.0 VDST.0\n")),
+    ("sample-of-a-declared-surface", dict(decls=_SM, body="    sample.R (8) S1 T6 VU.0 VU.0 VU.0 VDST.0\n")),
+    ("bf-to-float-on-dg2", dict(decls=_SM, platform="DG2", body="    mov (M1, 16) VFF(0,0)<1> VBF(0,0)<1;1,0>\n")),
 ]
 
 # (case, rule, where) of warnings: Intel warns and goes on

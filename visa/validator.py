@@ -344,6 +344,8 @@ class _Unit:
     kinds: dict = attrs.Factory(dict)  # every declared or predefined name -> G, A, P, S or T
     label_uses: list = attrs.Factory(list)  # (node, name, kind)
     blamed: dict = attrs.Factory(dict)  # declaration -> (rule, what its type broke, line)
+    bf_vars: frozenset = frozenset()  # the unit's variables of type bf
+    declared: frozenset = frozenset()  # every name the unit declares (the older spec may declare T5)
 
     def type_error(self, rule: str, o, message: str, other=None) -> None:
         """An operand of the wrong type: the error at the operand, and a
@@ -386,7 +388,9 @@ def _instructions(unit: A.Unit, report: _Report, grf: int) -> None:
     the labels (label-duplicate, label-undefined)."""
     gvars: dict = {n: None for n in O.PREDEFINED_VAR_NAMES}
     gvars.update({d.name: d for d in unit.vars})
-    ctx = _Unit(unit, report, grf, gvars, _kinds(unit))
+    ctx = _Unit(unit, report, grf, gvars, _kinds(unit),
+                bf_vars=frozenset(d.name for d in unit.vars if d.type == "bf"),
+                declared=frozenset(d.name for d in unit.decls))
     plans: dict = {}  # mnemonic -> (facts, the checks that apply to it)
     for ins in unit.body:
         if type(ins) is A.Instruction:
@@ -864,7 +868,8 @@ def _arith_sources(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
         return
     types = [_operand_type(o, ctx) for o in ops]
     if "bf" in types:
-        return  # Intel checks bf operands in its BF mixed-mode rules
+        _bf_mixed(ins, facts, ctx, types)  # Intel checks bf operands in its BF mixed-mode rules
+        return
     _arith_types(ins, facts, ctx, types)
     for k in range(nd):
         c = _opclass(ops[k], ctx)
@@ -952,6 +957,8 @@ def _compare(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     """cmp-relation: the relation is eq, ne, gt, ge, lt or le.
     operand-kind: the destination is a predicate or a general operand; no
     source is an address or a predicate."""
+    if _uses_bf(ins, ctx):
+        _bf_mixed(ins, facts, ctx, [_operand_type(o, ctx) for o in ins.operands])
     rel = ins.mods[0] if ins.mods else None
     if rel is not None and rel not in O.CMP_RELATIONS and rel != "sat":
         ctx.report("cmp-relation", ins, f"'cmp.{rel}': the relation is one of eq, ne, gt, ge, lt, le")
@@ -1000,6 +1007,8 @@ def _move(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     if not ops:
         return
     op = facts.opcode
+    if op != O.Opcode.FCVT and _uses_bf(ins, ctx):
+        _bf_mixed(ins, facts, ctx, [_operand_type(o, ctx) for o in ops])
     if op == O.Opcode.MOV and _opclass(ops[0], ctx) not in ("G", "I", "A", "?"):
         _kind_error(ctx, ins, ops[0], 0, "G I A", "destination")
     if op == O.Opcode.MOV and len(ops) > 1 and _opclass(ops[1], ctx) == "P":
@@ -1358,7 +1367,72 @@ def _raw_send(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
         _kind_error(ctx, ins, ops[1], 1, "G I IMM", "descriptor")
 
 
-_DATAPORT = {"media_ld": _media, "media_st": _media, "oword_ld": _oword, "oword_ld_unaligned": _oword,
+_PREDEFINED_SURFACES = frozenset(O.PREDEFINED_SURFACE_NAMES) | frozenset(
+    f"T{x.index}" for x in O.PREDEFINED_SURFACES)
+
+
+def _sampler(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+    """sampler-surface: sample, load and sample_unorm read a declared
+    surface (Intel subtracts the predefined count from the index, so T0..T5
+    fail as "undefined"); avs reads any surface but the SLM one.
+    operand-kind: sample_unorm's and avs's u/v offsets and deltas are
+    general, indirect or immediate operands."""
+    ops = ins.operands
+    at = 1 if ins.op in ("sample", "sample_unorm") else 0
+    if len(ops) <= at:
+        return
+    surf = ops[at]
+    name = getattr(surf, "name", None)
+    if name in ctx.declared:
+        pass  # the older spec may declare a surface named like a predefined one
+    elif ins.op == "avs":
+        if name in _SLM:
+            ctx.report("sampler-surface", surf, "'avs' cannot read the SLM surface")
+    elif name in _PREDEFINED_SURFACES:
+        ctx.report("sampler-surface", surf, f"'{ins.op}' reads a declared surface, not the predefined "
+                                            f"{name}")
+    if ins.op in ("sample_unorm", "avs"):
+        for k in range(2, min(6, len(ops))):
+            if _opclass(ops[k], ctx) not in ("G", "I", "IMM", "?"):
+                _kind_error(ctx, ins, ops[k], k, "G I IMM", "offset or delta")
+
+
+def _bf_mixed(ins: A.Instruction, facts: _OpFacts, ctx: _Unit, types: list) -> None:
+    """type-bf (Intel's verifyBFMixedMode): bf operands only in mul, mad,
+    mov, add, sel and cmp, on platforms with BF mixed mode (XeHP on, not
+    MTL; vISA 4.1); each destination (not cmp's) and source f or bf."""
+    plat = ctx.report.platform
+    if plat is not None and ctx.report.version < (4, 2) and (
+            ctx.report.rank < _rank("XeHP_SDV") or plat.name == "MTL"):
+        ctx.report("platform", ins, f"bf operands need a platform with BF mixed mode (XeHP_SDV on, not "
+                                    f"MTL); the platform is {plat.name}")
+        return
+    if ins.op not in _BF_OPS:
+        ctx.report("type-bf", ins, f"'{ins.op}' takes no bf operand (only mul, mad, mov, add, sel, cmp)")
+        return
+    for k, (o, t) in enumerate(zip(ins.operands, types)):
+        if t is not None and t not in ("f", "bf") and not (k == 0 and ins.op == "cmp"):
+            ctx.type_error("type-bf", o, f"'{ins.op}' with bf operands takes f or bf only; operand {k} "
+                                         f"is {t}")
+
+
+_BF_OPS = frozenset(("mul", "mad", "mov", "add", "sel", "cmp"))
+
+
+def _uses_bf(ins: A.Instruction, ctx: _Unit) -> bool:
+    """Whether an operand has type bf (a declared bf variable, or a typed
+    immediate or indirect operand), without typing every operand."""
+    bf = ctx.bf_vars
+    for o in ins.operands:
+        t = type(o)
+        if (t is A.Imm or t is A.Indirect) and o.type == "bf":
+            return True
+        if bf and t is A.VarRef and o.name in bf:
+            return True
+    return False
+
+_DATAPORT = {"sample": _sampler, "load": _sampler, "sample_unorm": _sampler, "avs": _sampler,
+             "media_ld": _media, "media_st": _media, "oword_ld": _oword, "oword_ld_unaligned": _oword,
              "oword_st": _oword, "gather4_typed": _typed4, "scatter4_typed": _typed4,
              "raw_send": _raw_send, "raw_sendc": _raw_send, "raw_sends": _raw_send,
              "raw_sendsc": _raw_send, "raw_sends_eot": _raw_send, "raw_sendsc_eot": _raw_send}
