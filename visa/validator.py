@@ -1375,8 +1375,8 @@ def _sampler(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     """sampler-surface: sample, load and sample_unorm read a declared
     surface (Intel subtracts the predefined count from the index, so T0..T5
     fail as "undefined"); avs reads any surface but the SLM one.
-    operand-kind: sample_unorm's and avs's u/v offsets and deltas are
-    general, indirect or immediate operands."""
+    operand-kind: sample_unorm's u/v offsets and deltas and avs's vector
+    parameters are general, indirect or immediate operands."""
     ops = ins.operands
     at = 1 if ins.op in ("sample", "sample_unorm") else 0
     if len(ops) <= at:
@@ -1392,9 +1392,15 @@ def _sampler(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
         ctx.report("sampler-surface", surf, f"'{ins.op}' reads a declared surface, not the predefined "
                                             f"{name}")
     if ins.op in ("sample_unorm", "avs"):
-        for k in range(2, min(6, len(ops))):
-            if _opclass(ops[k], ctx) not in ("G", "I", "IMM", "?"):
-                _kind_error(ctx, ins, ops[k], k, "G I IMM", "offset or delta")
+        for k in (_AVS_VECTORS if ins.op == "avs" else range(2, 6)):
+            if k < len(ops) and _opclass(ops[k], ctx) not in ("G", "I", "IMM", "?"):
+                _kind_error(ctx, ins, ops[k], k, "G I IMM", "parameter")
+
+
+# avs's vector parameters: u/v offsets and deltas, u2d, group id, vertical
+# block number, v2d, IEF bypass (between them: the output format and
+# execution mode keywords)
+_AVS_VECTORS = (2, 3, 4, 5, 6, 7, 8, 10, 12)
 
 
 def _bf_mixed(ins: A.Instruction, facts: _OpFacts, ctx: _Unit, types: list) -> None:
