@@ -21,7 +21,7 @@ its nodes the lines of the builder calls, so diagnostics point there.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, Callable, Literal, Union, overload
+from typing import Any, Literal, Union, overload
 
 import attrs
 
@@ -34,8 +34,6 @@ from .printer import format as _format
 
 __version__ = "0.1.0"
 
-# VisaError's constructor, typed (visa/errors.py leaves it unannotated)
-_error: Callable[[list[Diagnostic]], VisaError] = VisaError
 
 Program = Union[str, ast.Module]
 """vISA assembly text, or a module (:class:`visa.ast.Module`)."""
@@ -129,7 +127,7 @@ def assemble(program: Program, *, gen_binaries: GenBinaries = (), filename: str 
         found = validate_module(module, text=text, filename=name, platform=platform,
                                 codes=[p for pairs in gens.values() for p, _ in pairs])
         if any(d.severity == "error" for d in found):
-            raise _error(found)
+            raise VisaError(found)
         if warnings is not None:
             warnings.extend(found)
 
@@ -145,11 +143,11 @@ def assemble(program: Program, *, gen_binaries: GenBinaries = (), filename: str 
     try:
         return assemble_module(module, gen_binaries)
     except EncodeErrors as es:
-        raise _error([diag(_back(e, back)) for e in es.errors]) from None
+        raise VisaError([diag(_back(e, back)) for e in es.errors]) from None
     except EncodeError as e:
-        raise _error([diag(_back(e, back))]) from None
+        raise VisaError([diag(_back(e, back))]) from None
     except OF.ObjectFormatError as e:
-        raise _error([Diagnostic(name, 0, 0, str(e))]) from None
+        raise VisaError([Diagnostic(name, 0, 0, str(e))]) from None
 
 
 def _text_ordered(module: ast.Module, back: dict[int, object]) -> ast.Module:
@@ -198,7 +196,7 @@ def disassemble(data: bytes, *, filename: str = "<input>", module: bool = False)
     try:
         m = disassemble_module(bytes(data))
     except (OF.ObjectFormatError, DecodeError) as e:
-        raise _error([Diagnostic(filename, 0, 0, f"invalid vISA binary: {e}")]) from None
+        raise VisaError([Diagnostic(filename, 0, 0, f"invalid vISA binary: {e}")]) from None
     return m if module else _format(m)
 
 

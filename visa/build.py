@@ -40,12 +40,12 @@ import struct
 import sys
 from collections.abc import Mapping, Sequence
 from types import CodeType, FrameType
-from typing import Any, Callable, NoReturn, Union
+from typing import Any, NoReturn, Union
 
 import attrs
 
 from . import ast as A
-from .errors import Diagnostic, VisaError, source_line
+from .errors import Diagnostic, VisaError
 from .isa import opcodes as O
 from .isa.atoms import DecodeError, EncodeError, InsBuilder, Mismatch, Reader
 from .isa.forms import FORMS, text_of
@@ -56,8 +56,6 @@ __all__ = [
 ]
 
 _HERE = __file__
-# VisaError's constructor, typed (visa/errors.py leaves it unannotated)
-_error: Callable[[list[Diagnostic]], VisaError] = VisaError
 _NAME_RE = re.compile(r"[A-Za-z_$@?][A-Za-z0-9_$@?]*\Z")
 _PRED_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _LABEL_RE = re.compile(r"[A-Za-z_$@?][A-Za-z0-9_\-$@?]*\Z")
@@ -74,7 +72,7 @@ def _helper_error(message: str) -> VisaError:
     that has no builder at hand: the innermost call outside this module."""
     f = _user_frame()
     if f is None:
-        return _error([Diagnostic("<builder>", 0, 0, message)])
+        return VisaError([Diagnostic("<builder>", 0, 0, message)])
     line, col = _position(f, {})
     src: str | None = None
     try:
@@ -83,7 +81,7 @@ def _helper_error(message: str) -> VisaError:
         src = lines[line - 1] if 0 < line <= len(lines) else None
     except OSError:
         pass
-    return _error([Diagnostic(f.f_code.co_filename, line, col, message, source_line=src)])
+    return VisaError([Diagnostic(f.f_code.co_filename, line, col, message, source_line=src)])
 
 
 # ------------------------------------------------------------ value helpers
@@ -471,7 +469,7 @@ class Builder:
 
     def fail(self, message: str, line: int, col: int) -> NoReturn:
         """Raise VisaError(message) at (line, col) of the builder's file."""
-        raise _error([Diagnostic(self.file, line, col, message, source_line=self.source_line(line))])
+        raise VisaError([Diagnostic(self.file, line, col, message, source_line=self.source_line(line))])
 
     def source_line(self, line: int) -> str | None:
         """The text of ``line`` of the builder's file (None if unreadable)."""
