@@ -442,6 +442,15 @@ def test_mistakes_are_visa_errors_at_the_call(call, message):
     assert d.file == HERE and d.line > 0
 
 
+@pytest.mark.xfail(strict=True, reason="visa/isa/forms.py: the plain forms (add, mul, ...) have no "
+                   "ModCheck, and the validator no rule for an unknown modifier, so nothing "
+                   "refuses add.foo (GenX_IR does)")
+def test_an_unknown_modifier_of_a_plain_form():
+    b, k, v = _kernel()
+    e = _error(lambda: k.op("add.foo", v[0, 0].region(1), 1, 2, exec=16))
+    assert "'.foo'" in str(e)
+
+
 def test_place_a_label_twice():
     b, k, v = _kernel()
     k.place("L")
