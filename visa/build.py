@@ -686,6 +686,8 @@ class UnitBuilder:
         execution size: ``16``, ``(16, "M5")``, ``(1, "M1_NM")``; with only a
         size, the mask is the one the binary records (``M1`` for most
         instructions).  ``pred`` guards it: ``P``, ``~P``, ``P.any``.
+        ``post_mods``: modifiers written after the execution size
+        (``gather.4 (M1, 16).mod``).
 
         The instruction is checked through its form: a problem raises
         :class:`visa.VisaError` pointing at this call."""
