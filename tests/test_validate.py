@@ -283,6 +283,22 @@ CASES += [
      dict(decls=_SM, platform="DG2", body="    mov (M1, 16) VDD(0,0)<1> VBF(0,0)<1;1,0>\n")),
 ]
 
+_LA = _L + "\n.decl VBIG v_type=G type=d num_elts=512 align=hword\n.decl VFL v_type=G type=f num_elts=16 align=hword"
+CASES += [
+    ("lsc-ugml-vector-3", "lsc-shape", "VL:d32x3",
+     dict(decls=_LA, platform="DG2", body="    lsc_load.ugml (M1, 16)  VL:d32x3  flat[VX]:a64\n")),
+    ("lsc-payload-of-32-grfs", "lsc-shape", "VBIG:d64x4",
+     dict(decls=_LA, platform="DG2", body="    lsc_load.ugm (M1, 32)  VBIG:d64x4  flat[VBIG]:a32\n")),
+    ("lsc-atomic-on-two-elements", "lsc-shape", "VL:d32x2",
+     dict(decls=_LA, platform="DG2", body="    lsc_atomic_iadd.ugm (M1, 16)  VL:d32x2  flat[VX]:a64  VL  %null\n")),
+    ("lsc-fadd-on-slm", "lsc-shape", "VFL:d32",
+     dict(decls=_LA, platform="DG2", body="    lsc_atomic_fadd.slm (M1, 16)  VFL:d32  flat[VY]:a32  VFL  %null\n")),
+    ("lsc-iadd-without-data", "lsc-data", "%null  %null",
+     dict(decls=_LA, platform="DG2", body="    lsc_atomic_iadd.ugm (M1, 16)  VL:d32  flat[VX]:a64  %null  %null\n")),
+    ("lsc-iinc-with-data", "lsc-data", "VL  %null",
+     dict(decls=_LA, platform="DG2", body="    lsc_atomic_iinc.ugm (M1, 16)  VL:d32  flat[VX]:a64  VL  %null\n")),
+]
+
 # legal look-alikes of the cases above: no diagnostic, and GenX_IR takes them
 LEGAL = [
     ("neg-on-shift", dict(decls=_R, body="    shl (M1, 8) VR(0,0)<1> (-)VS(0,0)<8;8,1> 0x1:d\n")),
@@ -329,6 +345,9 @@ LEGAL = [
     ("raw-send-of-2-grfs", dict(decls=_RS, body="    raw_send (M1, 16) 0xa 2 2 0x4205e00:ud VSRC.0 VDST.0\n")),
     ("sample-of-a-declared-surface", dict(decls=_SM, body="    sample.R (8) S1 T6 VU.0 VU.0 VU.0 VDST.0\n")),
     ("bf-to-float-on-dg2", dict(decls=_SM, platform="DG2", body="    mov (M1, 16) VFF(0,0)<1> VBF(0,0)<1;1,0>\n")),
+    ("lsc-ugm-vector-3", dict(decls=_LA, platform="DG2", body="    lsc_load.ugm (M1, 16)  VL:d32x3  flat[VX]:a64\n")),
+    ("lsc-iadd-with-data", dict(decls=_LA, platform="DG2",
+                                body="    lsc_atomic_iadd.ugm (M1, 16)  VL:d32  flat[VX]:a64  VL  %null\n")),
 ]
 
 # (case, rule, where) of warnings: Intel warns and goes on

@@ -1509,8 +1509,78 @@ def _lsc(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
         elif t is A.LscData:
             if o.shape.block is not None:
                 _lsc_block2d(ins, info, o, ctx, v42)
-            elif not v42:
-                _lsc_size(ins, o, ctx)
+            else:
+                _lsc_data_shape(ins, info, sfid, o, ctx)
+                if not v42:
+                    _lsc_size(ins, o, ctx)
+    if info.kind is O.LscOpKind.ATOMIC and len(ins.operands) == 4:
+        _lsc_atomic_data(ins, info, ctx)
+
+
+_UGML_VECTORS = (1, 2, 4)
+_UGM_SLM_VECTORS = (1, 2, 3, 4, 8)
+_ATOMIC_SIZES = ("d16c32", "d32", "d64")
+_CONVERTING = ("d8c32", "d16c32", "d16c32h")
+
+
+def _lsc_data_shape(ins, info, sfid, o: A.LscData, ctx: _Unit) -> None:
+    """lsc-shape (Intel's verifyDataShape, beyond _lsc_shapes): no
+    transposed quad message; vector lengths 1, 2, 4 on UGML and 1, 2, 3, 4,
+    8 on UGM and SLM; atomics on d16u32, d32 or d64 data, one element, d64
+    on SLM only for icas, fadd/fsub on UGM or UGML (and TGM from Xe2); the
+    converting sizes one element; a payload of at most 8 GRFs."""
+    sh = o.shape
+    size = _data_size(sh.size) if sh.size else None
+    if size is None:
+        return
+    if sh.transpose and info.has_channel_mask:
+        ctx.report("lsc-shape", o, f"'{ins.op}' (a channel-mask message) cannot use a transposed shape")
+        return
+    atomic = info.kind is O.LscOpKind.ATOMIC
+    if not sh.transpose and sh.channels is None:
+        vec = sh.vector
+        allowed = _UGML_VECTORS if sfid == "ugml" else _UGM_SLM_VECTORS if sfid in ("ugm", "slm") else None
+        if allowed is not None and vec not in allowed and not atomic:
+            ctx.report("lsc-shape", o, f"a vector of {vec} on {sfid.upper()}; allowed: "
+                                       f"{', '.join(map(str, allowed))}")
+        if atomic:
+            if size not in _ATOMIC_SIZES:
+                ctx.report("lsc-shape", o, f"'{ins.op}' works on d16u32, d32 or d64 data, not {sh.size}")
+            elif sfid == "slm" and size == "d64" and info.op is not O.LscOp.ATOMIC_ICAS:
+                ctx.report("lsc-shape", o, f"'{ins.op}': SLM atomics on d64 are icas only")
+            if vec != 1:
+                ctx.report("lsc-shape", o, f"'{ins.op}' works on one element, not {vec}")
+        elif vec != 1 and size in _CONVERTING:
+            ctx.report("lsc-shape", o, f"a converting size ({sh.size}) takes one element, not {vec}")
+    if atomic and info.op in (O.LscOp.ATOMIC_FADD, O.LscOp.ATOMIC_FSUB):
+        ok = ("ugm", "ugml", "tgm") if ctx.report.platform is not None and ctx.report.rank >= _rank("XE2") \
+            else ("ugm", "ugml")
+        if sfid not in ok:
+            ctx.report("lsc-shape", o, f"'{ins.op}' goes to {' or '.join(x.upper() for x in ok)}, "
+                                       f"not {str(sfid).upper()}")
+    nbytes = O.LSC_DATA_BYTES.get(size)
+    e = ins.exec
+    if nbytes is None or e is None or info.op is O.LscOp.LOAD_BLOCK2D:
+        return
+    elems = len(sh.channels) if sh.channels else sh.vector
+    grf = ctx.grf
+    regs = (max(1, elems * nbytes // grf) if sh.transpose
+            else elems * max(1, nbytes * e.size // grf))
+    if regs > 8:
+        ctx.report("lsc-shape", o, f"'{ins.op}' moves {regs} GRFs of data; at most 8")
+
+
+def _lsc_atomic_data(ins, info, ctx: _Unit) -> None:
+    """lsc-data: an atomic's data operands: none for inc/dec/load (both
+    %null), one for the binary ones (the second %null), two for the
+    ternary ones (cas), as Intel's verifyDataOperands wants."""
+    src1, src2 = ins.operands[2], ins.operands[3]
+    for o, k, need in ((src1, 1, info.extra_operands >= 1), (src2, 2, info.extra_operands >= 2)):
+        null = getattr(o, "name", None) in ("%null", "V0")
+        if need and null:
+            ctx.report("lsc-data", o, f"'{ins.op}' needs data in src{k}, not %null")
+        elif not need and not null:
+            ctx.report("lsc-data", o, f"'{ins.op}' takes no src{k}: write %null")
 
 
 def _lsc_size(ins, o: A.LscData, ctx: _Unit) -> None:
