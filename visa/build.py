@@ -523,6 +523,7 @@ class UnitBuilder:
         self.funcdecls: list[str] = []
         self._names: dict[str, str] = {}  # declared name -> kind letter
         self._trial: _Trial | None = None
+        self._checked: dict[tuple[A.Instruction, tuple[type, ...], bool], A.Instruction] = {}
         self._labels: set[str] = set()
 
     # declarations ---------------------------------------------------------
@@ -724,7 +725,12 @@ class UnitBuilder:
                             line=line, col=col)
         ins = self._canonical(ins, facts)
         if b.check:
-            ins = self._trial_check(ins, operands, mask_given)
+            # equal instructions check alike (positions take no part in equality)
+            key = (ins, tuple(type(o) for o in operands), mask_given)
+            done = self._checked.get(key)
+            if done is None:
+                done = self._checked[key] = self._trial_check(ins, operands, mask_given)
+            ins = done if done is ins else _stamp_ins(done, line, col)
         if facts.simd8_or_16 and not facts.silent_mods and (
                 ins.exec is None or (ins.exec.mask is None and ins.exec.size != 16)):
             ins = attrs.evolve(ins, exec=A.ExecSize(8, None, line=line, col=col))
