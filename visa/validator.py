@@ -1528,7 +1528,8 @@ def _lsc_data_shape(ins, info, sfid, o: A.LscData, ctx: _Unit) -> None:
     transposed quad message; vector lengths 1, 2, 4 on UGML and 1, 2, 3, 4,
     8 on UGM and SLM; atomics on d16u32, d32 or d64 data, one element, d64
     on SLM only for icas, fadd/fsub on UGM or UGML (and TGM from Xe2); the
-    converting sizes one element; a payload of at most 8 GRFs."""
+    converting sizes one element; a payload of at most 8 GRFs (when the
+    platform, hence the GRF size, is known)."""
     sh = o.shape
     size = _data_size(sh.size) if sh.size else None
     if size is None:
@@ -1560,8 +1561,8 @@ def _lsc_data_shape(ins, info, sfid, o: A.LscData, ctx: _Unit) -> None:
                                        f"not {str(sfid).upper()}")
     nbytes = O.LSC_DATA_BYTES.get(size)
     e = ins.exec
-    if nbytes is None or e is None or info.op is O.LscOp.LOAD_BLOCK2D:
-        return
+    if nbytes is None or e is None or info.op is O.LscOp.LOAD_BLOCK2D or ctx.report.platform is None:
+        return  # the payload limit counts GRFs: only for a known platform
     elems = len(sh.channels) if sh.channels else sh.vector
     grf = ctx.grf
     regs = (max(1, elems * nbytes // grf) if sh.transpose
