@@ -299,6 +299,17 @@ CASES += [
      dict(decls=_LA, platform="DG2", body="    lsc_atomic_iinc.ugm (M1, 16)  VL:d32  flat[VX]:a64  VL  %null\n")),
 ]
 
+CASES += [
+    ("switchjmp-on-tgllp", "platform", "switchjmp",
+     dict(decls=".decl VI v_type=G type=uw num_elts=1 align=word", platform="TGLLP",
+          body="    switchjmp (M1, 1) VI(0,0)<0;1,0> (L0)\nL0:\n")),
+    ("lsc-store-of-null", "lsc-data", "%null:d32",
+     dict(decls=_LA, platform="DG2", body="    lsc_store.ugm (M1, 16)  flat[VX]:a64  %null:d32\n")),
+    ("block2d-null-pitch", "lsc-addr", "flat[VP,VI,VI,%null",
+     dict(decls=_B, platform="PVC",
+          body="    lsc_load_block2d.ugm (M1, 1)  VBL:d32.8x32nn  flat[VP,VI,VI,%null,VI,VI]\n")),
+]
+
 # legal look-alikes of the cases above: no diagnostic, and GenX_IR takes them
 LEGAL = [
     ("neg-on-shift", dict(decls=_R, body="    shl (M1, 8) VR(0,0)<1> (-)VS(0,0)<8;8,1> 0x1:d\n")),
@@ -348,6 +359,8 @@ LEGAL = [
     ("lsc-ugm-vector-3", dict(decls=_LA, platform="DG2", body="    lsc_load.ugm (M1, 16)  VL:d32x3  flat[VX]:a64\n")),
     ("lsc-iadd-with-data", dict(decls=_LA, platform="DG2",
                                 body="    lsc_atomic_iadd.ugm (M1, 16)  VL:d32  flat[VX]:a64  VL  %null\n")),
+    ("switchjmp-on-skl", dict(decls=".decl VI v_type=G type=uw num_elts=1 align=word", platform="SKL",
+                              body="    switchjmp (M1, 1) VI(0,0)<0;1,0> (L0)\nL0:\n")),
 ]
 
 # (case, rule, where) of warnings: Intel warns and goes on

@@ -316,7 +316,8 @@ def _facts(op: str) -> _OpFacts | None:
               else _sync if op in O.SYNC_MODES
               else _fence if op in ("fence_global", "fence_local")
               else _lsc_fence if op == "lsc_fence"
-              else _lsc if op in _LSC_BY_MNEMONIC else _DATAPORT.get(op))
+              else _lsc if op in _LSC_BY_MNEMONIC
+              else _switchjmp if op == "switchjmp" else _DATAPORT.get(op))
     n_operands = None
     counts = {max(idx) + 1 if idx else 0 for idx in (
         [a.index for a in getattr(layout, "atoms", ()) if isinstance(getattr(a, "index", None), int)]
@@ -1437,6 +1438,17 @@ def _uses_bf(ins: A.Instruction, ctx: _Unit) -> bool:
             return True
     return False
 
+_FUSED_EU = frozenset(("TGLLP", "XeHP_SDV", "DG2", "MTL"))  # Intel's hasFusedEU (1.0.12504)
+
+
+def _switchjmp(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+    """platform: no switchjmp on platforms with fused EUs (TGLLP, XeHP_SDV,
+    DG2, MTL)."""
+    plat = ctx.report.platform
+    if plat is not None and plat.name in _FUSED_EU:
+        ctx.report("platform", ins, f"'switchjmp' does not exist on {plat.name} (fused EUs)")
+
+
 _DATAPORT = {"sample": _sampler, "load": _sampler, "sample_unorm": _sampler, "avs": _sampler,
              "media_ld": _media, "media_st": _media, "oword_ld": _oword, "oword_ld_unaligned": _oword,
              "oword_st": _oword, "gather4_typed": _typed4, "scatter4_typed": _typed4,
@@ -1515,6 +1527,10 @@ def _lsc(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
                     _lsc_size(ins, o, ctx)
     if info.kind is O.LscOpKind.ATOMIC and len(ins.operands) == 4:
         _lsc_atomic_data(ins, info, ctx)
+    elif info.kind is O.LscOpKind.STORE:
+        for o in ins.operands:
+            if type(o) is A.LscData and o.name in ("%null", "V0"):
+                ctx.report("lsc-data", o, f"'{ins.op}' stores data: its data operand cannot be %null")
 
 
 _UGML_VECTORS = (1, 2, 4)
@@ -1643,6 +1659,12 @@ def _lsc_addr(ins, info, sfid, a: A.LscAddr, ctx: _Unit) -> None:
     base = a.base
     if base is None:
         return
+    if info.is_block2d:  # surface base, width, height, pitch, x and y: none is %null
+        for it in (base,) + tuple(a.extra):
+            if type(it) is A.LscReg and it.name in ("%null", "V0"):
+                ctx.report("lsc-addr", it if it.line else a, "a 2D block's surface base, width, height, "
+                                                             "pitch and offsets cannot be %null")
+                break
     if type(base) is not A.LscReg:
         if not info.is_block2d:
             ctx.report("lsc-addr", base if getattr(base, "line", 0) else a,
