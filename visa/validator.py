@@ -932,7 +932,8 @@ def _logic_extra(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     supported on this op"; its verifier for bfn)."""
     if "sat" in ins.mods and not facts.shift and ins.operands \
             and _opclass(ins.operands[0], ctx) in ("G", "I"):
-        ctx.report("modifier-sat", ins, f"'{ins.op}' is a logic instruction: it takes no .sat")
+        ctx.report("modifier-sat", ins, f"'{ins.op}' is a logic instruction: saturation (.sat) is not "
+                                        "supported on it")
     pred_seen = False
     ops = ins.operands[:-1] if facts.opcode == O.Opcode.BFN and ins.operands and \
         type(ins.operands[-1]) is not A.VarRef else ins.operands
@@ -1059,7 +1060,8 @@ def _shape(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     n = facts.n_operands
     if n is not None and len(ins.operands) != n:
         at = ins.operands[n] if len(ins.operands) > n else ins
-        ctx.report("operand-count", at, f"'{ins.op}' takes {n} operand(s), not {len(ins.operands)}")
+        ctx.report("operand-count", at, f"'{ins.op}' takes {n} operand{'s' if n != 1 else ''}, "
+                                        f"not {len(ins.operands)}")
     if facts.dst is not None and ins.operands:
         d = ins.operands[facts.dst]
         mod = getattr(d, "mod", None)
@@ -1084,8 +1086,8 @@ def _fence(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     """fence-options: fence_global and fence_local take one group of
     options, in the order E, I, S, C, R, L1, each at most once."""
     if len(ins.mods) > 1 or (ins.mods and not _fence_ok(ins.mods[0])):
-        ctx.report("fence-options", ins, f"'{ins.mnemonic}': the options are a subset of E, I, S, C, "
-                                         "R, L1 written in that order (e.g. .EI, .CR)")
+        ctx.report("fence-options", ins, f"'{ins.mnemonic}': not a fence option group; the options are "
+                                         "a subset of E, I, S, C, R, L1 written in that order (e.g. .EI)")
 
 
 def _fence_ok(word: str) -> bool:
@@ -1530,7 +1532,11 @@ def _lsc(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     elif info.kind is O.LscOpKind.STORE:
         for o in ins.operands:
             if type(o) is A.LscData and o.name in ("%null", "V0"):
-                ctx.report("lsc-data", o, f"'{ins.op}' stores data: its data operand cannot be %null")
+                if info.is_block2d:  # what Intel's 1.x writer leaves of a 2D block store: its binaries
+                    ctx.report("lsc-data", o, f"'{ins.op}' stores nothing: its data is %null (Intel's "
+                                              "1.x writer drops a 2D block store's data)", "warning")
+                else:
+                    ctx.report("lsc-data", o, f"'{ins.op}' stores data: its data operand cannot be %null")
 
 
 _UGML_VECTORS = (1, 2, 4)
