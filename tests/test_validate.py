@@ -310,6 +310,18 @@ CASES += [
           body="    lsc_load_block2d.ugm (M1, 1)  VBL:d32.8x32nn  flat[VP,VI,VI,%null,VI,VI]\n")),
 ]
 
+_S3 = (".decl VU v_type=G type=f num_elts=32 align=hword\n.decl VDST v_type=G type=f num_elts=128 align=hword\n"
+       ".decl S1 v_type=S num_elts=1\n.decl T6 v_type=T num_elts=1\n.decl VURBH v_type=G type=ud num_elts=8 align=hword\n"
+       ".decl VVTX v_type=G type=f num_elts=64 align=hword")
+CASES += [
+    ("cps-on-sample-l", "sampler-3d", "sample_l.cps",
+     dict(decls=_S3, platform="TGLLP", body="    sample_l.cps.RGBA (M1, 16) 0x0:uw S1 T6 VDST.0 VU.0 VU.0 VU.0\n")),
+    ("urb-write-of-9-outputs", "urb-write", "9 0",
+     dict(decls=_S3, platform="TGLLP", body="    urb_write_3d (M1, 8) 9 0 %null.0 VURBH.0 %null.0 VVTX.0\n")),
+    ("lifetime-of-a-surface", "operand-kind", "T6",
+     dict(decls=_S3, body="    lifetime.start T6\n")),
+]
+
 # legal look-alikes of the cases above: no diagnostic, and GenX_IR takes them
 LEGAL = [
     ("neg-on-shift", dict(decls=_R, body="    shl (M1, 8) VR(0,0)<1> (-)VS(0,0)<8;8,1> 0x1:d\n")),
@@ -361,6 +373,11 @@ LEGAL = [
                                 body="    lsc_atomic_iadd.ugm (M1, 16)  VL:d32  flat[VX]:a64  VL  %null\n")),
     ("switchjmp-on-skl", dict(decls=".decl VI v_type=G type=uw num_elts=1 align=word", platform="SKL",
                               body="    switchjmp (M1, 1) VI(0,0)<0;1,0> (L0)\nL0:\n")),
+    ("cps-on-sample", dict(decls=_S3, platform="TGLLP",
+                           body="    sample_3d.cps.RGBA (M1, 16) 0x0:uw S1 T6 VDST.0 VU.0 VU.0\n")),
+    ("urb-write-of-1-output", dict(decls=_S3, platform="TGLLP",
+                                   body="    urb_write_3d (M1, 8) 1 0 %null.0 VURBH.0 %null.0 VVTX.0\n")),
+    ("lifetime-of-a-variable", dict(decls=_S3, body="    lifetime.start VU\n")),
 ]
 
 # (case, rule, where) of warnings: Intel warns and goes on

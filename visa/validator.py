@@ -1451,7 +1451,49 @@ def _switchjmp(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
         ctx.report("platform", ins, f"'switchjmp' does not exist on {plat.name} (fused EUs)")
 
 
-_DATAPORT = {"sample": _sampler, "load": _sampler, "sample_unorm": _sampler, "avs": _sampler,
+_CPS_OPS = frozenset(("sample_3d", "sample_b", "sample_c", "sample_b_c", "lod"))
+
+
+def _sampler_3d(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+    """sampler-3d: CPS LOD compensation (.cps) only with execution size 8
+    or 16 and only on sample, sample_b, sample_c, sample_b_c and lod.
+    platform: .pixel_null_mask only from SKL on."""
+    if "cps" in ins.mods:
+        if ins.op not in _CPS_OPS:
+            ctx.report("sampler-3d", ins, f"'{ins.op}' takes no .cps (only sample_3d, sample_b, sample_c, "
+                                          "sample_b_c and lod)")
+        elif ins.exec is not None and ins.exec.size not in (8, 16):
+            ctx.report("sampler-3d", ins.exec, f"'.cps' needs execution size 8 or 16, not {ins.exec.size}")
+    if "pixel_null_mask" in ins.mods and ctx.report.platform is not None and ctx.report.rank < _rank("SKL"):
+        ctx.report("platform", ins, f"'.pixel_null_mask' needs SKL or later; the platform is "
+                                    f"{ctx.report.platform.name}")
+
+
+def _urb_write(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+    """urb-write: urb_write_3d writes 1..8 outputs at a global offset of
+    at most 2047, with execution size 1 or 8."""
+    ops = ins.operands
+    if ins.exec is not None and ins.exec.size not in (1, 8):
+        ctx.report("urb-write", ins.exec, f"'urb_write_3d' has execution size 1 or 8, not {ins.exec.size}")
+    if len(ops) >= 2 and type(ops[0]) is A.Number and type(ops[1]) is A.Number:
+        if not 1 <= ops[0].value <= 8:
+            ctx.report("urb-write", ops[0], f"'urb_write_3d' writes 1..8 outputs, not {ops[0].value}")
+        if ops[1].value > 2047:
+            ctx.report("urb-write", ops[1], f"'urb_write_3d' global offset {ops[1].value}; at most 2047")
+
+
+def _lifetime(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+    """operand-kind: lifetime names a general, address or predicate variable."""
+    for o in ins.operands:
+        name = getattr(o, "name", None)
+        k = ctx.kinds.get(name) if name is not None else None
+        if k in ("S", "T"):
+            ctx.report("operand-kind", o, f"lifetime names a general, address or predicate variable; "
+                                          f"'{name}' is {_KIND_WORD[k]}")
+
+
+_DATAPORT = {"sample": _sampler, "urb_write_3d": _urb_write, "lifetime": _lifetime,
+             **{m: _sampler_3d for m in O.SAMPLER_3D_MNEMONICS}, "load": _sampler, "sample_unorm": _sampler, "avs": _sampler,
              "media_ld": _media, "media_st": _media, "oword_ld": _oword, "oword_ld_unaligned": _oword,
              "oword_st": _oword, "gather4_typed": _typed4, "scatter4_typed": _typed4,
              "raw_send": _raw_send, "raw_sendc": _raw_send, "raw_sends": _raw_send,

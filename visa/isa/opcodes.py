@@ -2897,3 +2897,5 @@ FCVT_PAIRS: frozenset = frozenset((("ub", "hf"), ("hf", "ub"), ("ud", "f"), ("f"
 # srnd: (dst, src0) pairs
 SRND_PAIRS: frozenset = frozenset((("ub", "hf"), ("hf", "f")))
 SRND_SRC1_TYPES_42: frozenset = frozenset(("uw", "ub", "f", "hf"))
+# the 3D sampler mnemonics (sample_3d ... load_mcs), for their family checks
+SAMPLER_3D_MNEMONICS: frozenset = frozenset(i.name for i in SAMPLER_3D_OPS.values() if i.in_text)
