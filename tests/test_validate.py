@@ -285,6 +285,8 @@ CASES += [
 
 _LA = _L + "\n.decl VBIG v_type=G type=d num_elts=512 align=hword\n.decl VFL v_type=G type=f num_elts=16 align=hword"
 CASES += [
+    ("lzd-of-a-negation", "modifier-arith", "(-)VUD",
+     dict(decls=_T, body="    lzd (M1, 8) VUD(0,0)<1> (-)VUD(0,0)<8;8,1>\n")),
     ("lsc-ugml-vector-3", "lsc-shape", "VL:d32x3",
      dict(decls=_LA, platform="DG2", body="    lsc_load.ugml (M1, 16)  VL:d32x3  flat[VX]:a64\n")),
     ("lsc-payload-of-32-grfs", "lsc-shape", "VBIG:d64x4",

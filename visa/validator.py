@@ -889,6 +889,8 @@ def _arith_sources(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     allowed = O.ARITH_SRC_TYPES.get(op)
     for k in range(nd, len(ops)):
         o = ops[k]
+        if op == O.Opcode.LZD and getattr(o, "mod", None) is not None:
+            ctx.report("modifier-arith", o, f"'lzd' takes no source modifier ({o.mod})")
         c = _opclass(o, ctx)
         if c not in ("G", "I", "IMM"):
             _kind_error(ctx, ins, o, k, "G I IMM", "source")
