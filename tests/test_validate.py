@@ -399,6 +399,8 @@ STRICTER = {
     # Intel's verifier checks surfaces from index 6 of its user surfaces
     # (the loop starts at the predefined count), so a first surface passes
     "surface-of-129": "surface num_elts at most 128 (COMMON_ISA_MAX_SURFACE_SIZE)",
+    # the verifier of igc-1.0.14828.26 (the anchor) refuses it; Debian's 1.0.12504 does not check
+    "lzd-of-a-negation": "lzd's source takes no modifier (verifyInstructionArith at 14828)",
 }
 CASES.append(("surface-of-129", "decl-num-elts", ".decl T9", dict(decls=".decl T9 v_type=T num_elts=129")))
 
