@@ -1462,8 +1462,8 @@ def _sampler_3d(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     platform: .pixel_null_mask only from SKL on."""
     if "cps" in ins.mods:
         if ins.op not in _CPS_OPS:
-            ctx.report("sampler-3d", ins, f"'{ins.op}' takes no .cps (only sample_3d, sample_b, sample_c, "
-                                          "sample_b_c and lod)")
+            ctx.report("sampler-3d", ins, f"unexpected modifier .cps on '{ins.op}' (CPS LOD compensation "
+                                          "is for sample_3d, sample_b, sample_c, sample_b_c and lod)")
         elif ins.exec is not None and ins.exec.size not in (8, 16):
             ctx.report("sampler-3d", ins.exec, f"'.cps' needs execution size 8 or 16, not {ins.exec.size}")
     if "pixel_null_mask" in ins.mods and ctx.report.platform is not None and ctx.report.rank < _rank("SKL"):
