@@ -5,8 +5,15 @@ stable rule id at the declaration, directive or operand it is about.
 Unit checks (``@check``) cover declarations, aliases, kernel attributes and
 inputs; instruction checks (``@instruction_check``) run in one pass over the
 body (execution size, platform, predicates, operand modifiers, regions,
-labels).  ``docs/VALIDATION.md`` lists Intel's checks with the rule id that
-implements each, and those still to come (the per-opcode family checks).
+labels, operand counts), each only on the mnemonics it ``applies`` to; then
+the family check of the mnemonic (``_OpFacts.family``: arithmetic, logic,
+compare, address, move, dpas, srnd, fcvt, LSC, dataport, sampler, sync...).
+What a check needs about a mnemonic is read once from its form and its
+opcode's row (``_facts``); the per-opcode facts of Intel's verifier and
+grammar are tables at the end of ``visa/isa/opcodes.py``.  vISA 4.1 follows
+Debian's GenX_IR (igc 1.0.12504), 4.2 IGC v2.40.13, where they differ.
+``docs/VALIDATION.md`` lists Intel's checks with the rule id that implements
+each, and those still to come.
 """
 from __future__ import annotations
 
@@ -317,7 +324,7 @@ def _facts(op: str) -> _OpFacts | None:
               else _fence if op in ("fence_global", "fence_local")
               else _lsc_fence if op == "lsc_fence"
               else _lsc if op in _LSC_BY_MNEMONIC
-              else _switchjmp if op == "switchjmp" else _DATAPORT.get(op))
+              else _switchjmp if op == "switchjmp" else _FAMILY.get(op))
     n_operands = None
     counts = {max(idx) + 1 if idx else 0 for idx in (
         [a.index for a in getattr(layout, "atoms", ()) if isinstance(getattr(a, "index", None), int)]
@@ -1494,12 +1501,14 @@ def _lifetime(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
                                           f"'{name}' is {_KIND_WORD[k]}")
 
 
-_DATAPORT = {"sample": _sampler, "urb_write_3d": _urb_write, "lifetime": _lifetime,
-             **{m: _sampler_3d for m in O.SAMPLER_3D_MNEMONICS}, "load": _sampler, "sample_unorm": _sampler, "avs": _sampler,
-             "media_ld": _media, "media_st": _media, "oword_ld": _oword, "oword_ld_unaligned": _oword,
-             "oword_st": _oword, "gather4_typed": _typed4, "scatter4_typed": _typed4,
-             "raw_send": _raw_send, "raw_sendc": _raw_send, "raw_sends": _raw_send,
-             "raw_sendsc": _raw_send, "raw_sends_eot": _raw_send, "raw_sendsc_eot": _raw_send}
+# the family checks chosen by mnemonic (those chosen by category are in _facts)
+_FAMILY = {"sample": _sampler, "load": _sampler, "sample_unorm": _sampler, "avs": _sampler,
+           **{m: _sampler_3d for m in O.SAMPLER_3D_MNEMONICS}, "urb_write_3d": _urb_write,
+           "lifetime": _lifetime,
+           "media_ld": _media, "media_st": _media, "oword_ld": _oword, "oword_ld_unaligned": _oword,
+           "oword_st": _oword, "gather4_typed": _typed4, "scatter4_typed": _typed4,
+           "raw_send": _raw_send, "raw_sendc": _raw_send, "raw_sends": _raw_send,
+           "raw_sendsc": _raw_send, "raw_sends_eot": _raw_send, "raw_sendsc_eot": _raw_send}
 
 
 def _raw_type(o, ctx: _Unit):
