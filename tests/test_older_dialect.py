@@ -114,8 +114,8 @@ OLD_FORMS = [
     # (older spelling, vISA 4.1 spelling)
     ("gather (16) (4) T5 0x0:UD V40.0 V41.0", "gather.4 (M1, 16) T5 0x0:ud V40.0 V41.0"),
     ("scatter (16) (1) T5 0x0:ud V40.0 V41.0", "scatter.1 (M1, 16) T5 0x0:ud V40.0 V41.0"),
-    ("dword_atomic.imin (16) T5 0x0:UD V40.0 V41.0 V40.0 V41.0",
-     "dword_atomic.minsint (M1, 16) T5 V40.0 V40.0 V41.0 V41.0"),
+    ("dword_atomic.imin (16) T5 0x0:UD V41.0 V40.0 V40.0 %null.0",
+     "dword_atomic.minsint (M1, 16) T5 V41.0 V40.0 %null.0 V40.0"),
     ("sample.RGBA (SIMD16) T5 S2 V40.0 V40.0 V40.0 V41.0", "sample.RGBA (16) S2 T5 V40.0 V40.0 V40.0 V41.0"),
     ("sample_unorm.RGBA T5 S2 0.0:F 0.0:F 0.0625:F 0.0625:F V41.0",
      "sample_unorm.RGBA.16-full S2 T5 0x0:f 0x0:f 0x3d800000:f 0x3d800000:f V41.0"),
