@@ -124,3 +124,22 @@ def test_module_file_takes_no_part_in_equality():
     import attrs
     b = attrs.evolve(a, file="elsewhere.py", built=True)
     assert a == b and hash(a) == hash(b)
+
+
+def test_gen_binaries_may_be_any_mapping():
+    # a read-only mapping from kernel name to (platform, blob) pairs is taken
+    # like a dict: the result is Intel's reference binary
+    from types import MappingProxyType
+    stem = CASES[0]
+    ref = ref_bytes(stem)
+    blobs = MappingProxyType(kernel_gen_blobs(ref))
+    assert visa.assemble(program_text(stem), gen_binaries=blobs) == ref
+
+
+def test_a_parsed_module_keeps_its_file_name():
+    text = (DATA / "handwritten42" / "only42__XE2.v42.visaasm").read_text()
+    bad = text.replace("num_elts=16", "num_elts=0", 1)
+    m = visa.parse(bad, "k.visaasm")
+    assert m.file == "k.visaasm"
+    (d,) = [d for d in visa.validate(m) if d.severity == "error"]
+    assert d.file == "k.visaasm" and d.line == 4

@@ -526,8 +526,6 @@ def test_builders_are_independent():
     assert [d.name for d in b2.module().units[0].decls] == ["V", "X"]
 
 
-@pytest.mark.xfail(strict=True, reason="printer (visa/printer.py): a body that starts with an "
-                   "instruction is printed on the line of the last declaration")
 def test_a_body_that_starts_with_an_instruction():
     b, k, v = _kernel()
     k.op("ret", exec=1)

@@ -18,6 +18,7 @@ Facts established against the references (see also ../shared/spec/BINARY-NOTES.m
 from __future__ import annotations
 
 import struct
+from collections.abc import Mapping
 
 from . import ast as A
 from .binary import objfile as OF
@@ -351,7 +352,7 @@ def _gen_table(gen_binaries, names: list[str]) -> dict[str, list[tuple[int, byte
     """Each kernel's Gen binaries.  ``gen_binaries`` is either (platform, blob)
     pairs, which go with the first kernel, or a mapping from kernel name to
     such pairs."""
-    if isinstance(gen_binaries, dict):
+    if isinstance(gen_binaries, Mapping):
         unknown = sorted(set(gen_binaries) - set(names))
         if unknown:
             raise ValueError(f"Gen binaries given for unknown kernel(s): {', '.join(unknown)}")

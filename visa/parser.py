@@ -942,6 +942,8 @@ def parse(text: str, filename: str = "<input>", *, grf_size: int = 32) -> A.Modu
         if tail is not None:
             module = attrs.evolve(module, platform=tail["TRAILER_PLATFORM"],
                                   build_options=tail["TRAILER_OPTIONS"])
+        if filename != "<input>":
+            module = attrs.evolve(module, file=filename)  # where diagnostics will point
         return module
     except _Fail as f:
         raise VisaError([make_diag(text, filename, f.line, f.col, f.message)]) from None

@@ -143,6 +143,8 @@ def unit_text(u: A.Unit, version: tuple = V41) -> str:
         out.append("\n" + input_text(i))
     for a in u.attrs:
         out.append("\n" + kernel_attr_text(a))
+    if u.body and type(u.body[0]) is A.Instruction:
+        out.append("\n")  # (Intel's bodies start with a subroutine or a label)
     n = 0
     for s in u.body:
         t = type(s)
