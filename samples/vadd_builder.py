@@ -42,7 +42,7 @@ def build_vadd() -> visa.ast.Module:
 
     scalar = (0, 1, 0)  # <0;1,0>: one element for every channel
     vector = (1, 1, 0)  # <1;1,0>: one element per channel
-    group_x = k.predefined("%group_id_x")
+    group_x = k.predefined_var("%group_id_x")
     k.subroutine("vadd_main")
     # IDX = group_id_x * 16 + LID; OFF = IDX * 4 (bytes, 64-bit)
     k.op("shl", base[0, 0].region(1), group_x[0, 0].region(*scalar), visa.build.imm(4, "ud"),

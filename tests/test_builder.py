@@ -84,7 +84,7 @@ def test_inputs_attributes_and_predefined_variables():
     k.attr("SimdSize", 16)
     k.attr("Extern")
     k.subroutine("main")
-    r0 = k.predefined("%r0")
+    r0 = k.predefined_var("%r0")
     k.op("mov", v[0, 0].region(1), r0[0, 2].region(0, 1, 0), exec=(8, "M1_NM"))
     k.op("movs", t[0], imm(1, "ud"), exec=(1, "M1_NM"))
     k.op("ret", exec=1)
@@ -417,6 +417,7 @@ def test_undeclared_variable():
     (lambda k, v: k.pred("$p"), "invalid predicate name"),
     (lambda k, v: k.label("no space"), "invalid label name"),
     (lambda k, v: k.predefined("%nothing"), "is not a predefined variable"),
+    (lambda k, v: k.predefined_var("%slm"), "not a variable"),
     (lambda k, v: k.op("add", v[0, 0].region(1), 1, 2, exec=(16, "M9")), "unknown execution mask"),
     (lambda k, v: k.op("add", v[0, 0].region(1), 1, 2, exec="16"), "execution size must be an int"),
     (lambda k, v: k.op("add", v[0, 0].region(1), {}, 2, exec=16), "operand 1 of 'add'"),

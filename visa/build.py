@@ -613,6 +613,15 @@ class UnitBuilder:
                           f"{', '.join(O.PREDEFINED_VAR_NAMES + O.PREDEFINED_SURFACE_NAMES)}, "
                           f"{O.BINDLESS_SAMPLER_NAME})", line, col)
 
+    def predefined_var(self, name: str) -> Var:
+        """A predefined general variable by name (``%r0``, ``%group_id_x``,
+        ...): :meth:`predefined` typed for the common case."""
+        v = self.predefined(name)
+        if not isinstance(v, Var):
+            line, col = self.builder.here()
+            self._fail(f"'{name}' is a predefined surface or sampler, not a variable", line, col)
+        return v
+
     def input(self, var: Var | Surface | Sampler | str, offset: int | None = 0,  # noqa: A003
               size: int | None = None, *, kind: str = "input", attrs: AttrsLike = None) -> None:
         """A kernel input: ``.input V offset=N size=N``.  ``kind`` is
