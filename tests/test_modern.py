@@ -166,3 +166,15 @@ def test_visa_dis_prints_42(tmp_path):
     assert r.returncode == 0 and r.stdout.startswith(".version 4.2\n\n.kernel")
     assert "%scratchloc" in r.stdout
     assert visa.format(visa.parse(r.stdout), version=(4, 1)) == visa.disassemble(data)
+
+
+def test_a_dump_is_validated_for_the_platform_it_names():
+    # PVC's GRF is 64 bytes: this dump's 12-byte input at offset 88 is inside
+    # one GRF there, and would straddle a 32-byte GRF; the //Platform: line
+    # says which
+    path = MODERN / "pvc" / "subgroup_block__sg_block_buf__simd16.visaasm"
+    text = path.read_text()
+    assert "\n//Platform: PVCXT\n" in text
+    assert [d for d in visa.validate(text) if d.severity == "error"] == []
+    unnamed = text.replace("//Platform: PVCXT", "//Platform: NONE")
+    assert [d.rule for d in visa.validate(unnamed) if d.severity == "error"] == ["input-grf-straddle"]

@@ -2,7 +2,7 @@
 """Measure the project against its vendored references (tests/data), the way
 progress is judged: one line per metric and set.
 
-    python tools/corpus_check.py [--sets corpus,golden,forms,wanted,handwritten,modern] [--metrics parse,print,asm,dis,rt] [-v]
+    python tools/corpus_check.py [--sets corpus,golden,forms,wanted,handwritten,modern] [--metrics parse,print,valid,asm,dis,rt] [-v]
 
 Metrics (fraction of entries that pass):
   parse  visa.parse(text) succeeds                  (every text file of the set)
@@ -43,6 +43,11 @@ def check(metric: str, set_name: str, item: Path) -> bool:
     if metric == "print":
         text = item.read_text()
         return visa.format(visa.parse(text, str(item))) == text
+    if metric == "valid":  # the validator finds no error (warnings allowed), for
+        # the corpus folder's platform (a 4.2 dump names its own)
+        plat = item.parent.name.upper() if set_name == "corpus" else None
+        return not [d for d in visa.validate(item.read_text(), filename=str(item), platform=plat)
+                    if d.severity == "error"]
     ref = refs.ref_bytes(item)
     if metric == "asm":
         ours, ref = refs.assemble_stem(item)
@@ -61,7 +66,7 @@ def check(metric: str, set_name: str, item: Path) -> bool:
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sets", default="corpus,golden,forms,wanted,handwritten,modern")
-    ap.add_argument("--metrics", default="parse,print,asm,dis,rt")
+    ap.add_argument("--metrics", default="parse,print,valid,asm,dis,rt")
     ap.add_argument("--min", type=float, default=100.0)
     ap.add_argument("-v", "--verbose", action="store_true")
     a = ap.parse_args(argv)
@@ -73,7 +78,7 @@ def main(argv: list[str]) -> int:
                 continue  # hand-written text is not in Intel's layout
             if metric == "dis" and set_name == "forms":
                 continue  # spellings the binary does not keep ((16), upper-case types): rt is the target
-            items = files() if metric in ("parse", "print") else stems()
+            items = files() if metric in ("parse", "print", "valid") else stems()
             if not items:
                 continue
             ok, fails, t0 = 0, [], time.perf_counter()

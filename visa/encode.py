@@ -408,12 +408,14 @@ def validate_module(module: A.Module, *, text: str | None = None, filename: str 
                     platform: str | int | None = None,
                     codes: list[int] | tuple[int, ...] = ()) -> list[Diagnostic]:
     """The validator's diagnostics for ``module``, for ``platform`` (a name
-    or code) or else the platform of the first Gen binary code in ``codes``;
-    with neither, no platform checks and the GRF size the codes give."""
+    or code), else the platform of the first Gen binary code in ``codes``,
+    else the platform a vISA 4.2 dump names on its ``//Platform:`` line;
+    with none, no platform checks and the GRF size the codes give."""
     from .validator import validate
     codes = list(codes)
     plat = find_platform(platform) if platform is not None else (
-        O.PLATFORM_BY_CODE.get(codes[0]) if codes else None)
+        O.PLATFORM_BY_CODE.get(codes[0]) if codes else
+        O.PLATFORM_BY_NAME.get((module.platform or "").upper()))
     grf = plat.grf_bytes if plat is not None else O.grf_bytes_of(codes)
     return validate(module, grf_bytes=grf, platform=plat, text=text, filename=filename)
 
