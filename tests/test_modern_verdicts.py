@@ -53,13 +53,7 @@ def our_errors(row):
 # The mutants our validator does not judge as Intel does yet, each waiting
 # for a rule (issues 8 and 9).  Fixed here, so that a mutant we stop
 # refusing fails, and one we start judging must leave.
-_NOT_YET = {
-    # (~P) is not Intel's spelling of a negated predicate ((!P) is); our
-    # parser reads both alike and keeps no trace of which was written, so the
-    # validator cannot refuse it yet (a parser change: record the spelling)
-    "bmg/m242__predicate.visaasm",
-    "pvc/m139__predicate.visaasm",
-}
+_NOT_YET: set = set()
 
 
 @pytest.mark.parametrize("row", ROWS, ids=[r["file"].split("/", 1)[1] for r in ROWS])

@@ -34,12 +34,7 @@ STRICTER = [
 ]
 
 # not judged yet, each with the reason
-_NOT_YET = {
-    "m0097": "a predicated ret at the end of a kernel crashes GenX_IR; no rule names it",
-    "m0109": "a predicated ret at the end of a kernel crashes GenX_IR; no rule names it",
-    "m0251": "a predicated ret at the end of a kernel crashes GenX_IR; no rule names it",
-    "m0139": "(~P) is not Intel's spelling of a negated predicate; the parser keeps no trace of it",
-}
+_NOT_YET: dict = {}
 
 
 def mutant_text(row) -> str:

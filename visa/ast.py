@@ -211,6 +211,9 @@ class Predicate:
     name: str
     negate: bool = False
     control: str | None = None
+    # how the negation was written: "!" (Intel's grammar) or "~" (which
+    # Intel's grammar refuses; the validator says so); not compared
+    spelling: str = attrs.field(default="!", eq=False, repr=False)
     line: int = _pos()
     col: int = _pos()
 

@@ -66,8 +66,9 @@ def _parse_pred(tok: Token) -> A.Predicate:
     if not m:  # pragma: no cover - the PRED token has this shape
         raise _Fail(f"invalid predicate '{tok}'", tok.line, tok.column)
     ctrl = m.group("PRED_CTRL")
-    return A.Predicate(m.group("PRED_VAR"), m.group("PRED_NOT") is not None,
-                       None if ctrl is None else ctrl.lower(), line=tok.line, col=tok.column)
+    neg = m.group("PRED_NOT")
+    return A.Predicate(m.group("PRED_VAR"), neg is not None,
+                       None if ctrl is None else ctrl.lower(), neg or "!", line=tok.line, col=tok.column)
 
 
 def _parse_exec(s: str, line: int, col: int) -> A.ExecSize | None:

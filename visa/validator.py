@@ -93,7 +93,11 @@ def _declarations(unit: A.Unit, report: _Report, grf: int) -> None:
     general variable, and its offset (through a chain of aliases) lies
     inside that variable."""
     seen: dict[str, object] = {}
+    reserved = _reserved_names(report.version)
     for d in unit.decls:
+        if d.name in reserved:
+            report("decl-predefined", d, f"'{d.name}' is {reserved[d.name]}: it cannot be declared "
+                                         "again (Intel: variable redeclaration)")
         if d.name in seen:
             first = seen[d.name]
             report("decl-duplicate", d, f"'{d.name}' is declared twice (first at line {first.line})")
@@ -123,6 +127,22 @@ def _declarations(unit: A.Unit, report: _Report, grf: int) -> None:
                 report("decl-num-elts", d, f"{what} '{d.name}' has num_elts={d.num_elts}; "
                                            f"allowed: 1..{limit}")
     _aliases(unit, report, grf)
+
+
+@lru_cache(maxsize=None)
+def _reserved_names(version: tuple) -> dict:
+    """The names a declaration cannot take in ``version``: the predefined
+    variables (by name and by number: V7 is %r0), the predefined surfaces by
+    name (T1, T2, TSS: Intel's T0, T3..T5 are free) and the bindless
+    sampler, each with what it is."""
+    out = {}
+    for v in O.PREDEFINED_VARS:
+        if tuple(getattr(v, "since", (4, 1)) or (4, 1)) <= version:
+            out[v.name] = out[f"V{v.index}"] = f"the predefined variable {v.name}"
+    for n in O.PREDEFINED_SURFACE_NAMES:
+        out[n] = f"the predefined surface {n}"
+    out[O.BINDLESS_SAMPLER_NAME] = f"the predefined sampler {O.BINDLESS_SAMPLER_NAME}"
+    return out
 
 
 _WORD, _DWORD, _QWORD = int(O.Align.WORD), int(O.Align.DWORD), int(O.Align.QWORD)
@@ -411,6 +431,7 @@ def _instructions(unit: A.Unit, report: _Report, grf: int) -> None:
             facts, checks = plan
             for c in checks:
                 c(ins, facts, ctx)
+    _last_return(ctx)
     _labels(ctx)
     for d, (rule, line) in ctx.blamed.items():
         report(rule, d, f"'{d.name}' is declared here with type {d.type}, which the instruction "
@@ -607,6 +628,23 @@ def _label_uses(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
                     ctx.label_uses.append((it if getattr(it, "line", 0) else ins, name, kind))
 
 
+_RETURNS = frozenset(("ret", "fret"))
+
+
+def _last_return(ctx: _Unit) -> None:
+    """ret-fall-through: a predicated ret or fret is not the object's last
+    statement: when its predicate is off it falls through, and there is
+    nothing to fall into (Intel's flow graph adds an edge to the next block,
+    which does not exist: GenX_IR crashes)."""
+    body = ctx.unit.body
+    last = body[-1] if body else None
+    if type(last) is A.Instruction and last.op in _RETURNS and last.pred is not None:
+        ctx.report("ret-fall-through", last.pred, f"a predicated '{last.op}' ends '{ctx.unit.name}': "
+                                                  f"when {last.pred.name} is off it falls through to "
+                                                  "nothing; end the object with an unpredicated "
+                                                  f"'{last.op}'")
+
+
 def _labels(ctx: _Unit) -> None:
     """label-duplicate: a label defined twice in one object.
     label-undefined: a jump, call or switch target never defined (fccall
@@ -674,8 +712,16 @@ def _predicate(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     """pred-none: a predicate on an instruction Intel's grammar gives none
     (its form refuses one).
     pred-dropped (warning): a predicate on an instruction whose binary form
-    has no predicate field; Intel's assembler drops it without a word."""
-    if ins.pred is None or facts.pred_field:
+    has no predicate field; Intel's assembler drops it without a word.
+    pred-spelling: a negated predicate is written (!P); Intel's grammar
+    (CISA.y PredSign, 4.1 and 2.x alike) has no (~P)."""
+    p = ins.pred
+    if p is None:
+        return
+    if p.spelling != "!" and p.negate:
+        ctx.report("pred-spelling", p, f"a negated predicate is written (!{p.name}), not "
+                                       f"({p.spelling}{p.name})")
+    if facts.pred_field:
         return
     if facts.refuses_pred:
         ctx.report("pred-none", ins.pred, f"'{ins.op}' cannot be predicated")
@@ -889,10 +935,18 @@ def _arith_sources(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
         if plat.name in O.NO_MADM_PLATFORMS and (
                 (dt == "df" and op in O.IEEE_DF_OPCODES) or (dt == "f" and op in O.IEEE_F_OPCODES)):
             ctx.report("platform", ins, f"'{ins.op}' on {dt} is an IEEE macro {plat.name} does not have")
+        if op in O.SAD_OPCODES and ctx.report.rank >= _rank("TGLLP"):
+            ctx.report("platform", ins, f"'{ins.op}' does not exist on {plat.name} (only before Xe)")
         if (op == O.Opcode.MOD or (op == O.Opcode.DIV and _is_int(dt))) and \
                 ctx.report.rank >= _rank("XeHP_SDV"):
             ctx.report("platform", ins, f"integer '{ins.op}' does not exist on {plat.name} "
                                         "(only before XeHP)")
+    if op == O.Opcode.PLANE and plat is not None and ctx.report.rank >= _rank("ICLLP") \
+            and len(ops) > 2 and type(ops[2]) is A.Imm:
+        ctx.report("operand-kind", ops[2], f"'plane' source 1 is an immediate: from ICLLP on "
+                                           "plane is expanded into mads that read it as a register "
+                                           f"region ({plat.name}; Intel's HWConformity "
+                                           "expandPlaneInst: GenX_IR crashes)")
     allowed = O.ARITH_SRC_TYPES.get(op)
     for k in range(nd, len(ops)):
         o = ops[k]
@@ -1044,6 +1098,12 @@ def _move(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     elif op in (O.Opcode.SEL, O.Opcode.FMINMAX):
         if _opclass(ops[0], ctx) not in ("G", "I"):
             _kind_error(ctx, ins, ops[0], 0, "G I", "destination")
+        if op == O.Opcode.SEL and ins.pred is None and len(ops) > 2 and type(ops[1]) is A.Imm \
+                and type(ops[2]) is not A.Imm:
+            ctx.report("operand-kind", ops[1], "an unpredicated 'sel' takes no immediate source 0 "
+                                               "(Intel's HWConformity moves it to source 1 by "
+                                               "inverting the predicate, which must exist: GenX_IR "
+                                               "crashes); swap the sources or predicate it")
         for k in (1, 2):
             if k < len(ops) and _opclass(ops[k], ctx) not in ("G", "I", "IMM"):
                 _kind_error(ctx, ins, ops[k], k, "G I IMM", "source")
