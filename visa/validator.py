@@ -296,6 +296,104 @@ class _OpFacts:
     n_operands: int | None = None  # the text operands a plain form reads (None: not fixed)
     family: "Callable | None" = None  # the per-opcode check of its family
     lsc: "O.LscOpInfo | None" = None
+    mods: "_ModSpec | None" = None  # the dotted modifiers its form reads (None: not checked)
+
+
+@attrs.frozen
+class _ModSpec:
+    """The dotted modifiers a form takes, read from its atoms: at position
+    k, what ``slots[k]`` accepts (a set of spellings, or a test); anywhere
+    else, the words of ``free`` (``.sat`` where a destination atom records
+    it; a ModCheck's list past the positions other atoms read: below
+    ``open_below``, a position no slot describes is not checked); after the
+    execution size, ``post``."""
+    slots: tuple  # ((position, frozenset of spellings | callable), ...)
+    free: frozenset
+    post: frozenset
+    open_below: int = 0  # positions below it are read by atoms that check them
+
+    def bad(self, mods: tuple, post: tuple) -> str | None:
+        """The first modifier the form does not take, or None."""
+        slots = dict(self.slots)
+        for k, m in enumerate(mods):
+            want = slots.get(k)
+            if want is not None:
+                if (m in want) if isinstance(want, frozenset) else want(m):
+                    continue
+                return m
+            if k < self.open_below:
+                continue
+            if m not in self.free:
+                return m
+        for m in post:
+            if m not in self.post:
+                return m
+        return None
+
+    def spellings(self) -> str:
+        words = [f".{w}" for _, want in self.slots if isinstance(want, frozenset) for w in sorted(want)]
+        words += [f".{w}" for w in sorted(self.free)]
+        return ", ".join(words) or "none"
+
+
+def _is_hex(m: str) -> bool:
+    if m[:1] not in ("x", "X"):
+        return False
+    try:
+        int(m[1:], 16)
+    except ValueError:
+        return False
+    return True
+
+
+def _is_decimal(m: str) -> bool:
+    return m.isdigit()
+
+
+# atoms that read no dotted modifier
+_NO_MOD_ATOMS = frozenset(("Exec", "Pred", "RawOp", "Lit", "NumOp", "Operands", "SurfaceId", "State",
+                           "OperandCount", "RawList", "RawAt", "SimpleVec", "LabelRef", "FixedExec",
+                           "NewString", "MediaRaw", "MediaVec", "NoOperands", "SwitchBody", "NameEnum",
+                           "PredUnless", "MovExec", "DpasAlign"))
+# destination atoms that record the instruction's .sat (when their sat is set)
+_SAT_ATOMS = frozenset(("Vec", "VecAO", "AddrSrc"))
+_SAT_ALWAYS = frozenset(("LogicDst", "MovDst"))  # they read .sat themselves
+
+
+def _mod_spec(f, op: str) -> "_ModSpec | None":
+    """What a form's atoms say of its dotted modifiers; None where an atom
+    reads them in a way of its own (the sampler channels, the LSC caches and
+    data shapes, ...) and no ModCheck bounds the rest."""
+    layouts = _layouts(f)
+    if len(layouts) != 1:
+        return None
+    slots, free, post, check, unknown = [], set(), frozenset(), None, False
+    for a in getattr(layouts[0], "atoms", ()):
+        n = type(a).__name__
+        if n in _NO_MOD_ATOMS:
+            continue
+        if n in _SAT_ATOMS:
+            if getattr(a, "sat", False):
+                free.add("sat")
+        elif n in _SAT_ALWAYS:
+            free.add("sat")
+        elif n == "ModEnum":
+            slots.append((a.pos, frozenset(t for t, _ in a.table)))
+        elif n == "HexMod":
+            slots.append((a.pos, _is_hex))
+        elif n == "ModNum":
+            slots.append((a.pos, _is_decimal))
+        elif n == "ModCheck":
+            check = a
+        else:
+            unknown = True
+    if check is not None:
+        return _ModSpec(tuple(slots), frozenset(check.allowed) | frozenset(free) & {"sat"}
+                        if "sat" in check.allowed else frozenset(check.allowed),
+                        frozenset(check.post), check.skip if unknown else 0)
+    if unknown:
+        return None
+    return _ModSpec(tuple(slots), frozenset(free), post)
 
 
 def _layouts(form) -> tuple:
@@ -359,7 +457,10 @@ def _facts(op: str) -> _OpFacts | None:
                     and f.opcode not in O.UNCHECKED_REGION_OPCODES,
                     f.opcode in O.SHIFT_OPCODES, f.opcode in O.DPAS_OPCODES,
                     f.opcode, row.n_dsts if row is not None else 1, n_operands, family,
-                    _LSC_BY_MNEMONIC.get(op))
+                    _LSC_BY_MNEMONIC.get(op),
+                    # families with a modifier rule of their own keep it
+                    None if family in (_sync, _fence, _lsc_fence, _dpas, _compare, _lsc)
+                    else _mod_spec(f, op))
 
 
 @attrs.define
@@ -1107,6 +1208,44 @@ def _move(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
         for k in (1, 2):
             if k < len(ops) and _opclass(ops[k], ctx) not in ("G", "I", "IMM"):
                 _kind_error(ctx, ins, ops[k], k, "G I IMM", "source")
+
+
+@instruction_check(applies=lambda f: f.mods is not None)
+def _modifiers(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+    """modifier-unknown: a dotted modifier the form does not take (Intel's
+    lexer and grammar: 'syntax error, unexpected DOT'), at the mnemonic;
+    what a form takes is read from its atoms (modifier tables, .x<hex>,
+    numbers, a destination's .sat, a ModCheck's list).  In vISA 4.2 text,
+    forms that 4.2 writes with more than 4.1's atoms say (a to_41
+    rewriting: ifcall's hints) are not checked.  .sat where no atom takes
+    it is modifier-sat's (where Intel's grammar has no SatModOpt)."""
+    if not ins.mods and not ins.post_mods:
+        return
+    if ctx.report.version >= (4, 2) and _rewritten_in_42(ins.op):
+        return
+    spec = facts.mods
+    m = spec.bad(ins.mods, ins.post_mods)
+    if m is None:
+        return
+    if m == "sat" and m in ins.mods and _sat_refused_by_grammar(ins, facts):
+        return  # modifier-sat says so
+    if m == "sat":
+        ctx.report("modifier-sat", ins, f"'{ins.op}' takes no .sat")
+        return
+    where = "after the execution size of" if m not in ins.mods else "for"
+    ctx.report("modifier-unknown", ins, f"unknown modifier '.{m}' {where} '{ins.op}' "
+                                        f"(allowed: {spec.spellings() if where == 'for' else 'none'})")
+
+
+@lru_cache(maxsize=None)
+def _rewritten_in_42(op: str) -> bool:
+    f = FORMS.get(op)
+    return f is not None and (f.text.to_41 is not None or tuple(getattr(f, "since", None) or (4, 1)) > (4, 1))
+
+
+def _sat_refused_by_grammar(ins: A.Instruction, facts: _OpFacts) -> bool:
+    return facts.category not in (O.InstCategory.ARITH, O.InstCategory.LOGIC) \
+        and ins.op not in O.SAT_MNEMONICS
 
 
 @instruction_check
