@@ -354,7 +354,7 @@ def _is_decimal(m: str) -> bool:
 _NO_MOD_ATOMS = frozenset(("Exec", "Pred", "RawOp", "Lit", "NumOp", "Operands", "SurfaceId", "State",
                            "OperandCount", "RawList", "RawAt", "SimpleVec", "LabelRef", "FixedExec",
                            "NewString", "MediaRaw", "MediaVec", "NoOperands", "SwitchBody", "NameEnum",
-                           "PredUnless", "MovExec", "DpasAlign"))
+                           "PredUnless", "MovExec", "DpasAlign", "TupleItem"))
 # destination atoms that record the instruction's .sat (when their sat is set)
 _SAT_ATOMS = frozenset(("Vec", "VecAO", "AddrSrc"))
 _SAT_ALWAYS = frozenset(("LogicDst", "MovDst"))  # they read .sat themselves
@@ -1738,6 +1738,8 @@ def _lsc(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     sfid = m[0] if m else None
     v42 = ctx.report.version >= (4, 2)
     if info.op is O.LscOp.READ_STATE_INFO:
+        if len(m) > 1:  # .tgm only: it has no cache controls
+            ctx.report("modifier-unknown", ins, f"unknown modifier '.{m[1]}' for '{ins.op}' (allowed: .tgm)")
         return
     cache = m[1:]
     if len(cache) == 1 and not v42:
