@@ -18,12 +18,12 @@ from refs import program_text, corpus_stems
 
 HEAD = """.version 4.1
 .kernel "k"
-.decl V1 v_type=G type=d num_elts=16 align=GRF
+.decl V40 v_type=G type=d num_elts=16 align=GRF
 .function "_main_0"
 
 _main_0:
 """
-LINE = "add (M1, 16) V1(0,0)<1> V1(0,0)<1;1,0> 0x1:d"
+LINE = "add (M1, 16) V40(0,0)<1> V40(0,0)<1;1,0> 0x1:d"
 GRAMMAR = (Path(__file__).resolve().parent.parent / "grammar" / "visa.lark").read_text()
 
 

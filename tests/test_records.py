@@ -12,7 +12,7 @@ from visa.isa.syntax import LSC
 
 HEAD = """.version 4.1
 .kernel "k"
-.decl V1 v_type=G type=d num_elts=16 align=GRF
+.decl V40 v_type=G type=d num_elts=16 align=GRF
 .function "_main_0"
 
 _main_0:
@@ -33,29 +33,29 @@ def _ins(line):
 
 
 def test_printer_reads_the_style(record):
-    line = "add (M1, 16) V1(0,0)<1> V1(0,0)<1;1,0> 0x1:d"
-    assert "add (M1, 16) V1(0,0)<1> V1" in visa.format(visa.parse(HEAD + "    " + line + "\n"))
+    line = "add (M1, 16) V40(0,0)<1> V40(0,0)<1;1,0> 0x1:d"
+    assert "add (M1, 16) V40(0,0)<1> V40" in visa.format(visa.parse(HEAD + "    " + line + "\n"))
     record("add", style=LSC)
-    assert "add (M1, 16)  V1(0,0)<1>  V1" in visa.format(visa.parse(HEAD + "    " + line + "\n"))
+    assert "add (M1, 16)  V40(0,0)<1>  V40" in visa.format(visa.parse(HEAD + "    " + line + "\n"))
 
 
 def test_parser_reads_the_silent_modifiers(record):
-    assert _ins("add.foo (M1, 16) V1(0,0)<1> V1(0,0)<1;1,0> 0x1:d").mods == ("foo",)
+    assert _ins("add.foo (M1, 16) V40(0,0)<1> V40(0,0)<1;1,0> 0x1:d").mods == ("foo",)
     record("add", silent_mods=frozenset(("foo",)))
-    assert _ins("add.foo (M1, 16) V1(0,0)<1> V1(0,0)<1;1,0> 0x1:d").mods == ()
+    assert _ins("add.foo (M1, 16) V40(0,0)<1> V40(0,0)<1;1,0> 0x1:d").mods == ()
 
 
 def test_parser_reads_the_canonical_spelling(record):
     record("add", canonical=lambda mods: tuple(m.upper() for m in mods))
-    assert _ins("add.sat (M1, 16) V1(0,0)<1> V1(0,0)<1;1,0> 0x1:d").mods == ("SAT",)
+    assert _ins("add.sat (M1, 16) V40(0,0)<1> V40(0,0)<1;1,0> 0x1:d").mods == ("SAT",)
 
 
 def test_parser_reads_the_older_rewrite(record):
     def swap(ins, declared):
         return attrs.evolve(ins, operands=ins.operands[::-1])
-    plain = _ins("add (M1, 16) V1(0,0)<1> V1(0,0)<1;1,0> 0x1:d")
+    plain = _ins("add (M1, 16) V40(0,0)<1> V40(0,0)<1;1,0> 0x1:d")
     record("add", older=swap)
-    assert _ins("add (M1, 16) V1(0,0)<1> V1(0,0)<1;1,0> 0x1:d").operands == plain.operands[::-1]
+    assert _ins("add (M1, 16) V40(0,0)<1> V40(0,0)<1;1,0> 0x1:d").operands == plain.operands[::-1]
 
 
 def test_printer_reads_numbered(record):
@@ -69,7 +69,7 @@ def test_printer_reads_numbered(record):
 
 def test_older_names_come_from_the_record():
     assert F.FORMS["dph"].text.older_names == ("dhp",)
-    line = " (M1, 8) V1(0,0)<1> V1(0,0)<1;1,0> V1(0,0)<1;1,0>"
+    line = " (M1, 8) V40(0,0)<1> V40(0,0)<1;1,0> V40(0,0)<1;1,0>"
     assert _ins("dhp" + line) == _ins("dph" + line)
 
 
