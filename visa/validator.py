@@ -368,7 +368,7 @@ def _mod_spec(f, op: str) -> "_ModSpec | None":
     layouts = _layouts(f)
     if len(layouts) != 1:
         return None
-    slots, free, post, check, unknown = [], set(), frozenset(), None, False
+    slots, free, check, unknown = [], set(), None, False
     for a in getattr(layouts[0], "atoms", ()):
         n = type(a).__name__
         if n in _NO_MOD_ATOMS:
@@ -389,12 +389,12 @@ def _mod_spec(f, op: str) -> "_ModSpec | None":
         else:
             unknown = True
     if check is not None:
-        return _ModSpec(tuple(slots), frozenset(check.allowed) | frozenset(free) & {"sat"}
-                        if "sat" in check.allowed else frozenset(check.allowed),
-                        frozenset(check.post), check.skip if unknown else 0)
+        # the ModCheck's list is the whole truth past its skip (.sat included)
+        return _ModSpec(tuple(slots), frozenset(check.allowed), frozenset(check.post),
+                        check.skip if unknown else 0)
     if unknown:
         return None
-    return _ModSpec(tuple(slots), frozenset(free), post)
+    return _ModSpec(tuple(slots), frozenset(free), frozenset())
 
 
 def _layouts(form) -> tuple:
