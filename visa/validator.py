@@ -132,14 +132,13 @@ def _declarations(unit: A.Unit, report: _Report, grf: int) -> None:
 @lru_cache(maxsize=None)
 def _reserved_names(version: tuple) -> dict:
     """The names a declaration cannot take in ``version``: the predefined
-    variables, the predefined surfaces by name (T1, T2, TSS: Intel's T0,
-    T3..T5 are free) and the bindless sampler, each with what it is.  Not
-    yet the predefined variables' numbers (V0..V20, V21 in 4.2), which
-    Intel refuses too: test programs of ours still declare V1."""
+    variables (by name and by number: V7 is %r0; V0..V20 in 4.1, V21 too in
+    4.2), the predefined surfaces by name (T1, T2, TSS: Intel's T0, T3..T5
+    are free) and the bindless sampler, each with what it is."""
     out = {}
     for v in O.PREDEFINED_VARS:
         if tuple(getattr(v, "since", (4, 1)) or (4, 1)) <= version:
-            out[v.name] = f"the predefined variable {v.name}"
+            out[v.name] = out[f"V{v.index}"] = f"the predefined variable {v.name}"
     for n in O.PREDEFINED_SURFACE_NAMES:
         out[n] = f"the predefined surface {n}"
     out[O.BINDLESS_SAMPLER_NAME] = f"the predefined sampler {O.BINDLESS_SAMPLER_NAME}"
