@@ -27,8 +27,7 @@ import attrs
 
 from . import ast, build
 from .build import Builder
-from .errors import Diagnostic, VisaError, source_line
-from .isa.atoms import EncodeError
+from .errors import Diagnostic, VisaError
 from .parser import parse as _parse
 from .printer import format as _format
 
@@ -114,40 +113,18 @@ def assemble(program: Program, *, gen_binaries: GenBinaries = (), filename: str 
     raise :class:`VisaError` with every diagnostic, warnings are appended to
     ``warnings`` when a list is given.  Anything that cannot be encoded
     raises :class:`VisaError` at its position."""
-    from .binary import objfile as OF
-    from .encode import EncodeErrors, _gen_table, assemble_module, validate_module
     from .encode import assemble as _assemble_text
+    from .encode import assemble_checked
     if isinstance(program, str):
         return _assemble_text(program, gen_binaries=gen_binaries,
                               filename=filename if filename is not None else "<input>",
                               validate=validate, warnings=warnings, platform=platform)
     module, text, name = _module(program, filename)
-    gens = _gen_table(gen_binaries, [u.name for u in module.units if u.kind == "kernel"])
-    if validate:
-        found = validate_module(module, text=text, filename=name, platform=platform,
-                                codes=[p for pairs in gens.values() for p, _ in pairs])
-        if any(d.severity == "error" for d in found):
-            raise VisaError(found)
-        if warnings is not None:
-            warnings.extend(found)
-
-    def diag(e: EncodeError) -> Diagnostic:
-        n = e.node
-        line, col = getattr(n, "line", 0) or 0, getattr(n, "col", 0) or 0
-        src = source_line(text, line) if text is not None else None
-        return Diagnostic(name, line, col, str(e), source_line=src)
-
     back: dict[int, object] = {}
-    if module.built:
-        module = _text_ordered(module, back)
-    try:
-        return assemble_module(module, gen_binaries)
-    except EncodeErrors as es:
-        raise VisaError([diag(_back(e, back)) for e in es.errors]) from None
-    except EncodeError as e:
-        raise VisaError([diag(_back(e, back))]) from None
-    except OF.ObjectFormatError as e:
-        raise VisaError([Diagnostic(name, 0, 0, str(e))]) from None
+    return assemble_checked(module, text=text, filename=name, gen_binaries=gen_binaries,
+                            validate=validate, warnings=warnings, platform=platform,
+                            encoded=_text_ordered(module, back) if module.built else None,
+                            origin=lambda n: back.get(id(n), n))
 
 
 def _text_ordered(module: ast.Module, back: dict[int, object]) -> ast.Module:
@@ -166,13 +143,6 @@ def _text_ordered(module: ast.Module, back: dict[int, object]) -> ast.Module:
                                attrs=tuple(unplaced(a) for a in u.attrs))
                   for u in module.units)
     return attrs.evolve(module, units=units)
-
-
-def _back(e: EncodeError, back: dict[int, object]) -> EncodeError:
-    n = back.get(id(e.node))
-    if n is None:
-        return e
-    return EncodeError(str(e), n)
 
 
 @overload

@@ -428,9 +428,23 @@ def assemble(text: str, *, gen_binaries: OF.GenBinaries = (), filename: str = "<
     platform of the first Gen binary, else none): any error raises VisaError
     with every diagnostic; warnings are appended to ``warnings`` when a list
     is given."""
-    from .errors import make_diag
     from .parser import parse
-    module = parse(text, filename)
+    return assemble_checked(parse(text, filename), text=text, filename=filename,
+                            gen_binaries=gen_binaries, validate=validate, warnings=warnings,
+                            platform=platform)
+
+
+def assemble_checked(module: A.Module, *, text: str | None, filename: str,
+                     gen_binaries: OF.GenBinaries = (), validate: bool = True,
+                     warnings: list[Diagnostic] | None = None,
+                     platform: str | int | None = None, encoded: A.Module | None = None,
+                     origin=None) -> bytes:
+    """``module`` validated (as :func:`assemble` says), then encoded; every
+    problem a VisaError at its position in ``text`` (when known).
+    ``encoded``: the module to encode instead, standing for ``module``
+    (``origin`` maps one of its nodes to the node of ``module`` it stands
+    for)."""
+    from .errors import make_diag
     if validate:
         gens = _gen_table(gen_binaries, [u.name for u in module.units if u.kind == "kernel"])
         found = validate_module(module, text=text, filename=filename, platform=platform,
@@ -441,11 +455,11 @@ def assemble(text: str, *, gen_binaries: OF.GenBinaries = (), filename: str = "<
             warnings.extend(found)
 
     def diag(e: EncodeError):
-        n = e.node
+        n = e.node if origin is None else origin(e.node)
         return make_diag(text, filename, getattr(n, "line", 0) or 0, getattr(n, "col", 0) or 0, str(e))
 
     try:
-        return assemble_module(module, gen_binaries)
+        return assemble_module(module if encoded is None else encoded, gen_binaries)
     except EncodeErrors as es:
         raise VisaError([diag(e) for e in es.errors]) from None
     except EncodeError as e:
