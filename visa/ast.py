@@ -22,10 +22,15 @@ def _pos() -> int:
     return attrs.field(default=0, eq=False, repr=False, kw_only=True)
 
 
+# An instruction's hash is kept once computed: the validator and the encoder
+# both look instructions up by value (equal instructions are checked and
+# encoded once), so each is hashed once, not once per lookup.
 if TYPE_CHECKING:  # type checkers know attrs' own decorator (same class shape)
+    from attrs import frozen as instruction_node
     from attrs import frozen as node
 else:
     node = attrs.frozen(slots=True, cache_hash=False)
+    instruction_node = attrs.frozen(slots=True, cache_hash=True)
 
 
 # ------------------------------------------------------------------ operands
@@ -227,7 +232,7 @@ class ExecSize:
     col: int = _pos()
 
 
-@node
+@instruction_node
 class Instruction:
     """``op`` is the mnemonic without its dotted modifiers ``mods``
     (``lsc_load.ugm.ca.ca`` is op 'lsc_load', mods ('ugm', 'ca', 'ca'));

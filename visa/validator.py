@@ -520,7 +520,14 @@ def _instructions(unit: A.Unit, report: _Report, grf: int) -> None:
     ctx = _Unit(unit, report, grf, gvars, _kinds(unit),
                 bf_vars=frozenset(d.name for d in unit.vars if d.type == "bf"),
                 declared=frozenset(d.name for d in unit.decls))
-    plans: dict = {}  # mnemonic -> (facts, the checks that apply to it)
+    plans: dict = {}  # mnemonic -> (facts, the checks that apply to it, may be remembered)
+    # Instructions found clean.  Within one object an instruction's verdict
+    # depends only on its value and the object's declarations, so an equal
+    # instruction (positions are not part of equality) is clean too and is
+    # not checked again; those naming labels are always checked, as the label
+    # pass needs each use.
+    clean: set = set()
+    found = report.out
     for ins in unit.body:
         if type(ins) is A.Instruction:
             plan = plans.get(ins.op)
@@ -528,10 +535,16 @@ def _instructions(unit: A.Unit, report: _Report, grf: int) -> None:
                 facts = _facts(ins.op)
                 plan = plans[ins.op] = (facts, () if facts is None else tuple(
                     [c for c in _INS_CHECKS if _APPLIES.get(c, _always)(facts)]
-                    + ([facts.family] if facts.family is not None else [])))
-            facts, checks = plan
+                    + ([facts.family] if facts.family is not None else [])),
+                    facts is not None and not facts.label_slots)
+            facts, checks, memo = plan
+            if memo and ins in clean:
+                continue
+            before = len(found)
             for c in checks:
                 c(ins, facts, ctx)
+            if memo and len(found) == before:
+                clean.add(ins)
     _last_return(ctx)
     _labels(ctx)
     for d, (rule, line) in ctx.blamed.items():
