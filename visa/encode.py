@@ -169,6 +169,8 @@ class Symbols:
             self._enter(self.late.pop())
 
     def decl_attrs(self, d) -> tuple:
+        if not d.attrs:  # most declarations
+            return ()
         return tuple(OF.Attribute(i, _attr_value(a))
                      for a, i in zip(d.attrs, self.attr_ids[id(d)], strict=True))
 

@@ -641,29 +641,19 @@ def _encode_object(obj: VisaObject, is_kernel: bool, where: str) -> tuple[bytes,
                             v.alias_offset, v.alias_scope, len(v.attributes)))
             if v.attributes:
                 _attrs_bytes(out, v.attributes)
-        pack = _ADDR.pack
-        items: tuple[AddressVar | PredicateVar | StateVar, ...]
-        sv: AddressVar | PredicateVar | StateVar
-        small: tuple[tuple[str, struct.Struct, tuple[AddressVar | PredicateVar | StateVar, ...]], ...]
-        small = (("addresses", _U16, obj.addresses), ("predicates", _U16, obj.predicates))
+        # the small tables (name, count, attributes per entry), in file
+        # order; labels sit between predicates and samplers
+        small: tuple[tuple[str, struct.Struct, tuple[Any, ...]], ...] = (
+            ("addresses", _U16, obj.addresses), ("predicates", _U16, obj.predicates),
+            ("labels", _U16, obj.labels), ("samplers", _U8, obj.samplers),
+            ("surfaces", _U8, obj.surfaces), ("vmes", _U8, obj.vmes))
         for table, cnt, items in small:
             out.append(cnt.pack(len(items)))
             for sv in items:
-                out.append(pack(sv.name_index, sv.num_elements, len(sv.attributes)))
-                if sv.attributes:
-                    _attrs_bytes(out, sv.attributes)
-        table = "labels"
-        out.append(_U16.pack(len(obj.labels)))
-        for lb in obj.labels:
-            out.append(_LABEL.pack(lb.name_index, lb.kind, len(lb.attributes)))
-            if lb.attributes:
-                _attrs_bytes(out, lb.attributes)
-        small = (("samplers", _U8, obj.samplers), ("surfaces", _U8, obj.surfaces),
-                 ("vmes", _U8, obj.vmes))
-        for table, cnt, items in small:
-            out.append(cnt.pack(len(items)))
-            for sv in items:
-                out.append(pack(sv.name_index, sv.num_elements, len(sv.attributes)))
+                if table == "labels":
+                    out.append(_LABEL.pack(sv.name_index, sv.kind, len(sv.attributes)))
+                else:
+                    out.append(_ADDR.pack(sv.name_index, sv.num_elements, len(sv.attributes)))
                 if sv.attributes:
                     _attrs_bytes(out, sv.attributes)
         input_rel = -1
