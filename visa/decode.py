@@ -196,7 +196,7 @@ def decode_code(obj: OF.VisaObject, names: Names, base: int = 0,
                 last = e
                 continue
             node = b.finish()
-            pad = sum(getattr(a, "unwritten", 0) for a in f.atoms)
+            pad = f.unwritten
             body.append(node)
             unwritten += pad
             seen = max(seen, rd.pos)

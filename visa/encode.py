@@ -341,7 +341,7 @@ def _encode_one(s: A.Instruction, sym: Symbols) -> tuple[bytes, int]:
             a.encode(s, sym, part)
     except struct.error as e:  # a value written in the text does not fit its binary field
         raise EncodeError(f"a value of '{s.mnemonic}' does not fit its field in the binary ({e})", s) from None
-    return b"".join(part), sum(getattr(a, "unwritten", 0) for a in f.atoms)
+    return b"".join(part), f.unwritten
 
 
 def platform_code(p) -> int:
@@ -389,7 +389,7 @@ def assemble_module(module: A.Module, gen_binaries=()) -> bytes:
             functions.append((u.name, obj))
     # the only object format written is vISA 4.1 (an older text's .version
     # names the syntax it was written in, not the binary wanted)
-    return OF.write(OF.build(kernels, functions, major=4, minor=1))
+    return OF.build_bytes(kernels, functions, major=4, minor=1)
 
 
 def find_platform(platform) -> "O.Platform":

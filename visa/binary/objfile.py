@@ -785,7 +785,20 @@ def build(kernels: Iterable[tuple[str, VisaObject, Iterable[tuple[int, bytes]]]]
           *, major: int = 4, minor: int = 1) -> CisaFile:
     """Assemble a CisaFile from (name, object, [(platform, blob), ...]) kernels
     and (name, object) functions, with header entries laid out."""
+    return relayout(_new_file(kernels, functions, major, minor))
+
+
+def build_bytes(kernels: Iterable[tuple[str, VisaObject, Iterable[tuple[int, bytes]]]],
+                functions: Iterable[tuple[str, VisaObject]] = (),
+                *, major: int = 4, minor: int = 1) -> bytes:
+    """``write(build(...))``, laying the file out once (``write`` computes
+    every offset itself; the header entries ``build`` adds are not needed)."""
+    return write(_new_file(kernels, functions, major, minor))
+
+
+def _new_file(kernels: Iterable[tuple[str, VisaObject, Iterable[tuple[int, bytes]]]],
+              functions: Iterable[tuple[str, VisaObject]], major: int, minor: int) -> CisaFile:
     ks = tuple(Kernel(name, obj, tuple(GenBinary(p, bytes(b)) for p, b in gens))
                for name, obj, gens in kernels)
     fs = tuple(Function(name, obj) for name, obj in functions)
-    return relayout(CisaFile(ks, fs, major, minor))
+    return CisaFile(ks, fs, major, minor)

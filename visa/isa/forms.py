@@ -73,9 +73,17 @@ class Form:
     # bytes depend on what came before (known from its atoms, once)
     stateful: bool = attrs.field(init=False, eq=False)
 
+    # zero bytes its atoms count but Intel's writer leaves for the end of the
+    # stream (2D block LSC; known from its atoms, once)
+    unwritten: int = attrs.field(init=False, eq=False)
+
     @stateful.default
     def _stateful(self) -> bool:
         return any(getattr(a, "stateful", False) for a in self.atoms)
+
+    @unwritten.default
+    def _unwritten(self) -> int:
+        return sum(getattr(a, "unwritten", 0) for a in self.atoms)
 
 
 FORMS: dict[str, Form] = {}

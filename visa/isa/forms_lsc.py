@@ -778,6 +778,7 @@ class LscForm:
         self.text = PLAIN_TEXT
 
     stateful = False
+    unwritten = 0  # the concrete forms' own count applies
 
     def resolve(self, ins) -> Form:
         sfid = ins.mods[0] if ins.mods else None
