@@ -135,13 +135,15 @@ class Symbols:
         self.kattr_ids: dict[int, int] = {}  # id(kernel attribute) -> its name id
         items = sorted(list(unit.decls) + list(unit.attrs), key=_pos)
         first = next((_pos(s) for s in unit.body), None)
-
-        def early(it) -> bool:
-            return first is None or _pos(it) < first or _pos(it) == (0, 0)
-        self.late = [it for it in reversed(items) if not early(it)]  # popped in text order
+        late = []
         for it in items:
-            if early(it):
+            at = _pos(it)
+            if first is None or at < first or at == (0, 0):
                 self._enter(it)
+            else:
+                late.append(it)
+        late.reverse()
+        self.late = late  # popped in text order
 
     def _enter(self, it) -> None:
         """Pool entries, as Intel's builder adds them: a declaration's name
