@@ -475,6 +475,7 @@ class _Unit:
     blamed: dict = attrs.Factory(dict)  # declaration -> (rule, what its type broke, line)
     bf_vars: frozenset = frozenset()  # the unit's variables of type bf
     declared: frozenset = frozenset()  # every name the unit declares (the older spec may declare T5)
+    roots: dict = attrs.Factory(dict)  # variable name -> (its alias chain's end, offset into it)
 
     def type_error(self, rule: str, o, message: str, other=None) -> None:
         """An operand of the wrong type: the error at the operand, and a
@@ -668,7 +669,10 @@ def _arith_types(ins: A.Instruction, facts: _OpFacts, ctx: _Unit, types: list) -
     (sin/cos/exp/log/pow: f or hf; rounding, dp*, frc, lrp, plane: f; avg and
     mod: integers up to 32 bits; lzd, addc, subb: ud; mulh, dp4a, madw: d or
     ud; sad2: w or uw; add3: d or w kinds; df only on mul, add, mad, div,
-    inv, sqrt, sqrtm, divm).
+    inv, sqrt, sqrtm, divm; any other: f, df, hf or an integer, so not an
+    indirect :v, :uv, :vf or :bool).
+    platform (vISA 4.2): no vf source from Xe2 on (IGC 2.x's
+    hasPackedRestrictedFloatVector; always true at the 4.1 anchor).
     modifier-sat: no .sat on frc, lzd, mod, mulh, madw; div.sat on f and
     hf only (Intel's verifyInstructionArith; srnd and bf operands are checked
     elsewhere by Intel).  Called by _arith_sources with the operand types."""
@@ -682,11 +686,24 @@ def _arith_types(ins: A.Instruction, facts: _OpFacts, ctx: _Unit, types: list) -
     elif ty == "df" and op not in O.ARITH_DF_OPCODES:
         ctx.report("type-arith", dst, f"'{ins.op}' cannot use df (only mul, add, mad, div, inv, "
                                       "sqrt, sqrtm and divm can)")
+    elif allowed is None and ty not in _ARITH_DST_OK:
+        ctx.report("type-arith", dst, f"'{ins.op}' destination has type {ty}; allowed: f, df, hf or an "
+                                      "integer type")
+    if ctx.report.version >= (4, 2) and "vf" in types and ctx.report.platform is not None \
+            and ctx.report.rank >= _rank("XE2"):
+        for k in range(facts.n_dsts, len(types)):
+            if types[k] == "vf":
+                ctx.report("platform", ins.operands[k], f"a vf (packed restricted float) source does not "
+                                                        f"exist on {ctx.report.platform.name} (only "
+                                                        "before Xe2)")
     if "sat" in ins.mods or "sat" in ins.post_mods:
         if op in O.NO_SAT_OPCODES:
             ctx.report("modifier-sat", ins, f"'{ins.op}' does not take .sat")
         elif op == O.Opcode.DIV and ty not in ("f", "hf"):
             ctx.report("modifier-sat", ins, f"'div.sat' is for f and hf destinations, not {ty}")
+
+
+_ARITH_DST_OK = frozenset(("f", "df", "hf", "b", "ub", "w", "uw", "d", "ud", "q", "uq"))
 
 
 # ------------------------------------------------------------- LSC shapes
@@ -949,7 +966,9 @@ def _region(o, region: tuple, is_dst: bool, exec_size: int, ctx: _Unit, var: A.V
         if bad:
             return
     else:
-        return  # <v;h> two-value (VxH) regions: not checked yet
+        if len(region) == 2:
+            _vxh(o, name, region, exec_size, ctx)
+        return
     if var is None:
         return
     size = _type_size(var)
@@ -959,6 +978,160 @@ def _region(o, region: tuple, is_dst: bool, exec_size: int, ctx: _Unit, var: A.V
     if last >= total:
         report("region-bounds", o, f"'{name}' reaches byte {last} of '{var.name}', which has "
                                    f"{total} bytes", "warning")
+
+
+MAX_VXH_ADDRESSES = 16  # "Number of Address for indirect operand exceeds 16"
+
+
+def _vxh(o, name: str, region: tuple, exec_size: int, ctx: _Unit) -> None:
+    """region-width, region-hstride, region-width-exec, region-vxh: an
+    indirect source <w,h> (no vertical stride: one address per row) has a
+    legal width (not 0) and horizontal stride, a width at most the
+    execution size, and needs at most 16 addresses (execution size / width)."""
+    width, h = region
+    report = ctx.report
+    if width not in WIDTHS:
+        report("region-width", o, f"'{name}' has width {width}; allowed: 1, 2, 4, 8, 16")
+        return
+    if h not in H_STRIDES:
+        report("region-hstride", o, f"'{name}' has horizontal stride {h}; allowed: 0, 1, 2, 4")
+    if width > exec_size:
+        report("region-width-exec", o, f"'{name}' has width {width}, more than the execution size {exec_size}")
+    elif exec_size // width > MAX_VXH_ADDRESSES:
+        report("region-vxh", o, f"'{name}' <{width},{h}> reads {exec_size // width} rows, one address each; "
+                                f"an indirect region has at most {MAX_VXH_ADDRESSES} addresses (widen it "
+                                "or split the instruction)")
+
+
+# predefined variables an instruction may write (Intel's isReadWritePreDefinedVar);
+# %tsc and %sr0 only at some bytes (tm0.4; sr0.2 and sr0.3, or sr0.1 and sr0.2 in 4.2)
+_WRITABLE_PREDEFINED = frozenset(("%null", "%arg", "%retval", "%sp", "%fp", "%cr0", "%dbg0",
+                                  "%impl_arg_buf_ptr", "%local_id_buf_ptr"))
+_WRITABLE_BYTES = {(4, 1): {"%tsc": (16,), "%sr0": (8, 12)}, (4, 2): {"%tsc": (16,), "%sr0": (4, 8)}}
+# a predefined variable by its name and by its number (V7 is %r0): (name, element size)
+_PREDEFINED_BY_ANY = {**{v.name: (v.name, O.TYPE_INFO[v.type].size) for v in O.PREDEFINED_VARS},
+                      **{f"V{v.index}": (v.name, O.TYPE_INFO[v.type].size) for v in O.PREDEFINED_VARS}}
+
+
+@instruction_check(applies=lambda f: f.dst is not None and f.opcode != O.Opcode.FMINMAX)
+def _read_only(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+    """dst-read-only: a move, arithmetic, logic, address or compare
+    instruction does not write a read-only predefined variable (all but
+    %null, %arg, %retval, %sp, %fp, %cr0, %dbg0, the implicit-argument and
+    local-id buffer pointers, tm0.4 and two dwords of %sr0).  min and max
+    are not checked: Intel's verifier takes their selector byte for the
+    destination."""
+    ops = ins.operands
+    if not ops:
+        return
+    o = ops[facts.dst]
+    if type(o) is not A.VarRef or len(o.offsets) != 2:
+        return
+    pre = _PREDEFINED_BY_ANY.get(o.name)
+    if pre is None or o.name in ctx.declared:
+        return
+    name, size = pre
+    if name in _WRITABLE_PREDEFINED:
+        return
+    v42 = ctx.report.version >= (4, 2)
+    at = o.offsets[0] * ctx.grf + o.offsets[1] * size
+    ok = _WRITABLE_BYTES[(4, 2) if v42 else (4, 1)].get(name, ())
+    if at in ok:
+        return
+    where = f" (byte {at})" if ok else ""
+    allowed = (f"; of {name} only byte{'s' if len(ok) > 1 else ''} {' and '.join(map(str, ok))} "
+               "can be written") if ok else ""
+    ctx.report("dst-read-only", o, f"'{ins.op}' writes {name}{where}, which is read-only{allowed}")
+
+
+_SPLIT_CATEGORIES = frozenset((O.InstCategory.MOV, O.InstCategory.LOGIC, O.InstCategory.COMPARE,
+                               O.InstCategory.ARITH))
+
+
+def _root(name: str, ctx: _Unit):
+    """(the declaration at the end of ``name``'s alias chain, the byte offset
+    of ``name`` in it); the declaration is ``name``'s own when it aliases a
+    predefined variable or nothing.  None for a predefined or unknown name."""
+    r = ctx.roots.get(name)
+    if r is None and name not in ctx.roots:
+        d = ctx.gvars.get(name)
+        if d:
+            off, seen = 0, {name}
+            while d.alias is not None:
+                nxt = ctx.gvars.get(d.alias.var)
+                if not nxt or nxt.name in seen or type(nxt) is not A.VarDecl:
+                    break
+                off += d.alias.offset
+                seen.add(nxt.name)
+                d = nxt
+            r = (d, off)
+        ctx.roots[name] = r
+    return r
+
+
+@instruction_check(applies=lambda f: f.regions and f.category not in _SPLIT_CATEGORIES)
+def _two_grfs(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+    """region-grfs: outside move, logic, compare and arithmetic instructions
+    (those the finalizer splits), a general source region spans less than
+    2 GRFs and, from where its variable (through its aliases) puts it,
+    touches at most 2 consecutive GRFs (platform-dependent: the GRF size)."""
+    e = ins.exec
+    if e is None:
+        return
+    exec_size = e.size
+    grf = ctx.grf
+    for o in ins.operands:
+        if type(o) is not A.VarRef or o.region is None or len(o.region) != 3 or len(o.offsets) != 2:
+            continue
+        v, width, h = o.region
+        if width not in WIDTHS or width > exec_size or exec_size not in EXEC_SIZES:
+            continue  # the region rules say so
+        r = _root(o.name, ctx)
+        if r is None:
+            continue
+        d = ctx.gvars[o.name]
+        size = _type_size(d)
+        span = (((exec_size // width) - 1) * v + (width - 1) * h) * size + size - 1
+        if span >= 2 * grf:
+            ctx.report("region-grfs", o, f"'{o.name}' <{v};{width},{h}> spans {span + 1} bytes; '{ins.op}' "
+                                         f"reads at most 2 GRFs ({2 * grf} bytes) through one operand")
+            continue
+        start = r[1] + o.offsets[0] * grf + o.offsets[1] * size
+        if (start + span) // grf - start // grf > 1:
+            ctx.report("region-grfs", o, f"'{o.name}' <{v};{width},{h}> covers bytes {start}..{start + span} "
+                                         f"of '{r[0].name}': more than 2 GRFs ({grf} bytes each) because of "
+                                         "where it starts")
+
+
+@instruction_check(applies=lambda f: f.category not in _NO_RAW_CATEGORIES and not f.dpas)
+def _raw_align(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+    """raw-align: a raw operand (and LSC data) whose variable, at the end of
+    its alias chain, is at least one GRF starts at a GRF boundary (its
+    offset plus the alias offsets is a multiple of the GRF size;
+    platform-dependent)."""
+    grf = ctx.grf
+    for o in ins.operands:
+        t = type(o)
+        if t is A.Raw or t is A.LscData:
+            off = o.offset
+            if not off and o.name not in ctx.roots:
+                d = ctx.gvars.get(o.name)
+                if not d or d.alias is None:
+                    continue  # offset 0 of a variable aliasing nothing: aligned
+            r = _root(o.name, ctx)
+            if r is None:
+                continue
+            d, base = r
+            total = base + off
+            if total % grf and d.num_elts * _type_size(d) >= grf:
+                via = f" ({off} in '{o.name}', which starts at byte {base} of '{d.name}')" if base else ""
+                ctx.report("raw-align", o, f"raw operand '{o.name}.{off}' starts at byte {total}{via}; "
+                                           f"a raw operand of a variable of a GRF or more starts at a "
+                                           f"multiple of the GRF size ({grf} bytes)")
+
+
+_NO_RAW_CATEGORIES = frozenset((O.InstCategory.MOV, O.InstCategory.ARITH, O.InstCategory.LOGIC,
+                                O.InstCategory.COMPARE, O.InstCategory.ADDRESS))
 
 
 # ------------------------------------------------- operand classes by place
@@ -1106,11 +1279,20 @@ def _logic_extra(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     rol/ror on q/uq only from PVC on.
     modifier-sat: logic instructions writing a general or indirect operand
     take no .sat, shifts excepted (Intel's builder: "saturation is not
-    supported on this op"; its verifier for bfn)."""
+    supported on this op"; its verifier for bfn).
+    platform (vISA 4.2; Debian's 4.1 GenX_IR does not check it): shl writing
+    q or uq, shr writing uq, only up to XeHP_SDV and from PVC on."""
     if "sat" in ins.mods and not facts.shift and ins.operands \
             and _opclass(ins.operands[0], ctx) in ("G", "I"):
         ctx.report("modifier-sat", ins, f"'{ins.op}' is a logic instruction: saturation (.sat) is not "
                                         "supported on it")
+    if facts.opcode in _SHIFTS_64 and ins.operands and ctx.report.platform is not None \
+            and ctx.report.version >= (4, 2) and _rank("XeHP_SDV") < ctx.report.rank < _rank("PVC"):
+        dt = _operand_type(ins.operands[0], ctx)
+        if dt == "uq" or (dt == "q" and facts.opcode == O.Opcode.SHL):
+            ctx.report("platform", ins.operands[0], f"'{ins.op}' writing {dt} does not exist on "
+                                                    f"{ctx.report.platform.name} (only up to XeHP_SDV "
+                                                    "and from PVC on)")
     pred_seen = False
     ops = ins.operands[:-1] if facts.opcode == O.Opcode.BFN and ins.operands and \
         type(ins.operands[-1]) is not A.VarRef else ins.operands
@@ -1130,6 +1312,9 @@ def _logic_extra(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
             if ty in ("q", "uq"):
                 ctx.report("platform", o, f"'{ins.op}' on {ty} needs PVC or later; the platform "
                                           f"is {ctx.report.platform.name}")
+
+
+_SHIFTS_64 = frozenset((O.Opcode.SHL, O.Opcode.SHR))
 
 
 def _compare(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
@@ -1713,8 +1898,26 @@ def _lifetime(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
                                           f"'{name}' is {_KIND_WORD[k]}")
 
 
+_VME_STREAM_MODES = (0, 1, 2, 3)  # disable, out, in, in-out
+_VME_SEARCH_CONTROLS = (0, 1, 3, 7)  # single ref single/dual start, single ref dual record, dual ref
+
+
+def _vme(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+    """vme: vme_ime's (stream mode, search control) pair: the stream mode
+    is 0..3 (disable, out, in, in-out), the search control 0, 1, 3 or 7."""
+    ops = ins.operands
+    if not ops or type(ops[0]) is not A.Tuple or len(ops[0].items) != 2:
+        return
+    for it, allowed, what in zip(ops[0].items, (_VME_STREAM_MODES, _VME_SEARCH_CONTROLS),
+                                 ("stream mode", "search control")):
+        v = getattr(it, "value", None)
+        if isinstance(v, int) and v not in allowed:
+            ctx.report("vme", it if getattr(it, "line", 0) else ops[0],
+                       f"'vme_ime' {what} {v}; allowed: {', '.join(map(str, allowed))}")
+
+
 # the family checks chosen by mnemonic (those chosen by category are in _facts)
-_FAMILY = {"sample": _sampler, "load": _sampler, "sample_unorm": _sampler, "avs": _sampler,
+_FAMILY = {"vme_ime": _vme, "sample": _sampler, "load": _sampler, "sample_unorm": _sampler, "avs": _sampler,
            **{m: _sampler_3d for m in O.SAMPLER_3D_MNEMONICS}, "urb_write_3d": _urb_write,
            "lifetime": _lifetime,
            "media_ld": _media, "media_st": _media, "oword_ld": _oword, "oword_ld_unaligned": _oword,
@@ -1753,7 +1956,10 @@ def _lsc(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     if info.op is O.LscOp.READ_STATE_INFO:
         if len(m) > 1:  # .tgm only: it has no cache controls
             ctx.report("modifier-unknown", ins, f"unknown modifier '.{m[1]}' for '{ins.op}' (allowed: .tgm)")
+        _typed_coords(ins, info, ctx, v42)
         return
+    if sfid == "tgm":
+        _typed_coords(ins, info, ctx, v42)
     cache = m[1:]
     if len(cache) == 1 and not v42:
         cache = (cache[0], "df")  # 4.1 reads one control as L1, with L3 default
@@ -1804,6 +2010,28 @@ def _lsc(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
                                               "1.x writer drops a 2D block store's data)", "warning")
                 else:
                     ctx.report("lsc-data", o, f"'{ins.op}' stores data: its data operand cannot be %null")
+
+
+def _typed_coords(ins, info, ctx: _Unit, v42: bool) -> None:
+    """lsc-addr (typed messages, Intel's verifyTyped): the U coordinate is
+    a register, not %null; read_state_info takes one coordinate register
+    (U, V, R and LOD packed in it: no V, R or LOD of their own), which
+    vISA 4.2 text must write (4.1's grammar has none: its builder leaves U
+    %null, which this GenX_IR takes)."""
+    a = next((o for o in ins.operands if type(o) is A.LscAddr), None)
+    if a is None or a.base is None:
+        if a is not None and v42 and info.op is O.LscOp.READ_STATE_INFO:
+            ctx.report("lsc-addr", a, f"'{ins.op}' reads its coordinates (U, V, R, LOD packed) from "
+                                      "one register: write it in brackets, e.g. bti(0x1)[VC]")
+        return
+    base = a.base
+    if type(base) is A.LscReg and base.name in ("%null", "V0"):
+        ctx.report("lsc-addr", base if base.line else a, f"'{ins.op}': the U coordinate cannot be %null")
+    if info.op is O.LscOp.READ_STATE_INFO and a.extra:
+        it = a.extra[0]
+        ctx.report("lsc-addr", it if getattr(it, "line", 0) else a,
+                   f"'{ins.op}' reads U, V, R and LOD packed in one register: it takes no V, R or "
+                   "LOD coordinate of its own")
 
 
 _UGML_VECTORS = (1, 2, 4)
@@ -1929,6 +2157,11 @@ def _lsc_addr(ins, info, sfid, a: A.LscAddr, ctx: _Unit) -> None:
         if type(s) is A.LscReg and s.name == "%null":
             ctx.report("lsc-addr", s if s.line else a, f"the {model} address model needs a surface, "
                                                        "not %null")
+    if size == "a16" and not -0x7FFF <= a.offset <= 0x7FFF:
+        ctx.report("lsc-addr", a, f"the immediate offset {a.offset:#x} overflows :a16 address arithmetic "
+                                  "(at most +/-0x7fff)")
+    if info.is_strided and a.extra:
+        _pitch(ins, a, ctx)
     base = a.base
     if base is None:
         return
@@ -1959,10 +2192,32 @@ def _lsc_addr(ins, info, sfid, a: A.LscAddr, ctx: _Unit) -> None:
                                f":{size} addresses are {' or '.join(want)}; '{base.name}' is {d.type}")
 
 
+def _pitch(ins, a: A.LscAddr, ctx: _Unit) -> None:
+    """lsc-addr: a strided message's pitch is an immediate of at most 16
+    bits or a register other than %null."""
+    p = a.extra[0]
+    t = type(p)
+    at = p if getattr(p, "line", 0) else a
+    if t is A.Number or t is A.Imm:
+        v = p.value if t is A.Number else p.bits
+        if t is A.Imm and v & 0x80000000 and p.type not in ("q", "uq"):
+            v -= 1 << 32  # Intel compares the signed value
+        if v > 0xFFFF:
+            ctx.report("lsc-addr", at, f"the pitch {v:#x} does not fit in 16 bits")
+    elif t is A.LscReg and p.name in ("%null", "V0"):
+        ctx.report("lsc-addr", at, "the pitch is an immediate or a register, not %null")
+
+
+_BLOCK2D_SIZES = ("d8", "d16", "d32", "d64")
+
+
 def _lsc_block2d(ins, info, o: A.LscData, ctx: _Unit, v42: bool) -> None:
     sh = o.shape
     blocks, width, height = sh.block
     dsize = _data_size(sh.size)
+    if sh.size is not None and dsize not in _BLOCK2D_SIZES:  # (a typed 2D block has no size)
+        ctx.report("lsc-shape", o, f"a 2D block moves d8, d16, d32 or d64 data, not {sh.size}")
+        return
     size = O.LSC_DATA_BYTES.get(dsize)
     if size is None or not (blocks and width and height):
         return
