@@ -136,3 +136,25 @@ def test_41_keeps_what_its_genx_ir_takes():
     for parts in (V42[0][3], V42[1][3], V42[4][3]):
         assert _errors(program(parts), parts["platform"]) == []
     assert HEAD.startswith(".version 4.1")
+
+
+_G = ".decl VOFF v_type=G type=ud num_elts=16 align=hword\n.decl P1 v_type=P num_elts=16\n" + _V
+
+
+@pytest.mark.parametrize("offset", ["A1(0)", "P1"])
+def test_gather_global_offset_is_not_an_address_or_predicate(offset, tmp_path):
+    bad = _p(f"gather.4 (M1, 8) T6 {offset} VOFF.0 VR.0", _G)
+    text = program(bad)
+    errors = _errors(text, "TGLLP")
+    assert [d.rule for d in errors] == ["operand-kind"]
+    assert text.splitlines()[errors[0].line - 1][errors[0].col - 1:].startswith(offset)
+    assert _errors(program(_p("gather.4 (M1, 8) T6 0x0:ud VOFF.0 VR.0", _G)), "TGLLP") == []
+
+
+def test_vme_fbr_modes_are_general_indirect_or_immediate():
+    bad = _p("vme_fbr (P1, 0x0:ud, 0x0:ud) T6 VR.0 VR.0 VR.0", _G, "SKL")
+    text = program(bad)
+    errors = _errors(text, "SKL")
+    assert [d.rule for d in errors] == ["operand-kind"]
+    assert text.splitlines()[errors[0].line - 1][errors[0].col - 1:].startswith("P1,")
+    assert _errors(program(_p("vme_fbr (0x0:ud, 0x0:ud, 0x0:ud) T6 VR.0 VR.0 VR.0", _G, "SKL")), "SKL") == []

@@ -1639,9 +1639,13 @@ def _raw_types(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     offsets are ud, its data and destination of the sub-operation's type
     (d for imin/imax, d or ud for add/sub, f for the float ones, else ud),
     src0 %null for inc/dec/predec, src1 %null but for cmpxchg/fcmpwr
-    (Intel's verifyInstructionDataport; predefined variables unchecked)."""
+    (Intel's verifyInstructionDataport; predefined variables unchecked).
+    operand-kind: gather/scatter's global offset is not an address or a
+    predicate operand."""
     ops = ins.operands
     if ins.op in ("gather", "scatter"):
+        if len(ops) > 1:
+            _not_addr_or_pred(ins, ops[1], 1, "global offset", ctx)
         if ops:
             ty = _raw_type(ops[-1], ctx)
             if ty is not None and O.TYPE_INFO_BY_NAME[ty].size != 4:
@@ -1904,8 +1908,16 @@ _VME_SEARCH_CONTROLS = (0, 1, 3, 7)  # single ref single/dual start, single ref 
 
 def _vme(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     """vme: vme_ime's (stream mode, search control) pair: the stream mode
-    is 0..3 (disable, out, in, in-out), the search control 0, 1, 3 or 7."""
+    is 0..3 (disable, out, in, in-out), the search control 0, 1, 3 or 7.
+    operand-kind: vme_fbr's (macroblock mode, sub-macroblock shape,
+    sub-prediction mode) are general, indirect or immediate operands."""
     ops = ins.operands
+    if ins.op == "vme_fbr":
+        if ops and type(ops[0]) is A.Tuple:
+            for it in ops[0].items:
+                if _opclass(it, ctx) not in ("G", "I", "IMM", "?"):
+                    _kind_error(ctx, ins, it, 0, "G I IMM", "mode")
+        return
     if not ops or type(ops[0]) is not A.Tuple or len(ops[0].items) != 2:
         return
     for it, allowed, what in zip(ops[0].items, (_VME_STREAM_MODES, _VME_SEARCH_CONTROLS),
@@ -1917,7 +1929,7 @@ def _vme(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
 
 
 # the family checks chosen by mnemonic (those chosen by category are in _facts)
-_FAMILY = {"vme_ime": _vme, "sample": _sampler, "load": _sampler, "sample_unorm": _sampler, "avs": _sampler,
+_FAMILY = {"vme_ime": _vme, "vme_fbr": _vme, "sample": _sampler, "load": _sampler, "sample_unorm": _sampler, "avs": _sampler,
            **{m: _sampler_3d for m in O.SAMPLER_3D_MNEMONICS}, "urb_write_3d": _urb_write,
            "lifetime": _lifetime,
            "media_ld": _media, "media_st": _media, "oword_ld": _oword, "oword_ld_unaligned": _oword,
