@@ -90,15 +90,22 @@ def validate(program: Program, *, platform: Platform | None = None,
              filename: str | None = None) -> list[Diagnostic]:
     """Every problem the validator finds in a module or in text (parsed
     first; a syntax error raises :class:`VisaError`), as a list of
-    :class:`Diagnostic` (each with its ``rule``), sorted by position.
+    :class:`Diagnostic` (each with its ``rule``), sorted by position.  A
+    vISA 4.1 program the validator passes is also tried through the encoder,
+    whose refusals come with rule ``encode``: what this returns no error for,
+    :func:`assemble` takes.
 
     ``platform`` enables the platform checks and sets the GRF size.
     ``filename`` names the program in the diagnostics (default: ``<input>``
     for text, the module's ``file`` for a module, which for a built module is
     the Python file whose builder calls the positions are)."""
-    from .encode import validate_module
+    from .encode import encoding_problems, validate_module
     module, text, name = _module(program, filename)
-    return list(validate_module(module, text=text, filename=name, platform=platform))
+    found = list(validate_module(module, text=text, filename=name, platform=platform))
+    if not any(d.severity == "error" for d in found):
+        found = sorted(found + encoding_problems(module, text=text, filename=name),
+                       key=lambda d: (d.line, d.col))
+    return found
 
 
 def assemble(program: Program, *, gen_binaries: GenBinaries = (), filename: str | None = None,

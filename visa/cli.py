@@ -155,9 +155,15 @@ def assemble_cmd(
         warnings: list = []
         try:
             if syntax_only:  # as gcc -fsyntax-only: parse and check, write nothing
-                from .encode import validate_module
-                found = validate_module(parse(text, name), text=text, filename=name, platform=plat,
+                from .encode import encoding_problems, validate_module
+                module = parse(text, name)
+                found = validate_module(module, text=text, filename=name, platform=plat,
                                         codes=[c for c, _ in blobs])
+                if not any(d.severity == "error" for d in found):
+                    # what only the encoder can judge, as visa-as would meet it
+                    found = sorted(found + encoding_problems(module, text=text, filename=name,
+                                                             gen_binaries=blobs),
+                                   key=lambda d: (d.line, d.col))
                 if any(d.severity == "error" for d in found):
                     raise VisaError(found)
                 warnings.extend(found)

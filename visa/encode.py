@@ -424,6 +424,34 @@ def validate_module(module: A.Module, *, text: str | None = None, filename: str 
     return validate(module, grf_bytes=grf, platform=plat, text=text, filename=filename)
 
 
+def encoding_problems(module: A.Module, *, text: str | None, filename: str,
+                      gen_binaries: OF.GenBinaries = ()) -> list[Diagnostic]:
+    """What the encoder refuses in a vISA 4.1 module the validator passed
+    (rule ``encode``): a modifier or a name only the binary form's fields
+    can judge.  With the validator's diagnostics this is everything
+    ``assemble`` refuses; a vISA 4.2 module has no binary form of its own,
+    so it gets none from here."""
+    from .errors import source_line
+    if tuple(module.version) >= (4, 2):
+        return []
+
+    def diag(node, message: str) -> Diagnostic:
+        line = getattr(node, "line", 0) or 0
+        col = getattr(node, "col", 0) or 0
+        src = source_line(text, line) if text is not None else None
+        return Diagnostic(filename, line, col, message, "error", src, "encode")
+
+    try:
+        assemble_module(module, gen_binaries)
+    except EncodeErrors as es:
+        return [diag(e.node, str(e)) for e in es.errors]
+    except EncodeError as e:
+        return [diag(e.node, str(e))]
+    except (OF.ObjectFormatError, ValueError) as e:
+        return [diag(None, str(e))]
+    return []
+
+
 def assemble(text: str, *, gen_binaries: OF.GenBinaries = (), filename: str = "<input>",
              validate: bool = True, warnings: list[Diagnostic] | None = None,
              platform: str | int | None = None) -> bytes:

@@ -1,0 +1,70 @@
+"""What only the encoder can judge (an undeclared surface written as a bare
+name, a modifier a binary field has no code for, a kernel attribute Intel
+aborts on) is reported by visa.validate and by visa-as --syntax-only with
+rule ``encode``, at its position: what they pass, visa-as assembles."""
+import subprocess
+import sys
+from pathlib import Path
+
+import visa
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = Path(__file__).resolve().parent / "data"
+
+PROGRAM = """.version 4.1
+.kernel "k"
+.decl VD v_type=G type=d num_elts=16 align=hword
+.decl T6 v_type=T num_elts=1
+.kernel_attr Target="cm"
+.function "_main_0"
+
+_main_0:
+    oword_ld (4) {surface} 0x0:ud VD.0
+    ret (M1, 1)
+"""
+
+
+def test_undeclared_bare_surface():
+    bad = PROGRAM.format(surface="T9")
+    found = visa.validate(bad)
+    assert [(d.rule, d.line, d.col, d.severity) for d in found] == [("encode", 9, 18, "error")]
+    assert "undeclared variable 'T9'" in found[0].message
+    good = PROGRAM.format(surface="T6")
+    assert visa.validate(good) == []
+    assert visa.assemble(good)[:4] == b"CISA"
+
+
+def test_syntax_only_reports_what_visa_as_refuses(tmp_path):
+    src = tmp_path / "k.visaasm"
+    src.write_text(PROGRAM.format(surface="T9"))
+    cmd = [sys.executable, "-c", "from visa.cli import as_main; as_main()"]
+    r = subprocess.run(cmd + ["--syntax-only", str(src)], capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 1
+    assert f"{src}:9:18: error: undeclared variable 'T9' [encode]" in r.stderr
+    assert not list(tmp_path.glob("*.isa"))
+    src.write_text(PROGRAM.format(surface="T6"))
+    r = subprocess.run(cmd + ["--syntax-only", str(src)], capture_output=True, text=True, cwd=ROOT)
+    assert (r.returncode, r.stderr) == (0, "")
+    assert not list(tmp_path.glob("*.isa"))
+
+
+def test_a_validator_error_comes_alone():
+    """The encoder is asked only about programs the validator passes: its
+    view of a program with errors would repeat them."""
+    bad = PROGRAM.format(surface="T9").replace("    ret (M1, 1)\n",
+                                               "    add (M1, 8) VD(0,0)<0> VD(0,0)<8;8,1> 0x1:d\n"
+                                               "    ret (M1, 1)\n")
+    assert [d.rule for d in visa.validate(bad)] == ["region-dst-stride"]
+
+
+def test_vISA_42_text_is_not_judged_by_the_41_encoder():
+    """A 4.2 construct with no 4.1 binary form is valid 4.2 text: validate
+    says nothing of it; assembling it says it has no binary form."""
+    text = (DATA / "handwritten42" / "only42__XE2.v42.visaasm").read_text()
+    assert [d for d in visa.validate(text) if d.severity == "error"] == []
+    try:
+        visa.assemble(text)
+    except visa.VisaError as e:
+        assert e.diagnostics
+    else:
+        raise AssertionError("a 4.2-only program has no 4.1 binary form")
