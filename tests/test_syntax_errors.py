@@ -11,6 +11,8 @@ HEAD = ('.version 4.1\n.kernel "k"\n.decl V1 v_type=G type=d num_elts=16 align=h
 
 CASES = [
     # (id, text, line, col, message)
+    ("sampler-simd-mode", HEAD + "    sample.R (4) S1 T6 V1.0 V1.0 V1.0 V1.0\n",  # GenX_IR: "SIMD mode
+     8, 14, "'sample' takes a SIMD mode of 8 or 16 (written (8), (16) or (32)), not (4)"),  # can only be 8, 16, or 32"
     ("stray-character", HEAD + "    mov (M1, 16) V1(0,0)<1> V1(0,0)<1;1,0> #\n",
      8, 44, "expected an operand or end of line, found '#'"),
     ("unknown-type", HEAD + "    mov (M1, 16) V1(0,0)<1> 0x1:zz\n",

@@ -369,7 +369,11 @@ class _Builder:
             mods = tuple(m for m in mods if m not in silent)
             post = tuple(m for m in post if m not in silent)
         elif facts.simd8_or_16 and (exe is None or (exe.mask is None and exe.size != 16)):
-            # no SIMD mode, (8) and (32) all mean SIMD8 (only 16 is recorded)
+            # no SIMD mode, (8) and (32) all mean SIMD8 (only 16 is recorded);
+            # Intel's grammar takes no other size
+            if exe is not None and exe.size not in (8, 32):
+                raise _Fail(f"'{op}' takes a SIMD mode of 8 or 16 (written (8), (16) or (32)), "
+                            f"not ({exe.size})", exe.line, exe.col)
             exe = A.ExecSize(8, None, line=line, col=hcol + len(hs) + 1)
         return A.Instruction(op, mods, None, exe, tuple(operands), post, line=line, col=hcol)
 
