@@ -473,6 +473,7 @@ class _Unit:
     kinds: dict = attrs.Factory(dict)  # every declared or predefined name -> G, A, P, S or T
     label_uses: list = attrs.Factory(list)  # (node, name, kind)
     blamed: dict = attrs.Factory(dict)  # declaration -> (rule, what its type broke, line)
+    legal_regions: dict = attrs.Factory(dict)  # (region, is dst, exec size) -> (width, v, h)
     bf_vars: frozenset = frozenset()  # the unit's variables of type bf
     declared: frozenset = frozenset()  # every name the unit declares (the older spec may declare T5)
     roots: dict = attrs.Factory(dict)  # variable name -> (its alias chain's end, offset into it)
@@ -601,6 +602,9 @@ def _operand_names(ins: A.Instruction):
                     yield it, it.name, "G", "an operand with (row,col)"
 
 
+_NAMELESS = frozenset((A.Imm, A.Name, A.Number, A.String))  # no variable _operand_names reads
+
+
 @instruction_check
 def _references(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     """name-undeclared: an operand names a variable that is neither declared
@@ -610,6 +614,29 @@ def _references(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     variables; an indirect operand's address is an address variable; a
     predicate is a predicate variable."""
     kinds = ctx.kinds
+    # the common case first: every name declared and of the kind its place
+    # wants, read without building the (node, name, kinds, what) items
+    p = ins.pred
+    clean = p is None or kinds.get(p.name) == "P"
+    if clean:
+        for o in ins.operands:
+            t = type(o)
+            if t is A.VarRef:
+                k = kinds.get(o.name)
+                if k is None or (k != "G" if len(o.offsets) == 2 else k not in "AST"):
+                    clean = False
+                    break
+            elif t is A.Raw:
+                if kinds.get(o.name) != "G":
+                    clean = False
+                    break
+            elif t in _NAMELESS:
+                continue
+            else:
+                clean = False
+                break
+    if clean:
+        return
     for node, name, allowed, what in _operand_names(ins):
         k = kinds.get(name)
         if k is None:
@@ -924,27 +951,53 @@ def _regions(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     e = ins.exec
     if e is None or not facts.regions or e.size not in EXEC_SIZES:
         return  # no execution size, not an execution size, or exec-size says so
-    gvars, dst = ctx.gvars, facts.dst
+    gvars, dst, size = ctx.gvars, facts.dst, e.size
+    legal = ctx.legal_regions
     for k, o in enumerate(ins.operands):
         t = type(o)
         if t is A.VarRef:
-            if o.region is not None and len(o.offsets) == 2 and o.name in gvars:
-                _region(o, o.region, k == dst, e.size, ctx, gvars[o.name])
+            region = o.region
+            if region is None or len(o.offsets) != 2 or o.name not in gvars:
+                continue
+            var = gvars[o.name]
         elif t is A.Indirect:
-            _region(o, o.region, k == dst, e.size, ctx, None)
+            region, var = o.region, None
+        else:
+            continue
+        # a region's values are judged once per (region, place, execution
+        # size); the bounds depend on the operand's variable and offsets
+        key = (region, k == dst, size)
+        shape = legal.get(key)
+        if shape is None:
+            shape = _region(o, region, k == dst, size, ctx)
+            if shape is None:
+                continue
+            legal[key] = shape
+        if var is not None:
+            width, v, h = shape
+            tsize = _type_size(var)
+            last = (o.offsets[0] * ctx.grf + o.offsets[1] * tsize
+                    + (((size // width) - 1) * v + (width - 1) * h) * tsize)
+            total = var.num_elts * tsize
+            if last >= total:
+                ctx.report("region-bounds", o, f"'{o.name}' reaches byte {last} of '{var.name}', "
+                                               f"which has {total} bytes", "warning")
 
 
-def _region(o, region: tuple, is_dst: bool, exec_size: int, ctx: _Unit, var: A.VarDecl | None) -> None:
+def _region(o, region: tuple, is_dst: bool, exec_size: int, ctx: _Unit) -> tuple | None:
+    """The (width, vertical stride, horizontal stride) a legal region reads
+    with, or None (its errors reported, or a two-value indirect region,
+    checked whole by _vxh)."""
     report = ctx.report
     name = o.name if type(o) is A.VarRef else f"r[{o.addr}]"
     if is_dst:
         if len(region) != 1:
-            return
+            return None
         h = region[0]
         if h not in (1, 2, 4):
             report("region-dst-stride", o, f"destination '{name}' has horizontal stride {h}; "
                                            "allowed: 1, 2, 4")
-            return
+            return None
         width, v = exec_size, exec_size * h
     elif len(region) == 3:  # a source <v;w,h>
         v, width, h = region
@@ -954,30 +1007,22 @@ def _region(o, region: tuple, is_dst: bool, exec_size: int, ctx: _Unit, var: A.V
             bad = True
         if width not in WIDTHS:
             report("region-width", o, f"'{name}' has width {width}; allowed: 1, 2, 4, 8, 16")
-            return
+            return None
         if width > exec_size:
             report("region-width-exec", o, f"'{name}' has width {width}, more than the execution "
                                            f"size {exec_size}")
-            return
+            return None
         if v not in V_STRIDES:
             report("region-vstride", o, f"'{name}' has vertical stride {v}; allowed: "
                                         "0, 1, 2, 4, 8, 16, 32")
             bad = True
         if bad:
-            return
+            return None
     else:
         if len(region) == 2:
             _vxh(o, name, region, exec_size, ctx)
-        return
-    if var is None:
-        return
-    size = _type_size(var)
-    last = (o.offsets[0] * ctx.grf + o.offsets[1] * size
-            + (((exec_size // width) - 1) * v + (width - 1) * h) * size)
-    total = var.num_elts * size
-    if last >= total:
-        report("region-bounds", o, f"'{name}' reaches byte {last} of '{var.name}', which has "
-                                   f"{total} bytes", "warning")
+        return None
+    return (width, v, h)
 
 
 MAX_VXH_ADDRESSES = 16  # "Number of Address for indirect operand exceeds 16"
