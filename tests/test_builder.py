@@ -77,9 +77,10 @@ def test_inputs_attributes_and_predefined_variables():
     k.input(v, offset=32, size=32)
     k.input(w, 64)
     k.input(t, 72, 4)
-    k.input(k.var("LS", "ud", 8, align="GRF"), 96, 32, kind="implicit_LOCAL_SIZE")
+    ls = k.var("LS", "ud", 8, align="GRF")
     k.var("PRM", "d", 8, align="GRF")
     k.input("PRM", None, 32, kind="parameter", attrs={"Input": None})
+    k.input(ls, 96, 32, kind="implicit_LOCAL_SIZE")  # implicit inputs last
     k.attr("Target", "cm")
     k.attr("SimdSize", 16)
     k.attr("Extern")
@@ -97,8 +98,8 @@ def test_inputs_attributes_and_predefined_variables():
 .input V offset=32 size=32
 .input W offset=64
 .input T6 offset=72 size=4
-.implicit_LOCAL_SIZE LS offset=96 size=32
 .parameter PRM size=32 attrs={Input}
+.implicit_LOCAL_SIZE LS offset=96 size=32
 .kernel_attr Target="cm"
 .kernel_attr SimdSize=16
 .kernel_attr Extern

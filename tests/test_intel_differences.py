@@ -25,8 +25,16 @@ def _rewrite(text: str, edits: list[tuple[str, str]]) -> str:
     return text
 
 
+# Intel's 14828 writer took directives__SKL's explicit input after implicit
+# ones (it recorded their kinds as explicit, so its verifier never saw the
+# order); Debian's GenX_IR and our validator refuse it.  The bytes of that
+# writer are what these tests reproduce, so that program is not validated.
+_UNVALIDATED = {"directives__SKL.reduced"}
+
+
 def _assemble(stem, text: str) -> bytes:
-    return visa.assemble(text, gen_binaries=kernel_gen_blobs(ref_bytes(stem)))
+    return visa.assemble(text, gen_binaries=kernel_gen_blobs(ref_bytes(stem)),
+                         validate=stem.name not in _UNVALIDATED)
 
 
 # (reference, [(as written, what Intel's writer recorded instead)], why)

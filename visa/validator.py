@@ -271,9 +271,11 @@ def _inputs(unit: A.Unit, report: _Report, grf: int) -> None:
         if kind:
             implicit_seen = True
         elif implicit_seen:
-            # Intel's verifier refuses this; its 14828 writer records named
-            # implicit kinds as explicit, so such programs passed it: a warning
-            report("input-order", i, f"explicit input '{i.name}' follows an implicit input", "warning")
+            # Debian's GenX_IR (12504) refuses it ("Explicit input must not
+            # follow an implicit input"); 14828's writer recorded named
+            # implicit kinds as explicit, so its verifier never saw this
+            report("input-order", i, f"explicit input '{i.name}' follows an implicit input; "
+                                     "put the explicit inputs first")
 
 
 # ------------------------------------------------------- per-mnemonic facts
