@@ -192,7 +192,18 @@ class Lexicon:
         """Terminal ``name`` compiled, with a group named ``prefix + part``
         for each of ``parts`` wherever it occurs in the definition (at any
         depth)."""
-        return re.compile(self._compose(name, self._check(parts), prefix))
+        return re.compile(self.capture_text(name, parts, prefix))
+
+    def capture_text(self, name: str, parts, prefix: str = "") -> str:
+        """The expression :meth:`capture` compiles, for a caller that
+        compiles it (:meth:`compiled`) only when a program needs it."""
+        return self._compose(name, self._check(parts), prefix)
+
+    @staticmethod
+    def compiled(expression: str) -> re.Pattern:
+        """An expression :meth:`capture_text` gave, compiled (``re`` keeps
+        what it compiled, so a second call is a lookup)."""
+        return re.compile(expression)
 
     def alternatives(self, shapes: dict, lead: str = "", trail: str = "") -> re.Pattern:
         """``lead``, one of the terminals ``shapes`` (name -> parts, tried in

@@ -50,6 +50,13 @@ def part_re(shape: str, *parts: str) -> re.Pattern:
     return LEX.capture(shape, parts)
 
 
+def part_text(shape: str, *parts: str) -> str:
+    """``part_re``'s expression, not compiled: a shape few programs use is
+    compiled on first use (``re.compile`` keeps what it compiled), not at
+    every start."""
+    return LEX.capture_text(shape, parts)
+
+
 INT_RE = re.compile(LEX.regex("INT_LITERAL") + r"\Z")
 
 

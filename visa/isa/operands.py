@@ -36,7 +36,7 @@ from typing import Callable, ClassVar
 import attrs
 
 from .. import ast as A
-from ..textread import (LEX, MODS, Fail, imm_bits, ints, list_items, part_re, region_of, to_int,
+from ..textread import (LEX, MODS, Fail, imm_bits, ints, list_items, part_re, part_text, region_of, to_int,
                         type_name, unescape)
 from .atoms import (ADDRESS, ADDRESSOF, EXEC_SIZE_CODE, EXEC_WIDTH, GENERAL, IMMEDIATE, INDIRECT,
                     MOD_CODE, MOD_NAME, PREDICATE, SAMPLER_CLASS, STATE, SURFACE_CLASS,
@@ -394,7 +394,7 @@ class String(Kind):
         return string_literal(o.value)
 
 
-_TUPLE_ITEM = part_re("TUPLE_ITEM", "T_IMM", "T_INT", "T_REG", "T_WORDS", "T_TEXT")
+_TUPLE_ITEM = part_text("TUPLE_ITEM", "T_IMM", "T_INT", "T_REG", "T_WORDS", "T_TEXT")
 _LABEL_WORD = part_re("LABEL_WORD")
 
 
@@ -410,7 +410,7 @@ class List(Kind):
 
     def read_text(self, s: str, line: int, col: int) -> A.Tuple:
         items: list = []
-        for m in list_items(s[1:-1], _TUPLE_ITEM, "list item", line, col + 1):
+        for m in list_items(s[1:-1], LEX.compiled(_TUPLE_ITEM), "list item", line, col + 1):
             kind = m.lastgroup
             t = m.group(kind)
             at = col + 1 + m.start(kind)
@@ -435,8 +435,8 @@ class List(Kind):
 # ------------------------------------------------------------------- LSC
 _LSC_REG_PARTS = ("LSC_SCALE", "LSC_REG_VAR", "LSC_REG_SUB", "LSC_REG_ROW", "LSC_REG_COL",
                   "LSC_REG_SIGN", "LSC_REG_OFFSET")
-_LSC_ITEM = part_re("LSC_ITEM", "LSC_IMM", "LSC_NUM", *_LSC_REG_PARTS)
-_LSC_SURFACE_ARGS = part_re("LSC_SURFACE_ARGS", "LSC_IMM", "LSC_NUM", *_LSC_REG_PARTS,
+_LSC_ITEM = part_text("LSC_ITEM", "LSC_IMM", "LSC_NUM", *_LSC_REG_PARTS)
+_LSC_SURFACE_ARGS = part_text("LSC_SURFACE_ARGS", "LSC_IMM", "LSC_NUM", *_LSC_REG_PARTS,
                             "LSC_SURF", "LSC_SURF_INDEX")
 _LSC_SHAPE = part_re("LSC_SHAPE", "LSC_SIZE", "LSC_VECTOR", "LSC_TRANSPOSE", "LSC_CHANNELS",
                      "LSC_BLOCK", "LSC_BLOCKS", "LSC_BLOCK_WIDTH", "LSC_BLOCK_HEIGHT",
@@ -549,7 +549,7 @@ class LscAddr(Kind):
 
     def _surface(self, t: str, line: int, col: int):
         """``(S)`` or ``(S, index)`` -> (surface item, index)."""
-        m = _LSC_SURFACE_ARGS.fullmatch(t)
+        m = LEX.compiled(_LSC_SURFACE_ARGS).fullmatch(t)
         if not m:
             raise Fail(f"invalid surface '{t.strip()}' (expected (S) or (S, index))", line, col)
         (index,) = ints(m, ("LSC_SURF_INDEX",), "surface index", line, col)
@@ -559,7 +559,7 @@ class LscAddr(Kind):
         surf = m.group("LSC_ADDR__LSC_SURFACE_ARGS")
         surface, index = self._surface(surf, line, col) if surf is not None else (None, 0)
         items = [_LSC_REG.read_item(x, line, col)
-                 for x in list_items(m.group("LSC_ADDR__LSC_ITEMS"), _LSC_ITEM, "LSC address item",
+                 for x in list_items(m.group("LSC_ADDR__LSC_ITEMS"), LEX.compiled(_LSC_ITEM), "LSC address item",
                                      line, col + m.start("LSC_ADDR__LSC_ITEMS") - m.start("LSC_ADDR"))]
         base = items[0]
         offset = 0
