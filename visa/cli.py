@@ -168,7 +168,8 @@ def assemble_cmd(
                     raise VisaError(found)
                 warnings.extend(found)
                 return
-            data = assemble(text, gen_binaries=blobs, filename=name, warnings=warnings, platform=plat)
+            data = assemble(text, gen_binaries=blobs, filename=name, warnings=warnings,
+                            platform=None if plat is None else plat.name)
         finally:
             for w in warnings:
                 _err(w.render())
@@ -227,7 +228,7 @@ def disassemble_cmd(
             # each instruction's byte offset in the file, by its listing line
             offsets: list = []
             disassemble_module(data, offsets)
-            at_line = {}
+            at_line: dict[int, int] = {}
             if [len(u.body) for u in module.units] == [len(o) for o in offsets]:
                 for u, offs in zip(module.units, offsets):
                     at_line.update((st.line, off) for st, off in zip(u.body, offs))

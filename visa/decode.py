@@ -51,8 +51,8 @@ class Names:
         self.s = {k: s[v.name_index] for k, v in enumerate(obj.samplers)}
         self.s[31] = "S31"
         self.t = {i: n for i, n in enumerate(O.PREDEFINED_SURFACE_NAMES)}
-        for k, v in enumerate(obj.surfaces):
-            self.t[O.NUM_PREDEFINED_SURFACES + k] = s[v.name_index]
+        for k, sv in enumerate(obj.surfaces):
+            self.t[O.NUM_PREDEFINED_SURFACES + k] = s[sv.name_index]
         self.by_kind = {"G": self.g, "A": self.a, "P": self.p, "S": self.s, "T": self.t}
 
     def var_name(self, kind: str, ident: int, at=None) -> str:

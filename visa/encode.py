@@ -409,7 +409,7 @@ def find_platform(platform) -> "O.Platform":
 
 
 def validate_module(module: A.Module, *, text: str | None = None, filename: str = "<input>",
-                    platform: str | int | None = None,
+                    platform: "O.Platform | str | int | None" = None,
                     codes: list[int] | tuple[int, ...] = ()) -> list[Diagnostic]:
     """The validator's diagnostics for ``module``, for ``platform`` (a name
     or code), else the platform of the first Gen binary code in ``codes``,
@@ -454,7 +454,7 @@ def encoding_problems(module: A.Module, *, text: str | None, filename: str,
 
 def assemble(text: str, *, gen_binaries: OF.GenBinaries = (), filename: str = "<input>",
              validate: bool = True, warnings: list[Diagnostic] | None = None,
-             platform: str | int | None = None) -> bytes:
+             platform: "O.Platform | str | int | None" = None) -> bytes:
     """Text -> binary.  With ``validate`` the program is checked first
     (visa/validator.py) for ``platform`` (a name or code; by default the
     platform of the first Gen binary, else none): any error raises VisaError
@@ -469,7 +469,7 @@ def assemble(text: str, *, gen_binaries: OF.GenBinaries = (), filename: str = "<
 def assemble_checked(module: A.Module, *, text: str | None, filename: str,
                      gen_binaries: OF.GenBinaries = (), validate: bool = True,
                      warnings: list[Diagnostic] | None = None,
-                     platform: str | int | None = None, encoded: A.Module | None = None,
+                     platform: "O.Platform | str | int | None" = None, encoded: A.Module | None = None,
                      origin=None) -> bytes:
     """``module`` validated (as :func:`assemble` says), then encoded; every
     problem a VisaError at its position in ``text`` (when known).

@@ -55,6 +55,7 @@ def _lex(text: str):
         if not m or m.end() == pos:
             raise ExprError(f"unexpected '{text[pos]}' in expression '{text.strip()}'")
         kind = m.lastgroup
+        assert kind is not None  # every alternative of _TOKEN is a named group
         toks.append((kind, m.group(kind)))
         pos = m.end()
     return toks

@@ -75,6 +75,7 @@ def _tokens(src: str, name: str) -> list[tuple[str, str]]:
             raise GrammarError(f"terminal {name}: cannot read {src[pos:pos + 20]!r}")
         pos = m.end()
         kind = m.lastgroup
+        assert kind is not None  # every alternative of _TOKEN is a named group
         if kind not in ("space", "comment"):
             out.append((kind, m.group(kind)))
     return out

@@ -147,8 +147,7 @@ def unit_text(u: A.Unit, version: tuple = V41) -> str:
         out.append("\n")  # (Intel's bodies start with a subroutine or a label)
     n = 0
     for s in u.body:
-        t = type(s)
-        if t is A.Instruction:
+        if isinstance(s, A.Instruction):
             line = "    " + instruction_text(s, version)
             if not text_of(s.op).numbered:
                 out.append(line + "\n")
@@ -156,7 +155,7 @@ def unit_text(u: A.Unit, version: tuple = V41) -> str:
                 if len(line) < 80:
                     line = line + " " * (80 - len(line))
                 out.append(f"{line} /// ${n}\n")
-        elif t is A.Label:
+        elif isinstance(s, A.Label):
             out.append(f"\n{s.name}:\n")
         elif v42:  # Subroutine: 4.2 puts the blank line before .function
             out.append(f"    \n\n.function {string_literal(s.name)}\n{s.name}:\n")
@@ -172,13 +171,13 @@ def format(module: A.Module, version: tuple[int, int] | None = None) -> str:  # 
     before ``.function``, ``%scratchloc``, the platform and build-option
     lines at the end, no final newline).  ``version``: the dialect to print
     (default: the module's own)."""
-    version = tuple(version) if version is not None else module.version
-    if version != tuple(module.version):
+    v: tuple[int, ...] = tuple(version) if version is not None else tuple(module.version)
+    ma, mi = v
+    if v != tuple(module.version):
         from .dialect import translate
-        module = translate(module, version)
-    ma, mi = version
-    text = f".version {ma}.{mi}\n" + ("\n" if version >= V42 else "") + "".join(
-        unit_text(u, version) for u in module.units)
+        module = translate(module, (ma, mi))
+    text = f".version {ma}.{mi}\n" + ("\n" if v >= V42 else "") + "".join(
+        unit_text(u, v) for u in module.units)
     if module.platform is not None:
         text += f"\n//Platform: {module.platform}"
         if module.build_options is not None:

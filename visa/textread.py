@@ -130,7 +130,7 @@ MODS = {"(-)": "-", "(abs)": "abs", "(-abs)": "-abs", "(~)": "~", None: None}
 def ints(m: re.Match, names, what: str, line: int, col: int) -> list:
     """The integer values of the parts ``names`` of match ``m`` (None where
     a part is absent)."""
-    out = []
+    out: list[int | None] = []
     for n in names:
         t = m.group(n)
         if t is None:
