@@ -99,13 +99,9 @@ def validate(program: Program, *, platform: Platform | None = None,
     ``filename`` names the program in the diagnostics (default: ``<input>``
     for text, the module's ``file`` for a module, which for a built module is
     the Python file whose builder calls the positions are)."""
-    from .encode import encoding_problems, validate_module
+    from .encode import check_module
     module, text, name = _module(program, filename)
-    found = list(validate_module(module, text=text, filename=name, platform=platform))
-    if not any(d.severity == "error" for d in found):
-        found = sorted(found + encoding_problems(module, text=text, filename=name),
-                       key=lambda d: (d.line, d.col))
-    return found
+    return check_module(module, text=text, filename=name, platform=platform)
 
 
 def assemble(program: Program, *, gen_binaries: GenBinaries = (), filename: str | None = None,

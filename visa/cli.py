@@ -151,25 +151,18 @@ def assemble_cmd(
         raise typer.Exit(EXIT_USAGE)
     def work(inp):
         text, name = _read_text(inp)
-        from . import assemble
+        from .encode import assemble
         warnings: list = []
         try:
             if syntax_only:  # as gcc -fsyntax-only: parse and check, write nothing
-                from .encode import encoding_problems, validate_module
-                module = parse(text, name)
-                found = validate_module(module, text=text, filename=name, platform=plat,
-                                        codes=[c for c, _ in blobs])
-                if not any(d.severity == "error" for d in found):
-                    # what only the encoder can judge, as visa-as would meet it
-                    found = sorted(found + encoding_problems(module, text=text, filename=name,
-                                                             gen_binaries=blobs),
-                                   key=lambda d: (d.line, d.col))
+                from .encode import check_module
+                found = check_module(parse(text, name), text=text, filename=name, platform=plat,
+                                     codes=[c for c, _ in blobs], gen_binaries=blobs)
                 if any(d.severity == "error" for d in found):
                     raise VisaError(found)
                 warnings.extend(found)
                 return
-            data = assemble(text, gen_binaries=blobs, filename=name, warnings=warnings,
-                            platform=None if plat is None else plat.name)
+            data = assemble(text, gen_binaries=blobs, filename=name, warnings=warnings, platform=plat)
         finally:
             for w in warnings:
                 _err(w.render())

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 import attrs
 
 from . import ast as A
-from .errors import VisaError, make_diag
+from .errors import VisaError, node_diag
 from .isa.atoms import EncodeError
 from .isa import opcodes as O
 from .isa.forms import text_of
@@ -32,8 +32,7 @@ def translate(module: A.Module, version: Version, filename: str = "<input>") -> 
     node's position) for every construct the target dialect cannot say."""
     out, errors = translated(module, version)
     if errors:
-        raise VisaError([make_diag(None, filename, getattr(e.node, "line", 0) or 0,
-                                   getattr(e.node, "col", 0) or 0, str(e)) for e in errors])
+        raise VisaError([node_diag(None, filename, e.node, str(e)) for e in errors])
     return out
 
 

@@ -18,7 +18,7 @@ Facts established against the references (see also ../shared/spec/BINARY-NOTES.m
 from __future__ import annotations
 
 import struct
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from . import ast as A
 from .binary import objfile as OF
@@ -424,6 +424,22 @@ def validate_module(module: A.Module, *, text: str | None = None, filename: str 
     return validate(module, grf_bytes=grf, platform=plat, text=text, filename=filename)
 
 
+def check_module(module: A.Module, *, text: str | None, filename: str,
+                 platform: "O.Platform | str | int | None" = None,
+                 codes: list[int] | tuple[int, ...] = (),
+                 gen_binaries: OF.GenBinaries = ()) -> list[Diagnostic]:
+    """Everything ``assemble`` would refuse, without a binary: the
+    validator's diagnostics (as :func:`validate_module` says), and when it
+    finds no error, what the encoder refuses (:func:`encoding_problems`),
+    sorted by position."""
+    found = validate_module(module, text=text, filename=filename, platform=platform, codes=codes)
+    if any(d.severity == "error" for d in found):
+        return found
+    return sorted(found + encoding_problems(module, text=text, filename=filename,
+                                            gen_binaries=gen_binaries),
+                  key=lambda d: (d.line, d.col))
+
+
 def encoding_problems(module: A.Module, *, text: str | None, filename: str,
                       gen_binaries: OF.GenBinaries = ()) -> list[Diagnostic]:
     """What the encoder refuses in a vISA 4.1 module the validator passed
@@ -431,25 +447,28 @@ def encoding_problems(module: A.Module, *, text: str | None, filename: str,
     can judge.  With the validator's diagnostics this is everything
     ``assemble`` refuses; a vISA 4.2 module has no binary form of its own,
     so it gets none from here."""
-    from .errors import source_line
+    from .errors import node_diag
     if tuple(module.version) >= (4, 2):
         return []
-
-    def diag(node, message: str) -> Diagnostic:
-        line = getattr(node, "line", 0) or 0
-        col = getattr(node, "col", 0) or 0
-        src = source_line(text, line) if text is not None else None
-        return Diagnostic(filename, line, col, message, "error", src, "encode")
-
     try:
-        assemble_module(module, gen_binaries)
+        return _encoded(module, gen_binaries,
+                        lambda node, message: node_diag(text, filename, node, message, "encode"))[1]
+    except ValueError as e:  # Gen binaries that fit no kernel
+        return [node_diag(text, filename, None, str(e), "encode")]
+
+
+def _encoded(module: A.Module, gen_binaries: OF.GenBinaries,
+             diag: Callable[[object, str], Diagnostic]) -> tuple[bytes | None, list[Diagnostic]]:
+    """``module``'s binary, or None and every refusal of the encoder as
+    ``diag(node, message)`` (node None: the object file as a whole)."""
+    try:
+        return assemble_module(module, gen_binaries), []
     except EncodeErrors as es:
-        return [diag(e.node, str(e)) for e in es.errors]
+        return None, [diag(e.node, str(e)) for e in es.errors]
     except EncodeError as e:
-        return [diag(e.node, str(e))]
-    except (OF.ObjectFormatError, ValueError) as e:
-        return [diag(None, str(e))]
-    return []
+        return None, [diag(e.node, str(e))]
+    except OF.ObjectFormatError as e:
+        return None, [diag(None, str(e))]
 
 
 def assemble(text: str, *, gen_binaries: OF.GenBinaries = (), filename: str = "<input>",
@@ -476,7 +495,7 @@ def assemble_checked(module: A.Module, *, text: str | None, filename: str,
     ``encoded``: the module to encode instead, standing for ``module``
     (``origin`` maps one of its nodes to the node of ``module`` it stands
     for)."""
-    from .errors import make_diag
+    from .errors import node_diag
     if validate:
         gens = _gen_table(gen_binaries, [u.name for u in module.units if u.kind == "kernel"])
         found = validate_module(module, text=text, filename=filename, platform=platform,
@@ -486,15 +505,11 @@ def assemble_checked(module: A.Module, *, text: str | None, filename: str,
         if warnings is not None:
             warnings.extend(found)
 
-    def diag(e: EncodeError):
-        n = e.node if origin is None else origin(e.node)
-        return make_diag(text, filename, getattr(n, "line", 0) or 0, getattr(n, "col", 0) or 0, str(e))
+    def diag(node: object, message: str) -> Diagnostic:
+        return node_diag(text, filename, node if origin is None or node is None else origin(node),
+                         message)
 
-    try:
-        return assemble_module(module if encoded is None else encoded, gen_binaries)
-    except EncodeErrors as es:
-        raise VisaError([diag(e) for e in es.errors]) from None
-    except EncodeError as e:
-        raise VisaError([diag(e)]) from None
-    except OF.ObjectFormatError as e:
-        raise VisaError([Diagnostic(filename, 0, 0, str(e))]) from None
+    data, problems = _encoded(module if encoded is None else encoded, gen_binaries, diag)
+    if data is None:
+        raise VisaError(problems)
+    return data

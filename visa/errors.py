@@ -76,8 +76,16 @@ def source_line(text: str, line: int) -> str | None:
     return text[start:] if end < 0 else text[start:end]
 
 
-def make_diag(text: str | None, file: str, line: int, col: int, message: str) -> Diagnostic:
+def make_diag(text: str | None, file: str, line: int, col: int, message: str,
+              rule: str | None = None) -> Diagnostic:
     """An error at ``file:line:col`` that shows its line of ``text`` (when
     the text is known)."""
     return Diagnostic(file, line, col, message,
-                      source_line=source_line(text, line) if text is not None else None)
+                      source_line=source_line(text, line) if text is not None else None, rule=rule)
+
+
+def node_diag(text: str | None, file: str, node: object, message: str,
+              rule: str | None = None) -> Diagnostic:
+    """An error at an AST node's position (line 0 when it has none)."""
+    return make_diag(text, file, getattr(node, "line", 0) or 0, getattr(node, "col", 0) or 0,
+                     message, rule)
