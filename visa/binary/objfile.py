@@ -641,19 +641,21 @@ def _encode_object(obj: VisaObject, is_kernel: bool, where: str) -> tuple[bytes,
                             v.alias_offset, v.alias_scope, len(v.attributes)))
             if v.attributes:
                 _attrs_bytes(out, v.attributes)
-        # the small tables (name, count, attributes per entry), in file
-        # order; labels sit between predicates and samplers
-        small: tuple[tuple[str, struct.Struct, tuple[Any, ...]], ...] = (
-            ("addresses", _U16, obj.addresses), ("predicates", _U16, obj.predicates),
-            ("labels", _U16, obj.labels), ("samplers", _U8, obj.samplers),
-            ("surfaces", _U8, obj.surfaces), ("vmes", _U8, obj.vmes))
-        for table, cnt, items in small:
+        # the small tables in file order (labels sit between predicates and
+        # samplers): name, count field, entry (name index, the entry's one
+        # field, attribute count: its layout) and that field
+        small: tuple[tuple[str, struct.Struct, struct.Struct, str, tuple[Any, ...]], ...] = (
+            ("addresses", _U16, _ADDR, "num_elements", obj.addresses),
+            ("predicates", _U16, _ADDR, "num_elements", obj.predicates),
+            ("labels", _U16, _LABEL, "kind", obj.labels),
+            ("samplers", _U8, _ADDR, "num_elements", obj.samplers),
+            ("surfaces", _U8, _ADDR, "num_elements", obj.surfaces),
+            ("vmes", _U8, _ADDR, "num_elements", obj.vmes))
+        for table, cnt, layout, field, items in small:
             out.append(cnt.pack(len(items)))
+            pack = layout.pack
             for sv in items:
-                if table == "labels":
-                    out.append(_LABEL.pack(sv.name_index, sv.kind, len(sv.attributes)))
-                else:
-                    out.append(_ADDR.pack(sv.name_index, sv.num_elements, len(sv.attributes)))
+                out.append(pack(sv.name_index, getattr(sv, field), len(sv.attributes)))
                 if sv.attributes:
                     _attrs_bytes(out, sv.attributes)
         input_rel = -1
