@@ -976,14 +976,17 @@ def _regions(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
                 continue
             legal[key] = shape
         if var is not None:
-            width, v, h = shape
             tsize = _type_size(var)
-            last = (o.offsets[0] * ctx.grf + o.offsets[1] * tsize
-                    + (((size // width) - 1) * v + (width - 1) * h) * tsize)
+            last = o.offsets[0] * ctx.grf + o.offsets[1] * tsize + _reach(size, *shape, tsize)
             total = var.num_elts * tsize
             if last >= total:
                 ctx.report("region-bounds", o, f"'{o.name}' reaches byte {last} of '{var.name}', "
                                                f"which has {total} bytes", "warning")
+
+
+def _reach(exec_size: int, width: int, v: int, h: int, tsize: int) -> int:
+    """How many bytes past its first element a region's last element starts."""
+    return (((exec_size // width) - 1) * v + (width - 1) * h) * tsize
 
 
 def _region(o, region: tuple, is_dst: bool, exec_size: int, ctx: _Unit) -> tuple | None:
@@ -1138,7 +1141,7 @@ def _two_grfs(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
             continue
         d = ctx.gvars[o.name]
         size = _type_size(d)
-        span = (((exec_size // width) - 1) * v + (width - 1) * h) * size + size - 1
+        span = _reach(exec_size, width, v, h, size) + size - 1
         if span >= 2 * grf:
             ctx.report("region-grfs", o, f"'{o.name}' <{v};{width},{h}> spans {span + 1} bytes; '{ins.op}' "
                                          f"reads at most 2 GRFs ({2 * grf} bytes) through one operand")
