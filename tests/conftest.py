@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -27,6 +28,16 @@ needs_genx_ir = pytest.mark.skipif(
     GENX_IR is None,
     reason="GenX_IR (Debian 12 package libigc-tools) is not installed on this machine; "
            ".ci/run installs it where Debian 12 packages exist")
+
+
+def run_tool(tool: str, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    """``visa-as``/``visa-dis`` run as a user runs them (the console script;
+    without one installed, the same entry point through this Python), from
+    the project's root."""
+    exe = shutil.which(tool)
+    cmd = [exe] if exe else [sys.executable, "-c",
+                             f"from visa.cli import {tool.replace('visa-', '')}_main as m; m()"]
+    return subprocess.run(cmd + list(args), input=stdin, capture_output=True, text=True, cwd=ROOT)
 
 
 def genx_ir_accepts(text: str, platform: str, tmp_path) -> tuple[bool, str]:

@@ -3,18 +3,14 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import sys
 
-from conftest import CORPUS, ROOT
+from conftest import CORPUS, ROOT, run_tool
 
 GOOD = CORPUS / "tgllp" / "arith_float__float_div__simd32.visaasm"
 BAD = '.version 4.1\n.kernel "k"\n.function "f"\n\nf:\n    mov (M1, 16 V1(0,0)<1> 0x1:d\n'
 
 
-def run(tool, *args, stdin=None):
-    exe = shutil.which(tool)
-    cmd = [exe] if exe else [sys.executable, "-c", f"from visa.cli import {tool.replace('visa-', '')}_main as m; m()"]
-    return subprocess.run(cmd + list(args), input=stdin, capture_output=True, text=True, cwd=ROOT)
+run = run_tool
 
 
 def test_version():

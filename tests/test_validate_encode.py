@@ -2,13 +2,11 @@
 name, a modifier a binary field has no code for, a kernel attribute Intel
 aborts on) is reported by visa.validate and by visa-as --syntax-only with
 rule ``encode``, at its position: what they pass, visa-as assembles."""
-import subprocess
-import sys
 from pathlib import Path
 
 import visa
+from conftest import run_tool
 
-ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
 
 PROGRAM = """.version 4.1
@@ -37,13 +35,12 @@ def test_undeclared_bare_surface():
 def test_syntax_only_reports_what_visa_as_refuses(tmp_path):
     src = tmp_path / "k.visaasm"
     src.write_text(PROGRAM.format(surface="T9"))
-    cmd = [sys.executable, "-c", "from visa.cli import as_main; as_main()"]
-    r = subprocess.run(cmd + ["--syntax-only", str(src)], capture_output=True, text=True, cwd=ROOT)
+    r = run_tool("visa-as", "--syntax-only", str(src))
     assert r.returncode == 1
     assert f"{src}:9:18: error: undeclared variable 'T9' [encode]" in r.stderr
     assert not list(tmp_path.glob("*.isa"))
     src.write_text(PROGRAM.format(surface="T6"))
-    r = subprocess.run(cmd + ["--syntax-only", str(src)], capture_output=True, text=True, cwd=ROOT)
+    r = run_tool("visa-as", "--syntax-only", str(src))
     assert (r.returncode, r.stderr) == (0, "")
     assert not list(tmp_path.glob("*.isa"))
 
