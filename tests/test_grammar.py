@@ -98,3 +98,28 @@ def test_lexicon_refuses_a_part_captured_twice():
     assert lex.capture("B", ()).fullmatch("a,a")
     with pytest.raises(GrammarError):
         lex.capture("B", ("A",))
+
+
+def test_lines_with_slashes_and_backslashes_read_as_their_plain_text():
+    # a run of lines is one token only when no line holds a block comment or
+    # a continuation (LINE_BODY); a `/` in an expression or a line comment,
+    # or a backslash inside a line, keeps the run, and every line reads as
+    # its text without the comments and continuations
+    head = ('.version 4.1\n.kernel "k"\n.decl V1 v_type=G type=d num_elts=16 align=hword\n'
+            '.decl V2 v_type=G type=d num_elts=16 align=hword\n.function "_main_0"\n\n_main_0:\n')
+    plain = ("    add (M1, 16) V1(0,0)<1> V2(0,0)<8;8,1> 0x8:d\n"
+             "    mov (M1, 8) V1(0,(16/2))<1> V2(0,0)<8;8,1>\n"
+             "    mov (M1, 16) V2(0,0)<1> V1(0,0)<8;8,1>\n"
+             "    ret (M1, 1)\n")
+    written = ("    add (M1, 16) V1(0,0)<1> /* a block comment */ V2(0,0)<8;8,1> 0x8:d\n"
+               "    mov (M1, 8) V1(0,(16/2))<1> V2(0,0)<8;8,1> // 16/2, a\\b\n"
+               "    mov (M1, 16) V2(0,0)<1> \\\n        V1(0,0)<8;8,1>\n"
+               "    ret (M1, 1) /* one */ // two\n")
+    want = P.parse(head + plain)
+    got = P.parse(head + written)
+    body = [(type(s).__name__, getattr(s, "op", None), getattr(s, "operands", None))
+            for s in got.units[0].body]
+    assert body == [(type(s).__name__, getattr(s, "op", None), getattr(s, "operands", None))
+                    for s in want.units[0].body]
+    # each statement keeps its own line (the subroutine is at its .function)
+    assert [s.line for s in got.units[0].body] == [5, 8, 9, 10, 12]  # 5: the .function
