@@ -210,6 +210,7 @@ class _Builder:
         self.darg_re = grammar.darg_re
         self.pred_re = grammar.pred_re
         self.head_re = grammar.head_re
+        self.exec_re = grammar.exec_re
         self.rest_re = grammar.rest_re
         self.decl_re = grammar.decl_re
         self.state = state
@@ -312,14 +313,26 @@ class _Builder:
         if hm is None:
             ln, c, msg = _error_at(s + "\n", pos, line, col0 + pos, ("HEAD",))
             raise _Fail(msg, ln, c)
-        ins = self._instruction(hm.group(), col0 + hm.start(),
-                                self.split_operands(s, hm.end(), line, col0), line)
+        head = hm.group()
+        pos = hm.end()
+        exe = None
+        if "(" not in head:  # the execution size, where one follows the mnemonic
+            em = self.exec_re.match(s, pos)
+            if em is not None:
+                exe = self._exec(em.group("EXEC_SIZE"), line, col0 + em.start("EXEC_SIZE"))
+                if exe is not None:
+                    pos = em.end()
+        ins = self._instruction(head, col0 + hm.start(),
+                                self.split_operands(s, pos, line, col0), line, exe)
         if pm is not None:
             pt = Token("PRED", pm.group("PRED"), line=line, column=col0)
             ins = attrs.evolve(ins, pred=_parse_pred(pt), line=line, col=col0)
         return ins
 
-    def _instruction(self, hs: str, hcol: int, items: list, line: int) -> A.Instruction:
+    def _instruction(self, hs: str, hcol: int, items: list, line: int,
+                     exe: A.ExecSize | None = None) -> A.Instruction:
+        """The instruction of head ``hs`` and operand matches ``items``;
+        ``exe``: its execution size, already read after the head."""
         operands = []
         if hs[0] in " \t\\":
             stripped = hs.lstrip(" \t\\\r\n")
@@ -340,7 +353,6 @@ class _Builder:
         facts = text_of(op)
         if facts.canonical is not None:
             mods = facts.canonical(mods)
-        exe = None
         post = ()
         if glued is not None:
             exe = self._exec(glued[0], line, glued[1])
@@ -461,6 +473,7 @@ class _Grammar:
     darg_re: re.Pattern
     pred_re: re.Pattern
     head_re: re.Pattern
+    exec_re: re.Pattern
     rest_re: re.Pattern
     decl_re: re.Pattern
 
@@ -483,6 +496,9 @@ def _grammar() -> _Grammar:
         darg_re=_LEX.alternatives({n: () for n in _DARG_SHAPES}, blanks),
         pred_re=_LEX.alternatives({"PRED": ()}, "", blanks),
         head_re=re.compile(_LEX.regex("HEAD")),
+        # an execution size after the mnemonic, read before the operands
+        # (where nearly every line has one; else it is the PAREN operand)
+        exec_re=_LEX.alternatives({"EXEC_SIZE": ()}, blanks, _LEX.regex("NOT_COLON")),
         rest_re=_LINE_REST,
         decl_re=_DECL_FAST)
 
