@@ -112,6 +112,60 @@ def _parse_gen_binary(spec: str):
     return (code, blob)
 
 
+# a program this long (characters) is validated in a second process while
+# this one encodes it; below it, starting the process costs more than it saves
+PARALLEL_FROM = 100_000
+
+
+def _cpus() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def _beside_in_child(side, main):
+    """``(side(), main())``, ``side()`` run in a forked child process (on
+    another CPU) while ``main()`` runs here; its result comes back pickled
+    through a pipe.  Where no child can be started, or it fails (an
+    exception, a crash), ``side()`` runs here afterwards, so that the
+    outcome, an exception included, is the one-process outcome."""
+    import pickle
+    try:
+        r, w = os.pipe()
+    except OSError:
+        return side(), main()
+    try:
+        pid = os.fork()
+    except OSError:
+        os.close(r)
+        os.close(w)
+        return side(), main()
+    if pid == 0:  # the child: never returns, never flushes the parent's buffers
+        code = 1
+        try:
+            os.close(r)
+            payload = pickle.dumps(side(), protocol=pickle.HIGHEST_PROTOCOL)
+            with os.fdopen(w, "wb") as f:
+                f.write(payload)
+            code = 0
+        finally:
+            os._exit(code)
+    os.close(w)
+    try:
+        result = main()
+    finally:
+        with os.fdopen(r, "rb") as f:
+            payload = f.read()
+        _, status = os.waitpid(pid, 0)
+    if status == 0:
+        try:
+            return pickle.loads(payload), result
+        except Exception:  # noqa: BLE001 - a truncated answer: do it here
+            pass
+    return side(), result
+
+
 # -------------------------------------------------------------------- visa-as
 as_app = typer.Typer(add_completion=False, context_settings={"help_option_names": ["-h", "--help"]})
 
@@ -130,6 +184,11 @@ def assemble_cmd(
                                            help="Validate for this platform (a name such as TGLLP, "
                                                 "DG2, PVC, XE2, or a code); default: the first "
                                                 "--gen-binary's."),
+    jobs: int = typer.Option(0, "-j", "--jobs", metavar="N", min=0,
+                             help="Processes: 1 validates and encodes one after the other; 2 "
+                                  "validates in a second process while this one encodes. "
+                                  "Default: 2 for a long program when two CPUs are "
+                                  "available, else 1."),
     version: bool = typer.Option(False, "--version", callback=_version_cb, is_eager=True,
                                  help="Print the version and exit."),
 ):
@@ -162,7 +221,9 @@ def assemble_cmd(
                     raise VisaError(found)
                 warnings.extend(found)
                 return
-            data = assemble(text, gen_binaries=blobs, filename=name, warnings=warnings, platform=plat)
+            two = jobs >= 2 or (jobs == 0 and len(text) >= PARALLEL_FROM and _cpus() >= 2)
+            data = assemble(text, gen_binaries=blobs, filename=name, warnings=warnings, platform=plat,
+                            beside=_beside_in_child if two and hasattr(os, "fork") else None)
         finally:
             for w in warnings:
                 _err(w.render())

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Callable, Mapping
+from typing import Any
 
 from . import ast as A
 from .binary import objfile as OF
@@ -471,45 +472,76 @@ def _encoded(module: A.Module, gen_binaries: OF.GenBinaries,
         return None, [diag(None, str(e))]
 
 
+# runs two independent jobs and gives both results: (side(), main())
+Beside = Callable[[Callable[[], Any], Callable[[], Any]], tuple[Any, Any]]
+
+
 def assemble(text: str, *, gen_binaries: OF.GenBinaries = (), filename: str = "<input>",
              validate: bool = True, warnings: list[Diagnostic] | None = None,
-             platform: "O.Platform | str | int | None" = None) -> bytes:
+             platform: "O.Platform | str | int | None" = None,
+             beside: Beside | None = None) -> bytes:
     """Text -> binary.  With ``validate`` the program is checked first
     (visa/validator.py) for ``platform`` (a name or code; by default the
     platform of the first Gen binary, else none): any error raises VisaError
     with every diagnostic; warnings are appended to ``warnings`` when a list
-    is given."""
+    is given.  ``beside``: see :func:`assemble_checked`."""
     from .parser import parse
     return assemble_checked(parse(text, filename), text=text, filename=filename,
                             gen_binaries=gen_binaries, validate=validate, warnings=warnings,
-                            platform=platform)
+                            platform=platform, beside=beside)
 
 
 def assemble_checked(module: A.Module, *, text: str | None, filename: str,
                      gen_binaries: OF.GenBinaries = (), validate: bool = True,
                      warnings: list[Diagnostic] | None = None,
                      platform: "O.Platform | str | int | None" = None, encoded: A.Module | None = None,
-                     origin=None) -> bytes:
+                     origin=None, beside: Beside | None = None) -> bytes:
     """``module`` validated (as :func:`assemble` says), then encoded; every
     problem a VisaError at its position in ``text`` (when known).
     ``encoded``: the module to encode instead, standing for ``module``
     (``origin`` maps one of its nodes to the node of ``module`` it stands
-    for)."""
+    for).
+
+    ``beside(validation, encoding)``, when given, runs the two at once (the
+    command line gives one that validates in a second process) and returns
+    both results; the outcome is the same as validating first: the
+    validator's errors win, and the encoder's result (or exception) is
+    looked at only when there are none."""
     from .errors import node_diag
-    if validate:
+
+    def validation() -> list[Diagnostic]:
         gens = _gen_table(gen_binaries, [u.name for u in module.units if u.kind == "kernel"])
-        found = validate_module(module, text=text, filename=filename, platform=platform,
-                                codes=[p for pairs in gens.values() for p, _ in pairs])
-        if any(d.severity == "error" for d in found):
-            raise VisaError(found)
-        if warnings is not None:
-            warnings.extend(found)
+        return validate_module(module, text=text, filename=filename, platform=platform,
+                               codes=[p for pairs in gens.values() for p, _ in pairs])
 
     def diag(node: object, message: str) -> Diagnostic:
         return node_diag(text, filename, node if origin is None or node is None else origin(node),
                          message)
 
-    data, problems = _encoded(module if encoded is None else encoded, gen_binaries, diag)
+    def encoding() -> tuple[bytes | None, list[Diagnostic]]:
+        return _encoded(module if encoded is None else encoded, gen_binaries, diag)
+
+    def encoding_caught() -> tuple[bytes | None, list[Diagnostic], BaseException | None]:
+        # an invalid program may upset the encoder in ways the validator
+        # reports: its exception counts only for a program found valid
+        try:
+            return (*encoding(), None)
+        except Exception as e:  # noqa: BLE001 - re-raised below when it is the answer
+            return None, [], e
+
+    if validate and beside is not None:
+        found, (data, problems, failure) = beside(validation, encoding_caught)
+    else:
+        found = validation() if validate else []
+        failure = None
+    if any(d.severity == "error" for d in found):
+        raise VisaError(found)
+    if warnings is not None:
+        warnings.extend(found)
+    if not validate or beside is None:
+        data, problems = encoding()
+    elif failure is not None:
+        raise failure
     if data is None:
         raise VisaError(problems)
     return data
