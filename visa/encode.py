@@ -27,6 +27,7 @@ from .errors import Diagnostic, VisaError
 from .isa import opcodes as O
 from .isa.atoms import TYPE_CODE, EncodeError
 from .isa.forms import FORMS
+from .repeats import Repeats
 
 # the strings every object's pool starts with, after its own name
 PREDEFINED_STRINGS = O.PREDEFINED_VAR_NAMES + O.PREDEFINED_SURFACE_NAMES + (O.BINDLESS_SAMPLER_NAME,)
@@ -290,7 +291,7 @@ def encode_body(body, sym: Symbols) -> bytes:
     out: list[bytes] = []
     sub_op = int(O.OPCODES_BY_MNEMONIC["func"].number)
     label_op = int(O.OPCODES_BY_MNEMONIC["label"].number)
-    memo: dict = {}
+    memo = Repeats()
     unwritten = 0
     errors: list[EncodeError] = []
     reach = sym.reach if sym.late else None
@@ -313,7 +314,7 @@ def encode_body(body, sym: Symbols) -> bytes:
                 continue
             f = FORMS.get(s.op)
             if f is None or not f.stateful:  # a fresh string each time: not reused
-                memo[s] = m
+                memo.put(s, m)
             out.append(m[0])
             unwritten += m[1]
             continue

@@ -26,6 +26,7 @@ from . import ast as A
 from .errors import Diagnostic, source_line
 from .isa import opcodes as O
 from .isa.forms import FORMS
+from .repeats import Repeats
 
 # ------------------------------------------------------------------ facts
 # Intel's limits (IsaVerification.cpp, PlatformInfo.h)
@@ -530,7 +531,7 @@ def _instructions(unit: A.Unit, report: _Report, grf: int) -> None:
     # instruction (positions are not part of equality) is clean too and is
     # not checked again; those naming labels are always checked, as the label
     # pass needs each use.
-    clean: set = set()
+    clean = Repeats()
     found = report.out
     for ins in unit.body:
         if type(ins) is A.Instruction:
@@ -542,13 +543,13 @@ def _instructions(unit: A.Unit, report: _Report, grf: int) -> None:
                     + ([facts.family] if facts.family is not None else [])),
                     facts is not None and not facts.label_slots)
             facts, checks, memo = plan
-            if memo and ins in clean:
+            if memo and clean.get(ins):
                 continue
             before = len(found)
             for c in checks:
                 c(ins, facts, ctx)
             if memo and len(found) == before:
-                clean.add(ins)
+                clean.put(ins, True)
     _last_return(ctx)
     _labels(ctx)
     for d, (rule, line) in ctx.blamed.items():
