@@ -123,3 +123,24 @@ def test_lines_with_slashes_and_backslashes_read_as_their_plain_text():
                     for s in want.units[0].body]
     # each statement keeps its own line (the subroutine is at its .function)
     assert [s.line for s in got.units[0].body] == [5, 8, 9, 10, 12]  # 5: the .function
+
+
+def test_an_offset_spelling_is_remembered_only_where_it_means_one_thing():
+    # the parser remembers the values of an offset-and-region spelling per
+    # parse; one with %sizeof depends on the unit's declarations and is
+    # read in each unit
+    unit = ('.{kind} "{name}"\n.decl VX v_type=G type=d num_elts=64 align=hword\n'
+            '.decl VS v_type=G type=d num_elts={n} align=hword\n{fn}\n{name}:\n'
+            '    mov (M1, 8) VX(0,(%sizeof VS/4))<1> VX(0,0)<8;8,1>\n'
+            '    mov (M1, 8) VX(1,2)<1> (-)VX(0,0)<8;8,1>\n    ret (M1, 1)\n')
+    text = (".version 4.1\n"
+            + unit.format(kind="kernel", name="k", n=8, fn='.function "k"')
+            + unit.format(kind="global_function", name="f", n=16, fn='.function "f"'))
+    m = P.parse(text)
+    movs = [[s for s in u.body if getattr(s, "op", None) == "mov"] for u in m.units]
+    assert [ms[0].operands[0].offsets for ms in movs] == [(0, 8), (0, 16)]
+    # the remembered spelling gives each operand its own name, modifier and place
+    second = movs[1][1].operands
+    assert (second[0].offsets, second[0].region) == ((1, 2), (1,))
+    assert (second[1].name, second[1].mod, second[1].region) == ("VX", "-", (8, 8, 1))
+    assert second[1].col > second[0].col

@@ -47,7 +47,6 @@ from .textread import unescape as _unescape
 # all; the shape that matched is the match's ``lastgroup`` and its parts are
 # the groups ``SHAPE__PART``.
 _SHAPE_PARTS = _operands.SYNTAX
-_OPERAND = _operands.READERS
 _read = _operands.read
 _op_paren = _operands.List().read_text
 
@@ -214,6 +213,7 @@ class _Builder:
         self.rest_re = grammar.rest_re
         self.decl_re = grammar.decl_re
         self.state = state
+        self.readers = _operands.readers()  # shape -> reader, with this parse's memos
         self.memo: dict = {}  # (mnemonic, operands) text -> template
         self.execs: dict = {}  # execution-size text -> (size, mask), or None: not one
 
@@ -290,7 +290,9 @@ class _Builder:
             seen = memo.get(key)
             if seen is None:  # first time: keep the instruction itself
                 ins = self._one_line(body, line, col)
-                memo[key] = [ins, col]
+                # (a value that depends on the unit's declarations is read
+                # afresh in each unit)
+                memo[key] = _NO_TEMPLATE if "%sizeof" in key or "%DispatchSimd" in key else [ins, col]
                 statement(ins)
             elif type(seen) is list:  # second time: make the template
                 tpl = memo[key] = _template(*seen) or _NO_TEMPLATE
@@ -359,6 +361,7 @@ class _Builder:
             if exe is None:
                 operands.append(_op_paren(glued[0], line, glued[1]))
         if items:
+            readers = self.readers
             j = 0
             if exe is None and not operands and items[0][0] == "PAREN":
                 exe = self._exec(items[0][1].group("PAREN"), line, items[0][2])
@@ -372,7 +375,7 @@ class _Builder:
                     else:
                         post += (text[1:],)
                 else:
-                    operands.append(_OPERAND[kind](m, line, col))
+                    operands.append(readers[kind](m, line, col))
         silent = facts.silent_mods
         if facts.silent_mods_42 is not None and self.state.version is not None \
                 and self.state.version >= (4, 2):

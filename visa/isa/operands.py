@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 import struct
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Callable, ClassVar
 
 import attrs
@@ -123,6 +123,23 @@ class General(Kind):
             r, c = ints(m, ("VREG__ROW", "VREG__COL"), "operand offset", line, col)
             offsets = (r,) if c is None else (r, c)
         return A.VarRef(var, offsets, region_of(m, "VREG__", line, col), MODS[mod], line=line, col=col)
+
+    def read_remembering(self, memo: dict, m: re.Match, line: int, col: int) -> A.VarRef:
+        """:meth:`read`, the values of the offsets and region taken from
+        ``memo`` (one parse's) when their spelling, the text after the name,
+        was read before: ``(0,0)<8;8,1>`` is read once however many
+        variables carry it.  A spelling with ``%`` (``%sizeof``, whose value
+        depends on the declarations) is read each time."""
+        end = m.end("VREG__VAR")
+        tail = m.string[end:m.end("VREG")]
+        hit = memo.get(tail)
+        if hit is None:
+            node = self.read(m, line, col)
+            if "%" not in tail:
+                memo[tail] = (node.offsets, node.region)
+            return node
+        return A.VarRef(m.string[m.start("VREG__VAR"):end], hit[0], hit[1],
+                        MODS[m.group("VREG__SRC_MOD")], line=line, col=col)
 
     def text(self, o, version=V41, sep=", "):
         s = f"{_mod_text(o.mod)}{o.name}({','.join(str(x) for x in o.offsets)})"
@@ -616,6 +633,18 @@ assert sorted(_SHAPES) == sorted(_TRY_ORDER), "every shape of a kind has its pla
 SYNTAX: dict[str, tuple[str, ...]] = {n: _SHAPES[n][1].parts for n in _TRY_ORDER}
 # grammar shape -> reader (match, line, col) -> node
 READERS: dict[str, Callable] = {n: getattr(_SHAPES[n][0], _SHAPES[n][1].reader) for n in _TRY_ORDER}
+
+
+def readers() -> dict[str, Callable]:
+    """:data:`READERS` for one parse: a kind that can remember what it read
+    (``read_remembering``) gets a memo of its own, which lives as long as
+    the table."""
+    table = dict(READERS)
+    for n in _TRY_ORDER:
+        kind, spelling = _SHAPES[n]
+        if spelling.reader == "read" and hasattr(kind, "read_remembering"):
+            table[n] = partial(kind.read_remembering, {})
+    return table
 # AST class -> the kind that prints it; binary class -> the kind that decodes it
 _TEXT: dict[type, Kind] = {}
 _DECODE: dict[int, Kind] = {}
