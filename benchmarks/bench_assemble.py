@@ -14,9 +14,10 @@ Two inputs, built from the project's own data (benchmarks/inputs.py):
 Each is run through ``visa-as`` and through Debian's ``GenX_IR FILE -platform
 TGLLP -binary`` (which also compiles to Gen code) where it is installed.
 Wall time, CPU time and peak memory of each whole command come from
-/usr/bin/time; the best of N runs is reported.  ``visa-as`` is timed as
-installed (a long input is validated in a second process while the first
-encodes it) and with ``-j 1`` (one process).
+/usr/bin/time; the best of N runs is reported, the commands taking turns
+(a slow spell of the machine falls on all of them).  ``visa-as`` is timed
+as installed (a long input is validated in a second process while the
+first encodes it) and with ``-j 1`` (one process).
 
 ``visa-as`` is run as an installed user runs it: the console script beside
 this Python (not a version manager's shim, which adds its own start-up), with
@@ -78,24 +79,30 @@ def main() -> int:
             ins = sum(1 for ln in text.splitlines() if ln.startswith("    "))
             print(f"{name}: {text.count(chr(10))} lines, {ins} instructions, "
                   f"{len(set(ln for ln in text.splitlines() if ln.startswith('    ')))} distinct")
-            ours = min(timed(as_cmd + [src.name, *extra, "-o", "ours.isa"], tmp) for _ in range(a.repeat))
+            # the three commands take turns, N rounds, so that a slow spell of
+            # the machine falls on all of them alike; the best of each is kept
+            runs: dict[str, list] = {"ours": [], "one": [], "theirs": []}
+            for _ in range(a.repeat):
+                runs["ours"].append(timed(as_cmd + [src.name, *extra, "-o", "ours.isa"], tmp))
+                # one process: validation and encoding one after the other
+                runs["one"].append(timed(as_cmd + [src.name, *extra, "-o", "one.isa", "-j", "1"], tmp))
+                if genx:
+                    runs["theirs"].append(timed([genx, src.name, "-platform", "TGLLP", "-binary",
+                                                 "-outputCisaBinaryName", "x.isa"], tmp))
+            ours, one = min(runs["ours"]), min(runs["one"])
             note = ""
-            if ours[2] != 0:
-                note, status = f"  FAILED (exit {ours[2]})", 1
+            if ours[2] != 0 or one[2] != 0:
+                note, status = f"  FAILED (exit {ours[2]}, -j 1: {one[2]})", 1
             elif name == "big100k":
-                same = Path(tmp, "ours.isa").read_bytes() == ref
+                same = Path(tmp, "ours.isa").read_bytes() == ref == Path(tmp, "one.isa").read_bytes()
                 note = f"  output == big100k.ref.isa: {same}"
                 status |= 0 if same else 1
             print(f"  visa-as : {ours[0]:6.2f} s  {ours[1]:7.1f} MB peak{note}  (CPU {ours[3]:.2f} s)")
-            # one process: validation and encoding one after the other
-            one = min(timed(as_cmd + [src.name, *extra, "-o", "one.isa", "-j", "1"], tmp)
-                      for _ in range(a.repeat))
             print(f"  -j 1    : {one[0]:6.2f} s  {one[1]:7.1f} MB peak  (one process; CPU {one[3]:.2f} s)")
             if not genx:
                 print("  GenX_IR : not installed here (Debian 12 package libigc-tools)")
                 continue
-            theirs = min(timed([genx, src.name, "-platform", "TGLLP", "-binary",
-                                "-outputCisaBinaryName", "x.isa"], tmp) for _ in range(a.repeat))
+            theirs = min(runs["theirs"])
             print(f"  GenX_IR : {theirs[0]:6.2f} s  {theirs[1]:7.1f} MB peak  (exit {theirs[2]}; "
                   f"Debian 12, also compiles to Gen code; CPU {theirs[3]:.2f} s)")
             print(f"  ratio   : visa-as takes {ours[0] / theirs[0]:.2f} of GenX_IR's wall time "
