@@ -19,6 +19,7 @@ import visa.parser as P
 import visa.textread
 from visa.lexicon import GrammarError, Lexicon
 
+from conftest import genx_ir_accepts, needs_genx_ir
 from refs import corpus_stems, program_text
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -144,3 +145,58 @@ def test_an_offset_spelling_is_remembered_only_where_it_means_one_thing():
     assert (second[0].offsets, second[0].region) == ((1, 2), (1,))
     assert (second[1].name, second[1].mod, second[1].region) == ("VX", "-", (8, 8, 1))
     assert second[1].col > second[0].col
+
+
+# A block comment within one line, anywhere (GenX_IR's verdict on each line,
+# Debian 12504: True = it reads the program)
+_COMMENTED = [
+    ("(/* p */P1) mov (M1, 16) VX(0,0)<1> 0x1:d", True),
+    ("(P1/**/) mov (M1, 16) VX(0,0)<1> 0x1:d", True),
+    ("mov (M1, /* n */ 16) VX(0,0)<1> 0x1:d", True),
+    ("mov (M1, 16) VX(0,/*c*/0)<1> 0x1:d", True),
+    ("mov (M1, 16) VX(0,0)/*r*/<1> 0x1:d", True),
+    ("mov (M1, 16) VX(0,0)<1> 0x1/*t*/:d", True),
+    ("mov/*m*/(M1, 16) VX(0,0)<1> 0x1:d", True),
+    ("mov (M1, 16) VX/*n*/(0,0)<1> 0x1:d", True),
+    ("mov (M1, 16) VX(0,0)<1> 0x1:d // a /* b", True),
+    ("mov (M1, 16) V/**/X(0,0)<1> 0x1:d", False),  # a comment separates tokens
+    ("mov.s/**/at (M1, 16) VX(0,0)<1> 0x1:d", False),
+]
+
+
+def _commented_program(body: str) -> str:
+    return ('.version 4.1\n.kernel "k"\n.decl VX v_type=G type=d num_elts=16 align=hword\n'
+            '.decl P1 v_type=P num_elts=16\n.kernel_attr Target="cm"\n.function "_main_0"\n\n'
+            f'_main_0:\n    {body}\n    ret (M1, 1)\n')
+
+
+@pytest.mark.parametrize("body, intel", _COMMENTED, ids=[b for b, _ in _COMMENTED])
+def test_a_block_comment_in_a_line_reads_as_blanks(body, intel):
+    import visa
+    text = _commented_program(body)
+    if not intel:  # refused, by the parser or the validator
+        try:
+            found = visa.validate(text)
+        except visa.VisaError:
+            return
+        assert any(d.severity == "error" for d in found)
+        return
+    got = P.parse(text).units[0].body[1]
+    plain = _commented_program(re.sub(r"/\*.*?\*/|//.*", "", body))
+    want = P.parse(plain).units[0].body[1]
+    assert got == want
+    # positions are those of the text as written
+    assert text.splitlines()[got.line - 1][got.operands[0].col - 1:].startswith("VX")
+
+
+@needs_genx_ir
+@pytest.mark.parametrize("body, intel", _COMMENTED, ids=[b for b, _ in _COMMENTED])
+def test_intel_reads_the_commented_lines_as_recorded(body, intel, tmp_path):
+    assert genx_ir_accepts(_commented_program(body), "TGLLP", tmp_path)[0] == intel
+
+
+def test_a_comment_marker_in_a_string_is_text():
+    text = ('.version 4.1\n.kernel "k"\n.kernel_attr OutputAsmPath="a/*b*/c.asm"\n'
+            '.function "_main_0"\n\n_main_0:\n    ret (M1, 1)\n')
+    attrs_ = P.parse(text).units[0].attrs
+    assert any(getattr(a, "value", None) == "a/*b*/c.asm" for a in attrs_)

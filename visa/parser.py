@@ -479,6 +479,7 @@ class _Grammar:
     exec_re: re.Pattern
     rest_re: re.Pattern
     decl_re: re.Pattern
+    comment_re: re.Pattern
 
 
 # the shapes a directive's arguments may take, in the order they are tried
@@ -503,7 +504,9 @@ def _grammar() -> _Grammar:
         # (where nearly every line has one; else it is the PAREN operand)
         exec_re=_LEX.alternatives({"EXEC_SIZE": ()}, blanks, _LEX.regex("NOT_COLON")),
         rest_re=_LINE_REST,
-        decl_re=_DECL_FAST)
+        decl_re=_DECL_FAST,
+        # what to pass over whole, and the comments to blank out
+        comment_re=_LEX.alternatives({"STRING": (), "LINE_COMMENT": (), "INLINE_COMMENT": ()}))
 
 
 # ----------------------------------------------------------- module assembly
@@ -948,6 +951,14 @@ def _error_at(src: str, pos: int, line: int, col: int, allowed) -> tuple[int, in
     return line, col, f"unexpected '{found}'"
 
 
+def _blank_inline_comments(src: str, comment_re: re.Pattern) -> str:
+    """``src`` with each block comment that ends on its own line replaced by
+    as many blanks (INLINE_COMMENT; strings and line comments are passed
+    over whole)."""
+    return comment_re.sub(lambda m: " " * len(m.group()) if m.lastgroup == "INLINE_COMMENT"
+                          else m.group(), src)
+
+
 def parse(text: str, filename: str = "<input>", *, grf_size: int = 32) -> A.Module:
     """Parse vISA assembly text into a :class:`visa.ast.Module`.
 
@@ -957,6 +968,8 @@ def parse(text: str, filename: str = "<input>", *, grf_size: int = 32) -> A.Modu
         raise TypeError("parse() takes text (str); decode bytes first")
     src = text if text.endswith("\n") else text + "\n"
     grammar = _grammar()
+    if "/*" in src:
+        src = _blank_inline_comments(src, grammar.comment_re)
     state = _State(grf_size)
     env = _ENV.set(state.env)
     try:
