@@ -68,6 +68,17 @@ CASES = [
     ("typed-u-of-null", "lsc-addr", "bti(0x1)[%null]",
      _p("lsc_load_quad.tgm (M1, 16)  VL:d32.x  bti(0x1)[%null]:a32", _L, "DG2"),
      _p("lsc_load_quad.tgm (M1, 16)  VL:d32.x  bti(0x1)[VY]:a32", _L, "DG2")),
+    # block labels and subroutines are two kinds: jmp, goto and switchjmp
+    # reach a block label, call a subroutine (Intel: "undefined label")
+    ("jmp-to-the-subroutine", "label-undefined", "_main_0",
+     _p("jmp (M1, 1) _main_0"), _p("jmp (M1, 1) L1\nL1:")),
+    ("goto-the-subroutine", "label-undefined", "_main_0",
+     _p("goto (M1, 16) _main_0"), _p("goto (M1, 16) L1\nL1:")),
+    ("switchjmp-to-the-subroutine", "label-undefined", "_main_0)",
+     _p("switchjmp (M1, 1) VUW(0,0)<0;1,0> (_main_0)", platform="SKL"),
+     _p("switchjmp (M1, 1) VUW(0,0)<0;1,0> (L1)\nL1:", platform="SKL")),
+    ("call-a-block-label", "label-undefined", "L1",
+     _p("call (M1, 1) L1\n    ret (M1, 1)\nL1:"), _p('call (M1, 1) L1\n    ret (M1, 1)\n.function "L1"\n\nL1:')),
     ("block2d-of-d8u32", "lsc-shape", "VBL:d8u32",
      _p("lsc_load_block2d.ugm (M1, 1)  VBL:d8u32.1x8x8nn  flat[VP,VI,VI,VI,VI,VI]", _L, "DG2"),
      _p("lsc_load_block2d.ugm (M1, 1)  VBL:d8.1x8x8nn  flat[VP,VI,VI,VI,VI,VI]", _L, "DG2")),

@@ -39,6 +39,8 @@ INPUT_AREA_GRFS = 255          # an input ends before 255 GRFs
 # element types a general variable cannot have (vectors of immediates, bool)
 NOT_VARIABLE_TYPES = frozenset(("v", "vf", "uv", "bool"))
 LABEL_FC = int(O.LabelKind.FC)
+LABEL_BLOCK = int(O.LabelKind.BLOCK)
+LABEL_SUBROUTINE = int(O.LabelKind.SUBROUTINE)
 
 
 class _Report:
@@ -809,15 +811,21 @@ def _last_return(ctx: _Unit) -> None:
 def _labels(ctx: _Unit) -> None:
     """label-duplicate: a label defined twice in one object.
     label-undefined: a jump, call or switch target never defined (fccall
-    targets are other objects' names, as Intel's verifier allows)."""
+    targets are other objects' names, as Intel's verifier allows).  Block
+    labels (``L:``) and subroutines (``.function "S"`` with ``S:``) are two
+    kinds of label: jmp, goto and switchjmp reach a block label, call a
+    subroutine; naming the other kind is naming a label never defined, as
+    Intel's assembler makes it."""
     report = ctx.report
     defined: dict[str, object] = {}
     twice: dict = {}
+    of_kind: dict[int, set[str]] = {LABEL_BLOCK: set(), LABEL_SUBROUTINE: set()}
     for s in ctx.unit.body:
         if type(s) in (A.Label, A.Subroutine):
             if s.name in defined and type(defined[s.name]) is type(s):
                 twice.setdefault((s.name, type(s)), [defined[s.name]]).append(s)
             defined.setdefault(s.name, s)
+            of_kind[LABEL_BLOCK if type(s) is A.Label else LABEL_SUBROUTINE].add(s.name)
     # Intel says only "label is redefined": either definition may be the
     # wrong one, so each is reported, naming the others
     for (name, _), defs in twice.items():
@@ -826,8 +834,15 @@ def _labels(ctx: _Unit) -> None:
             report("label-duplicate", s, f"label '{name}' is defined more than once "
                                          f"(also at line {others})")
     for node, name, kind in ctx.label_uses:
-        if kind != LABEL_FC and name not in defined:
+        if kind == LABEL_FC:
+            continue
+        if name not in defined:
             report("label-undefined", node, f"label '{name}' is not defined in '{ctx.unit.name}'")
+        elif kind in of_kind and name not in of_kind[kind]:
+            what = "subroutine" if kind == LABEL_SUBROUTINE else "block label"
+            other = "a block label" if kind == LABEL_SUBROUTINE else "a subroutine (its .function)"
+            report("label-undefined", node, f"'{name}' is {other}: no {what} '{name}' is defined "
+                                            f"in '{ctx.unit.name}'")
 
 
 # ---------------------------------------------------------- execution size
