@@ -36,6 +36,7 @@ MAX_ADDRESS_ELTS = 16          # "Max possible address registers are 16"
 PREDICATE_ELTS = (1, 2, 4, 8, 16, 32)
 MAX_VAR_ELTS_PER_GRF_BYTE = 256  # getMaxVariableSize: 256 * GRF size (in elements)
 INPUT_AREA_GRFS = 255          # an input ends before 255 GRFs
+COMPILED_GRFS = 128            # the GRFs Intel's compiler binds inputs in by default
 # element types a general variable cannot have (vectors of immediates, bool)
 NOT_VARIABLE_TYPES = frozenset(("v", "vf", "uv", "bool"))
 LABEL_FC = int(O.LabelKind.FC)
@@ -229,7 +230,9 @@ def _inputs(unit: A.Unit, report: _Report, grf: int) -> None:
     input-kind: an input is a general variable, a sampler or a surface.
     input-size: an input's size is its variable's (elements x type size;
     4 bytes per surface element).
-    input-bounds: an input ends inside the first 255 GRFs.
+    input-bounds: an input ends inside the first 255 GRFs; a warning when a
+    general variable's input reaches past the 128 GRFs Intel's compiler
+    gives a kernel by default (GenX_IR stops there).
     input-overlap: two inputs share bytes.
     input-grf-straddle: an input smaller than a GRF lies in one GRF.
     input-order: no explicit input after an implicit one."""
@@ -261,6 +264,12 @@ def _inputs(unit: A.Unit, report: _Report, grf: int) -> None:
         if end >= grf * INPUT_AREA_GRFS:
             report("input-bounds", i, f"input '{i.name}' ends at byte {end}, past {grf * INPUT_AREA_GRFS} "
                                       f"(255 GRFs)")
+        elif t is A.VarDecl and offset // grf + -(-size // grf) > COMPILED_GRFS:
+            report("input-bounds", i, f"input '{i.name}' reaches GRF {offset // grf + -(-size // grf) - 1}: "
+                                      f"Intel's compiler binds inputs within the {COMPILED_GRFS} GRFs "
+                                      "a kernel has unless compiled for more threads' worth, and "
+                                      "stops on it ('INPUT payload exceeds the register number')",
+                   "warning")
         for b, e, other in spans:
             if offset < e and b < end:
                 report("input-overlap", i, f"input '{i.name}' [{offset}, {end}) overlaps "
