@@ -63,11 +63,12 @@ _TRAILER = _part_re("TRAILER", "TRAILER_PLATFORM", "TRAILER_OPTIONS")
 def _parse_pred(tok: Token) -> A.Predicate:
     m = _PRED.fullmatch(str(tok))
     if not m:  # pragma: no cover - the PRED token has this shape
-        raise _Fail(f"invalid predicate '{tok}'", tok.line, tok.column)
+        raise _Fail(f"invalid predicate '{tok}'", *_tok_pos(tok))
     ctrl = m.group("PRED_CTRL")
     neg = m.group("PRED_NOT")
+    line, col = _tok_pos(tok)
     return A.Predicate(m.group("PRED_VAR"), neg is not None,
-                       None if ctrl is None else ctrl.lower(), neg or "!", line=tok.line, col=tok.column)
+                       None if ctrl is None else ctrl.lower(), neg or "!", line=line, col=col)
 
 
 def _parse_exec(s: str, line: int, col: int) -> A.ExecSize | None:
@@ -184,9 +185,9 @@ def _instantiate(tpl, line: int, base: int) -> A.Instruction:
     op, mods, ptpl, etpl, otpls, post, col = tpl
     pred = exe = None
     if ptpl is not None:
-        pred = A.Predicate(*ptpl[1], line=line, col=base + ptpl[2])
+        pred = ptpl[0](*ptpl[1], line=line, col=base + ptpl[2])
     if etpl is not None:
-        exe = A.ExecSize(*etpl[1], line=line, col=base + etpl[2])
+        exe = etpl[0](*etpl[1], line=line, col=base + etpl[2])
     ops = tuple([cls(*args, line=line, col=base + c) for cls, args, c in otpls])
     return A.Instruction(op, mods, pred, exe, ops, post, line=line, col=base + col)
 
@@ -236,6 +237,7 @@ class _Builder:
                 ln, c, msg = _error_at(s + "\n", pos, line, col0 + pos, ("OPERANDS", "_NL"))
                 raise _Fail(msg, ln, c)
             kind = m.lastgroup
+            assert kind is not None  # one alternative, a group of its name, matched
             out.append((kind, m, col0 + m.start(kind)))
             pos = m.end()
         return out
@@ -335,7 +337,7 @@ class _Builder:
                      exe: A.ExecSize | None = None) -> A.Instruction:
         """The instruction of head ``hs`` and operand matches ``items``;
         ``exe``: its execution size, already read after the head."""
-        operands = []
+        operands: list[A.Operand] = []
         if hs[0] in " \t\\":
             stripped = hs.lstrip(" \t\\\r\n")
             hcol += len(hs) - len(stripped)
@@ -355,7 +357,7 @@ class _Builder:
         facts = text_of(op)
         if facts.canonical is not None:
             mods = facts.canonical(mods)
-        post = ()
+        post: tuple[str, ...] = ()
         if glued is not None:
             exe = self._exec(glued[0], line, glued[1])
             if exe is None:
@@ -418,6 +420,7 @@ class _Builder:
                 pos = m.end("KEY")
                 continue
             kind = m.lastgroup
+            assert kind is not None  # one alternative, a group of its name, matched
             out.append(Token(kind, m.group(kind), line=line, column=col + m.start(kind)))
             pos = m.end()
 
@@ -531,14 +534,17 @@ class _UnitBuilder:
                       tuple(self.body), line=self.line, col=self.col)
 
 
-def _tok_pos(t):
-    return t.line, t.column
+def _tok_pos(t: Token) -> tuple[int, int]:
+    """A token's line and column (the lexer sets both on every token it
+    makes; lark's types say they may be missing)."""
+    return t.line or 0, t.column or 0
 
 
 def _name_value(tok: Token) -> str:
     s = str(tok)
     if tok.type == "STRING":
-        return _unescape(s[1:-1], tok.line, tok.column + 1)
+        line, col = _tok_pos(tok)
+        return _unescape(s[1:-1], line, col + 1)
     return s
 
 
@@ -553,7 +559,7 @@ def _kv(toks, start: int):
     """Split directive tokens from ``start`` into (key, key-token, values)
     triples: ``key=value`` takes the one token after it; the older spelling
     ``alias (V, off)`` is read as ``alias=``; anything else has key None."""
-    pairs = []
+    pairs: list[tuple[str | None, Token, list[Token]]] = []
     i = start
     n = len(toks)
     while i < n:
@@ -572,7 +578,9 @@ def _kv(toks, start: int):
         elif t.type == "ATTR_COLON":
             i += 1  # `attr: Name=value` (older spelling): the pairs follow
         elif t.type == "ALIAS_CALL":
-            p = _ALIAS_CALL.fullmatch(str(t)).start("PAREN_TEXT")
+            am = _ALIAS_CALL.fullmatch(str(t))
+            assert am is not None  # the ALIAS_CALL token has this shape
+            p = am.start("PAREN_TEXT")
             pairs.append(("alias", t, [Token("PAREN", str(t)[p:], line=t.line, column=t.column + p)]))
             i += 1
         else:
@@ -583,15 +591,16 @@ def _kv(toks, start: int):
 
 
 
-def _decl_attrs(tok: Token):
+def _decl_attrs(tok: Token) -> tuple[A.Attr, ...]:
     """``{Name=1, Other="x", Flag}`` -> tuple of Attr."""
     inner = str(tok)[1:-1]
     if not inner.strip():
         return ()
     out = []
-    for m in _list(inner, _ATTR_ITEM, "attribute", tok.line, tok.column + 1):
+    line, col = _tok_pos(tok)
+    for m in _list(inner, _ATTR_ITEM, "attribute", line, col + 1):
         out.append(A.Attr(m["ATTR_NAME"], _attr_value_text(m["ATTR_VALUE"], tok),
-                          line=tok.line, col=tok.column + 1 + m.start("ATTR_NAME")))
+                          line=line, col=col + 1 + m.start("ATTR_NAME")))
     return tuple(out)
 
 
@@ -648,7 +657,7 @@ def _decl(toks, ub: _UnitBuilder):
             return default
         return _int_value(kv[k][1][0], k)
 
-    attrs_ = ()
+    attrs_: tuple[A.Attr, ...] = ()
     if "attrs" in kv:
         vals = kv["attrs"][1]
         if not vals or vals[0].type != "BRACE":
@@ -688,7 +697,8 @@ def _decl(toks, ub: _UnitBuilder):
     elif vtype == "P":
         if "flagregnum" in kv:
             kt = kv["flagregnum"][0]
-            attrs_ = attrs_ + (A.Attr("FlagRegNum", get_int("flagregnum"), line=kt.line, col=kt.column),)
+            kl, kc = _tok_pos(kt)
+            attrs_ = attrs_ + (A.Attr("FlagRegNum", get_int("flagregnum"), line=kl, col=kc),)
         ub.decls.append(A.PredDecl(name, get_int("num_elts"), attrs_, line=line, col=col))
     else:
         vname = _name_value(kv["v_name"][1][0]) if "v_name" in kv else None
@@ -702,7 +712,7 @@ def _input(toks, ub: _UnitBuilder, kind: str):
         raise _Fail(f"expected a variable name after '.{kind}'", d.line, d.end_column or d.column)
     name = str(toks[1])
     offset = size = None
-    attrs_ = ()
+    attrs_: tuple[A.Attr, ...] = ()
     for key, kt, vals in _kv(toks, 2):
         k = (key or "").lower()
         if k == "offset" and vals:
@@ -725,12 +735,14 @@ def _kernel_attr(toks, ub: _UnitBuilder):
     t = toks[1]
     if t.type == "KEY":
         name = str(t)[:-1].strip()
+        value: str | int | None
         if len(toks) == 2:
             value = None
         else:
             v = toks[2]
             if v.type == "STRING":
-                value = _unescape(str(v)[1:-1], v.line, v.column + 1)
+                vl, vc = _tok_pos(v)
+                value = _unescape(str(v)[1:-1], vl, vc + 1)
             elif v.type in ("NUMBER", "PAREN"):
                 value = _int_value(v, "the attribute value")
             else:
@@ -762,19 +774,20 @@ class _State:
     into units and turns directive token lists into declaration nodes."""
 
     def __init__(self, grf_size: int):
-        self.version = None
+        self.version: tuple[int, int] | None = None
         self.units: list[_UnitBuilder] = []
         self.cur: _UnitBuilder | None = None
-        self.first_pos = None
-        self.pending_sub = None  # (name, body index) of a subroutine awaiting its label
+        self.first_pos: tuple[int, int] | None = None
+        # (name, body index) of a subroutine awaiting its label
+        self.pending_sub: tuple[str, int] | None = None
         self.env = Env({}, grf_size)
         self.depth = 0
         self.last_line = 1
 
     def need_unit(self, t) -> _UnitBuilder:
         if self.cur is None:
-            col = t.column if isinstance(t, Token) else t.col
-            raise _Fail("expected '.kernel' or '.global_function' before this line", t.line, col)
+            line, col = _tok_pos(t) if isinstance(t, Token) else (t.line, t.col)
+            raise _Fail("expected '.kernel' or '.global_function' before this line", line, col)
         return self.cur
 
     def directive(self, s):
@@ -845,7 +858,9 @@ class _State:
     def fast_decl(self, m, line: int, col: int) -> None:
         """A declaration in Intel's spelling (matched by _DECL_FAST)."""
         ub = self.cur
+        assert ub is not None  # the caller asks for a unit first
         name, ty, align, alias = m["DECL_NAME"], m["G_TYPE"], m["G_ALIGN"], m["ALIAS_VAR"]
+        d: A.Decl
         if ty is not None:
             if ty not in O.TYPE_INFO_BY_NAME:
                 raise _Fail(f"unknown data type '{ty}'", line, col + m.start("G_TYPE"))
@@ -985,7 +1000,7 @@ def parse(text: str, filename: str = "<input>", *, grf_size: int = 32) -> A.Modu
     except _Fail as f:
         raise VisaError([make_diag(text, filename, f.line, f.col, f.message)]) from None
     except UnexpectedCharacters as e:
-        line, col, msg = _error_at(src, e.pos_in_stream, e.line, e.column, e.allowed or ())
+        line, col, msg = _error_at(src, e.pos_in_stream or 0, e.line, e.column, e.allowed or ())
         raise VisaError([make_diag(text, filename, line, col, msg)]) from None
     except UnexpectedToken as e:
         tok = e.token
