@@ -1,6 +1,6 @@
 """The declaration rules no other test program reaches: an alias of a
-variable that is not a general one, an input past the input area, an input
-of the wrong kind, an explicit input after an implicit one.  Each case pins
+variable that is not a general one or of itself, an input past the input
+area, an input of the wrong kind, an explicit input after an implicit one.  Each case pins
 the rule, the line, the column and the severity; its twin is clean; and
 where Debian's GenX_IR is installed, it refuses each bad program and takes
 its twin (one stricter rule excepted, named below)."""
@@ -27,6 +27,9 @@ CASES = [
     # (id, bad parts, good parts, rule, line, col, severity)
     ("alias-of-an-address-variable", dict(target="A1", inputs=""), dict(target="VB", inputs=""),
      "alias-kind", 6, 54, "error"),
+    # Intel: "unbound alias referent" (the referent is declared before)
+    ("alias-of-itself", dict(target="VX", inputs=""), dict(target="VB", inputs=""),
+     "alias-undeclared", 6, 54, "error"),
     ("input-past-255-grfs", dict(target="VB", inputs=".input VA offset=8160 size=32\n"),
      dict(target="VB", inputs=".input VA offset=64 size=32\n"), "input-bounds", 7, 1, "error"),
     # Intel's compiler binds a general input within its 128 GRFs by default

@@ -168,6 +168,22 @@ def _align_code(d: A.VarDecl) -> int:
     return int(a) if a is not None else -1
 
 
+def _alias_base(d: A.VarDecl, lookup: Callable) -> tuple[A.VarDecl, int]:
+    """The general variable at the end of ``d``'s alias chain (``lookup``:
+    name -> declaration), and the byte offset of ``d`` in it; the walk stops
+    at a name that is not a general variable, and before a name it has
+    passed (a cycle)."""
+    off, seen = 0, {d.name}
+    while d.alias is not None:
+        nxt = lookup(d.alias.var)
+        if type(nxt) is not A.VarDecl or nxt.name in seen:
+            break
+        off += d.alias.offset
+        seen.add(nxt.name)
+        d = nxt
+    return d, off
+
+
 def _aliases(unit: A.Unit, report: _Report, grf: int = O.DEFAULT_GRF_BYTES) -> None:
     by_name = {d.name: d for d in unit.decls}
     order = {id(d): k for k, d in enumerate(unit.decls)}
@@ -180,6 +196,10 @@ def _aliases(unit: A.Unit, report: _Report, grf: int = O.DEFAULT_GRF_BYTES) -> N
                 continue  # an alias of %r0, %sr0, ...: Intel checks those elsewhere
             report("alias-undeclared", d.alias, f"'{d.name}' aliases '{d.alias.var}', which is not declared")
             continue
+        if target is d:  # Intel: "unbound alias referent"
+            report("alias-undeclared", d.alias, f"'{d.name}' aliases itself: an alias names a "
+                                                "variable declared before it")
+            continue
         if order[id(target)] > order[id(d)]:
             report("alias-undeclared", d.alias, f"'{d.name}' aliases '{d.alias.var}', which is declared "
                                                 f"after it (line {target.line})")
@@ -187,14 +207,7 @@ def _aliases(unit: A.Unit, report: _Report, grf: int = O.DEFAULT_GRF_BYTES) -> N
         if type(target) is not A.VarDecl:
             report("alias-kind", d.alias, f"'{d.name}' aliases '{d.alias.var}', which is not a general variable")
             continue
-        offset, base, chain = d.alias.offset, target, {d.name}
-        while base.alias is not None and base.name not in chain:
-            chain.add(base.name)
-            nxt = by_name.get(base.alias.var)
-            if type(nxt) is not A.VarDecl:
-                break
-            offset += base.alias.offset
-            base = nxt
+        base, offset = _alias_base(d, by_name.get)
         size = base.num_elts * _type_size(base)
         if not 0 <= offset < size:
             report("alias-offset", d.alias, f"'{d.name}' starts at byte {offset} of '{base.name}', "
@@ -1131,15 +1144,7 @@ def _root(name: str, ctx: _Unit):
     if r is None and name not in ctx.roots:
         d = ctx.gvars.get(name)
         if d:
-            off, seen = 0, {name}
-            while d.alias is not None:
-                nxt = ctx.gvars.get(d.alias.var)
-                if not nxt or nxt.name in seen or type(nxt) is not A.VarDecl:
-                    break
-                off += d.alias.offset
-                seen.add(nxt.name)
-                d = nxt
-            r = (d, off)
+            r = _alias_base(d, ctx.gvars.get)
         ctx.roots[name] = r
     return r
 
