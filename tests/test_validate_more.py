@@ -68,6 +68,11 @@ CASES = [
     ("typed-u-of-null", "lsc-addr", "bti(0x1)[%null]",
      _p("lsc_load_quad.tgm (M1, 16)  VL:d32.x  bti(0x1)[%null]:a32", _L, "DG2"),
      _p("lsc_load_quad.tgm (M1, 16)  VL:d32.x  bti(0x1)[VY]:a32", _L, "DG2")),
+    # a general operand is written with its region (Intel's grammar: "expecting LANGLE")
+    ("source-without-region", "region-missing", "VR(0,0) 0x1",
+     _p("add (M1, 8) VR(0,0)<1> VR(0,0) 0x1:ud"), _p("add (M1, 8) VR(0,0)<1> VR(0,0)<8;8,1> 0x1:ud")),
+    ("destination-without-region", "region-missing", "VR(0,0) VR",
+     _p("mov (M1, 8) VR(0,0) VR(0,0)<8;8,1>"), _p("mov (M1, 8) VR(0,0)<1> VR(0,0)<8;8,1>")),
     # block labels and subroutines are two kinds: jmp, goto and switchjmp
     # reach a block label, call a subroutine (Intel: "undefined label")
     ("jmp-to-the-subroutine", "label-undefined", "_main_0",

@@ -987,7 +987,10 @@ def _regions(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     are among Intel's (h 0/1/2/4, width 1/2/4/8/16, v 0/1/2/4/8/16/32).
     region-width-exec: a source's width is at most the execution size.
     region-bounds (warning, as Intel warns): a region reaches past the end
-    of its variable."""
+    of its variable.
+    region-missing: a general operand with (row,col) has its region: a
+    source <v;w,h>, a destination <h> (Intel's grammar and the spec have no
+    spelling without one; the binary's "no region" code is dpas's)."""
     e = ins.exec
     if e is None or not facts.regions or e.size not in EXEC_SIZES:
         return  # no execution size, not an execution size, or exec-size says so
@@ -997,7 +1000,14 @@ def _regions(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
         t = type(o)
         if t is A.VarRef:
             region = o.region
-            if region is None or len(o.offsets) != 2 or o.name not in gvars:
+            if len(o.offsets) != 2 or o.name not in gvars:
+                continue
+            if region is None:
+                if facts.dpas:  # its sources are written without one
+                    continue
+                ctx.report("region-missing", o, f"'{o.name}({o.offsets[0]},{o.offsets[1]})' has no region: "
+                                                + ("a destination is written V(r,c)<h>" if k == dst else
+                                                   "a source is written V(r,c)<v;w,h>"))
                 continue
             var = gvars[o.name]
         elif t is A.Indirect:
