@@ -68,6 +68,18 @@ CASES = [
     ("typed-u-of-null", "lsc-addr", "bti(0x1)[%null]",
      _p("lsc_load_quad.tgm (M1, 16)  VL:d32.x  bti(0x1)[%null]:a32", _L, "DG2"),
      _p("lsc_load_quad.tgm (M1, 16)  VL:d32.x  bti(0x1)[VY]:a32", _L, "DG2")),
+    # a variable is declared before its uses (Intel: "unbound identifier")
+    ("use-before-declaration", "name-undeclared", "VZ(0,0)<1>",
+     _p("mov (M1, 8) VZ(0,0)<1> 0x1:ud\n.decl VZ v_type=G type=ud num_elts=8 align=hword"),
+     _p(".decl VZ v_type=G type=ud num_elts=8 align=hword\n    mov (M1, 8) VZ(0,0)<1> 0x1:ud")),
+    ("lifetime-before-declaration", "name-undeclared", "VZ",
+     _p("lifetime.start VZ\n.decl VZ v_type=G type=ud num_elts=8 align=hword"),
+     _p(".decl VZ v_type=G type=ud num_elts=8 align=hword\n    lifetime.start VZ")),
+    ("input-before-declaration", "input-undeclared", ".input VZ",
+     _p("mov (M1, 8) VR(0,0)<1> 0x1:ud",
+        ".input VZ offset=64 size=32\n.decl VZ v_type=G type=ud num_elts=8 align=hword\n" + _V),
+     _p("mov (M1, 8) VR(0,0)<1> 0x1:ud",
+        ".decl VZ v_type=G type=ud num_elts=8 align=hword\n.input VZ offset=64 size=32\n" + _V)),
     # a general operand is written with its region (Intel's grammar: "expecting LANGLE")
     ("source-without-region", "region-missing", "VR(0,0) 0x1",
      _p("add (M1, 8) VR(0,0)<1> VR(0,0) 0x1:ud"), _p("add (M1, 8) VR(0,0)<1> VR(0,0)<8;8,1> 0x1:ud")),

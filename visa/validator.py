@@ -219,6 +219,36 @@ def _aliases(unit: A.Unit, report: _Report, grf: int = O.DEFAULT_GRF_BYTES) -> N
                                      f"needs {need} alignment, more than its base '{base.name}' has")
 
 
+# ------------------------------------------------- declared before use
+@check("declared-before-use")
+def _declared_before_use(unit: A.Unit, report: _Report, grf: int) -> None:
+    """name-undeclared: an instruction names a variable declared after it
+    (further down the text).
+    input-undeclared: an input names a variable declared after it.
+    Intel's reader takes a declaration before its uses ("unbound
+    identifier"); a name declared later is not declared where it is used."""
+    late = {d.name: d for d in unit.decls if d.line}
+    if not late:
+        return
+    last = max(d.line for d in late.values())
+    for i in unit.inputs:
+        d = late.get(i.name)
+        if d is not None and 0 < i.line < d.line:
+            report("input-undeclared", i, f"input '{i.name}' comes before the declaration of "
+                                          f"'{i.name}' (line {d.line}): declare it first")
+    for ins in unit.body:
+        if type(ins) is not A.Instruction or not 0 < ins.line < last:
+            continue
+        uses = [(node, name) for node, name, _, _ in _operand_names(ins)]
+        uses += [(o, o.name) for o in ins.operands if type(o) is A.Name]
+        for node, name in uses:
+            d = late.get(name)
+            if d is not None and d.line > ins.line:
+                report("name-undeclared", node, f"'{name}' is declared at line {d.line}, after "
+                                                "this use: declare a variable before the "
+                                                "instructions that name it")
+
+
 # ------------------------------------------------------- kernel attributes
 _ONCE = ("SLMSize", "NBarrierCnt")
 
