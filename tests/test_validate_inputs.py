@@ -32,6 +32,9 @@ CASES = [
      "alias-undeclared", 6, 54, "error"),
     ("input-past-255-grfs", dict(target="VB", inputs=".input VA offset=8160 size=32\n"),
      dict(target="VB", inputs=".input VA offset=64 size=32\n"), "input-bounds", 7, 1, "error"),
+    # a negative offset: GenX_IR binds the input past the register file and crashes
+    ("input-at-a-negative-offset", dict(target="VB", inputs=".input VA offset=-32 size=32\n"),
+     dict(target="VB", inputs=".input VA offset=32 size=32\n"), "input-bounds", 7, 1, "error"),
     # Intel's compiler binds a general input within its 128 GRFs by default
     # and stops past them (GenX_IR: "INPUT payload execeeds the register
     # number", then a crash): a warning, as the vISA itself is valid

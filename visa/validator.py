@@ -273,7 +273,8 @@ def _inputs(unit: A.Unit, report: _Report, grf: int) -> None:
     input-kind: an input is a general variable, a sampler or a surface.
     input-size: an input's size is its variable's (elements x type size;
     4 bytes per surface element).
-    input-bounds: an input ends inside the first 255 GRFs; a warning when a
+    input-bounds: an input starts at byte 0 or after and ends inside the
+    first 255 GRFs; a warning when a
     general variable's input reaches past the 128 GRFs Intel's compiler
     gives a kernel by default (GenX_IR stops there).
     input-overlap: two inputs share bytes.
@@ -304,7 +305,10 @@ def _inputs(unit: A.Unit, report: _Report, grf: int) -> None:
             if d.line and d.line != i.line:
                 report("input-size", d, f"'{d.name}' is declared here: {natural} bytes", "note")
         end = offset + size
-        if end >= grf * INPUT_AREA_GRFS:
+        if offset < 0:  # GenX_IR binds it to a register past the file and crashes
+            report("input-bounds", i, f"input '{i.name}' starts at byte {offset}: an input's offset "
+                                      "is 0 or more")
+        elif end >= grf * INPUT_AREA_GRFS:
             report("input-bounds", i, f"input '{i.name}' ends at byte {end}, past {grf * INPUT_AREA_GRFS} "
                                       f"(255 GRFs)")
         elif t is A.VarDecl and offset // grf + -(-size // grf) > COMPILED_GRFS:
