@@ -68,6 +68,12 @@ CASES = [
     ("typed-u-of-null", "lsc-addr", "bti(0x1)[%null]",
      _p("lsc_load_quad.tgm (M1, 16)  VL:d32.x  bti(0x1)[%null]:a32", _L, "DG2"),
      _p("lsc_load_quad.tgm (M1, 16)  VL:d32.x  bti(0x1)[VY]:a32", _L, "DG2")),
+    # offsets are 0..255 (Intel: "row (register) offset must be positive",
+    # "sub-register offset out of bounds")
+    ("negative-row-offset", "operand-offset", "VR(-1,0)<1>",
+     _p("mov (M1, 8) VR(-1,0)<1> 0x1:ud"), _p("mov (M1, 8) VR(1,0)<1> 0x1:ud")),
+    ("negative-column-offset", "operand-offset", "VR(0,-1)<1>",
+     _p("mov (M1, 8) VR(0,-1)<1> 0x1:ud"), _p("mov (M1, 8) VR(0,1)<1> 0x1:ud")),
     # a variable is declared before its uses (Intel: "unbound identifier")
     ("use-before-declaration", "name-undeclared", "VZ(0,0)<1>",
      _p("mov (M1, 8) VZ(0,0)<1> 0x1:ud\n.decl VZ v_type=G type=ud num_elts=8 align=hword"),
@@ -186,3 +192,12 @@ def test_vme_fbr_modes_are_general_indirect_or_immediate():
     assert [d.rule for d in errors] == ["operand-kind"]
     assert text.splitlines()[errors[0].line - 1][errors[0].col - 1:].startswith("P1,")
     assert _errors(program(_p("vme_fbr (0x0:ud, 0x0:ud, 0x0:ud) T6 VR.0 VR.0 VR.0", _G, "SKL")), "SKL") == []
+
+
+def test_an_offset_past_a_byte_is_refused():
+    """Stricter than GenX_IR, which takes VR(0,300) and writes 300 cut to a
+    byte (44): the binary holds each offset in one byte."""
+    text = program(_p("mov (M1, 8) VR(0,300)<1> 0x1:ud"))
+    errors = _errors(text, "TGLLP")
+    assert [d.rule for d in errors] == ["operand-offset"]
+    assert text.splitlines()[errors[0].line - 1][errors[0].col - 1:].startswith("VR(0,300)")

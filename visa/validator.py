@@ -667,6 +667,22 @@ _NAMELESS = frozenset((A.Imm, A.Name, A.Number, A.String))  # no variable _opera
 
 
 @instruction_check
+def _offsets(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+    """operand-offset: an operand's (row,col) or single offset is 0..255
+    (one byte in the binary).  Intel's reader refuses a negative one ("row
+    (register) offset must be positive", "sub-register offset out of
+    bounds"); ours also refuses one past 255, which its writer would cut
+    to a byte."""
+    for o in ins.operands:
+        if type(o) is A.VarRef:
+            for x in o.offsets:
+                if x < 0 or x > 255:
+                    ctx.report("operand-offset", o, f"'{o.name}' has offset {x}; an offset is "
+                                                    "0..255")
+                    break
+
+
+@instruction_check
 def _references(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     """name-undeclared: an operand names a variable that is neither declared
     nor predefined.
