@@ -201,3 +201,13 @@ def test_an_offset_past_a_byte_is_refused():
     errors = _errors(text, "TGLLP")
     assert [d.rule for d in errors] == ["operand-offset"]
     assert text.splitlines()[errors[0].line - 1][errors[0].col - 1:].startswith("VR(0,300)")
+
+
+def test_a_use_between_two_declarations_is_declared():
+    """A name declared twice is declared from its first declaration on: the
+    second is decl-duplicate, and a use between the two is not 'declared
+    after its use'."""
+    body = ("mov (M1, 8) VF(0,0)<1> 0x0:f\n"
+            ".decl VF v_type=G type=f num_elts=64 align=hword")
+    errors = _errors(program(_p(body)), "TGLLP")
+    assert [d.rule for d in errors] == ["decl-duplicate"]

@@ -227,12 +227,15 @@ def _declared_before_use(unit: A.Unit, report: _Report, grf: int) -> None:
     input-undeclared: an input names a variable declared after it.
     Intel's reader takes a declaration before its uses ("unbound
     identifier"); a name declared later is not declared where it is used."""
-    late = {d.name: d for d in unit.decls if d.line}
-    if not late:
+    first: dict[str, A.Decl] = {}  # each name's first declaration (a second is decl-duplicate)
+    for d in unit.decls:
+        if d.line:
+            first.setdefault(d.name, d)
+    if not first:
         return
-    last = max(d.line for d in late.values())
+    last = max(d.line for d in first.values())
     for i in unit.inputs:
-        d = late.get(i.name)
+        d = first.get(i.name)
         if d is not None and 0 < i.line < d.line:
             report("input-undeclared", i, f"input '{i.name}' comes before the declaration of "
                                           f"'{i.name}' (line {d.line}): declare it first")
@@ -242,7 +245,7 @@ def _declared_before_use(unit: A.Unit, report: _Report, grf: int) -> None:
         uses = [(node, name) for node, name, _, _ in _operand_names(ins)]
         uses += [(o, o.name) for o in ins.operands if type(o) is A.Name]
         for node, name in uses:
-            d = late.get(name)
+            d = first.get(name)
             if d is not None and d.line > ins.line:
                 report("name-undeclared", node, f"'{name}' is declared at line {d.line}, after "
                                                 "this use: declare a variable before the "
