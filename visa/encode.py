@@ -531,17 +531,15 @@ def assemble_checked(module: A.Module, *, text: str | None, filename: str,
             return None, [], e
 
     if validate and beside is not None:
-        found, (data, problems, failure) = beside(validation, encoding_caught)
-    else:
-        found = validation() if validate else []
-        failure = None
+        found, done = beside(validation, encoding_caught)
+    else:  # the encoder runs only once the validator has passed the program
+        found, done = (validation() if validate else []), None
     if any(d.severity == "error" for d in found):
         raise VisaError(found)
     if warnings is not None:
         warnings.extend(found)
-    if not validate or beside is None:
-        data, problems = encoding()
-    elif failure is not None:
+    data, problems, failure = done if done is not None else (*encoding(), None)
+    if failure is not None:
         raise failure
     if data is None:
         raise VisaError(problems)
