@@ -131,12 +131,15 @@ def _beside_in_child(side, main):
     exception, a crash), ``side()`` runs here afterwards, so that the
     outcome, an exception included, is the one-process outcome."""
     import pickle
+    fork = getattr(os, "fork", None)  # none on Windows
+    if fork is None:
+        return side(), main()
     try:
         r, w = os.pipe()
     except OSError:
         return side(), main()
     try:
-        pid = os.fork()
+        pid = fork()
     except OSError:
         os.close(r)
         os.close(w)
@@ -223,7 +226,7 @@ def assemble_cmd(
                 return
             two = jobs >= 2 or (jobs == 0 and len(text) >= PARALLEL_FROM and _cpus() >= 2)
             data = assemble(text, gen_binaries=blobs, filename=name, warnings=warnings, platform=plat,
-                            beside=_beside_in_child if two and hasattr(os, "fork") else None)
+                            beside=_beside_in_child if two else None)
         finally:
             for w in warnings:
                 _err(w.render())
