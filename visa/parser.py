@@ -37,6 +37,7 @@ from .textread import part_re as _part_re
 from .textread import to_int as _to_int
 from .textread import type_name as _type_name
 from .textread import unescape as _unescape
+from .textread import unit_dependent as _unit_dependent
 
 # ------------------------------------------------------------------- grammar
 
@@ -294,7 +295,7 @@ class _Builder:
                 ins = self._one_line(body, line, col)
                 # (a value that depends on the unit's declarations is read
                 # afresh in each unit)
-                memo[key] = _NO_TEMPLATE if "%sizeof" in key or "%DispatchSimd" in key else [ins, col]
+                memo[key] = _NO_TEMPLATE if _unit_dependent(key) else [ins, col]
                 statement(ins)
             elif type(seen) is list:  # second time: make the template
                 tpl = memo[key] = _template(*seen) or _NO_TEMPLATE

@@ -79,6 +79,13 @@ def to_int(text: str) -> int:
 ENV: ContextVar[Env | None] = ContextVar("visa_parse_env", default=None)
 
 
+def unit_dependent(text: str) -> bool:
+    """Whether ``text`` holds a value that depends on the unit being read
+    (``%sizeof`` its declarations, ``%DispatchSimd`` its SIMD size): what
+    the parser reads once and reuses, it reads afresh when this is true."""
+    return "%sizeof" in text or "%DispatchSimd" in text
+
+
 # ------------------------------------------------------------------ types
 _SIGN_BIT = {"f": 1 << 31, "df": 1 << 63, "hf": 1 << 15, "bf": 1 << 15}
 _FLOAT_RE = re.compile(LEX.regex("FLOAT_VALUE") + r"\Z")

@@ -37,7 +37,7 @@ import attrs
 
 from .. import ast as A
 from ..textread import (LEX, MODS, Fail, imm_bits, ints, list_items, part_re, part_text, region_of, to_int,
-                        type_name, unescape)
+                        type_name, unescape, unit_dependent)
 from .atoms import (ADDRESS, ADDRESSOF, EXEC_SIZE_CODE, EXEC_WIDTH, GENERAL, IMMEDIATE, INDIRECT,
                     MOD_CODE, MOD_NAME, PREDICATE, SAMPLER_CLASS, STATE, SURFACE_CLASS,
                     TYPE_CODE, TYPE_NAME, WIDE_TYPES, DecodeError, fail, region_code,
@@ -128,14 +128,15 @@ class General(Kind):
         """:meth:`read`, the values of the offsets and region taken from
         ``memo`` (one parse's) when their spelling, the text after the name,
         was read before: ``(0,0)<8;8,1>`` is read once however many
-        variables carry it.  A spelling with ``%`` (``%sizeof``, whose value
-        depends on the declarations) is read each time."""
+        variables carry it.  A spelling whose value depends on the unit
+        (``%sizeof``: :func:`~visa.textread.unit_dependent`) is read each
+        time."""
         end = m.end("VREG__VAR")
         tail = m.string[end:m.end("VREG")]
         hit = memo.get(tail)
         if hit is None:
             node = self.read(m, line, col)
-            if "%" not in tail:
+            if not unit_dependent(tail):
                 memo[tail] = (node.offsets, node.region)
             return node
         return A.VarRef(m.string[m.start("VREG__VAR"):end], hit[0], hit[1],
