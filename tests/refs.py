@@ -186,6 +186,17 @@ def gen_blobs(data: bytes) -> list[tuple[int, bytes]]:
     return [(g.platform, g.data) for g in k.gen_binaries]
 
 
+def gen_blob_args(data: bytes, folder) -> list[str]:
+    """``visa-as`` options that embed the Gen blobs of reference ``data``
+    (``--gen-binary PLATFORM:FILE`` each, the blobs written into ``folder``)."""
+    args = []
+    for k, (plat, blob) in enumerate(gen_blobs(data)):
+        p = folder / f"blob{k}.bin"
+        p.write_bytes(blob)
+        args += ["--gen-binary", f"{plat}:{p}"]
+    return args
+
+
 def kernel_gen_blobs(data: bytes) -> dict[str, list[tuple[int, bytes]]]:
     """Each kernel's (platform code, blob) pairs, by kernel name."""
     from visa.binary import objfile

@@ -90,24 +90,15 @@ def test_failed_run_leaves_no_output(tmp_path):
 
 
 # ------------------------------------------------------------- assembling
-from refs import dis_text, gen_blobs  # noqa: E402
+from refs import dis_text, gen_blob_args, gen_blobs  # noqa: E402
 
 STEM = CORPUS / "tgllp" / "arith_float__float_div__simd32"
-
-
-def _blob_args(tmp_path, ref: bytes):
-    args = []
-    for k, (plat, blob) in enumerate(gen_blobs(ref)):
-        p = tmp_path / f"blob{k}.bin"
-        p.write_bytes(blob)
-        args += ["--gen-binary", f"{plat}:{p}"]
-    return args
 
 
 def test_assemble_to_file_matches_reference(tmp_path):
     ref = STEM.with_name(STEM.name + ".ref.isa").read_bytes()
     out = tmp_path / "out.isa"
-    r = run("visa-as", str(STEM) + ".visaasm", *_blob_args(tmp_path, ref), "-o", str(out))
+    r = run("visa-as", str(STEM) + ".visaasm", *gen_blob_args(ref, tmp_path), "-o", str(out))
     assert r.returncode == 0, r.stderr
     assert out.read_bytes() == ref
 

@@ -13,20 +13,11 @@ from visa import cli
 from visa import encode as E
 
 from conftest import ROOT, run_tool
-from refs import gen_blobs, ref_bytes
+from refs import gen_blob_args, ref_bytes
 
 # the corpus's longest program with an Intel reference, longer than the
 # length from which the default is two processes
 BIG = ROOT / "tests/data/corpus/dg2/int64__long_arith__simd32"
-
-
-def _blob_args(tmp_path, ref: bytes) -> list[str]:
-    args = []
-    for k, (plat, blob) in enumerate(gen_blobs(ref)):
-        p = tmp_path / f"blob{k}.bin"
-        p.write_bytes(blob)
-        args += ["--gen-binary", f"{plat}:{p}"]
-    return args
 
 
 def test_the_long_program_is_long_enough_for_two_processes():
@@ -37,7 +28,7 @@ def test_the_long_program_is_long_enough_for_two_processes():
 def test_every_way_writes_intels_bytes(tmp_path, jobs):
     ref = ref_bytes(BIG)
     out = tmp_path / "out.isa"
-    r = run_tool("visa-as", str(BIG.with_suffix(".visaasm")), *_blob_args(tmp_path, ref),
+    r = run_tool("visa-as", str(BIG.with_suffix(".visaasm")), *gen_blob_args(ref, tmp_path),
                  "-o", str(out), *(["-j", jobs] if jobs else []))
     assert r.returncode == 0, r.stderr
     assert out.read_bytes() == ref
