@@ -17,6 +17,10 @@ from . import tables as T
 M64 = (1 << 64) - 1
 
 
+# set while retrying a line that matched nothing, to tell "value too large" from "no such form"
+LENIENT = [False]
+
+
 class AsmError(Exception):
     def __init__(self, diags: list[tuple[int, int, str]]) -> None:
         super().__init__("; ".join(m for _, _, m in diags))
@@ -151,9 +155,11 @@ _PEXPR_START = {"uminus", "~", "!", "(", "num", "hashword", "dolword", "[", "wor
 
 
 class Parser:
-    def __init__(self, toks: list[Tok]) -> None:
+    def __init__(self, toks: list[Tok], strict: bool = True) -> None:
         self.t = toks
         self.i = 0
+        self.strict = strict
+        self.errors: list[tuple[int, int, str]] = []
 
     def peek(self, k: int = 0) -> Tok:
         return self.t[min(self.i + k, len(self.t) - 1)]
@@ -187,7 +193,8 @@ class Parser:
                     self.next()
                 if self.peek().kind != "eof":
                     self.next()
-        if errors:
+        self.errors = errors
+        if errors and self.strict:
             raise AsmError(errors)
         return lines
 
@@ -492,6 +499,10 @@ def _set_rbf_num(r: Match, bf: dict, val: int) -> bool:
     total = bf["shr"] + sum(ln for _, ln in bf["sbf"])
     if bf["wrapok"] and total < 64:
         mask = (1 << total) - 1
+        # a value wider than its field (as unsigned or as a negative number) is refused, where
+        # envyas cut it silently; LENIENT[0] (the retry naming the error) takes it as envyas did
+        if not LENIENT[0] and (1 << total) <= val < M64 + 1 - (1 << (total - 1)):
+            return False
     return (_readbf(bf, r) & mask) == (val & mask)
 
 
@@ -650,7 +661,9 @@ def _matchvec(vec: dict, e: tuple, spos: int) -> Match | None:
             cur = num + 1
         mask |= 1 << i
     cnt = len(items)
-    if not _setbf(r, T.BITFIELDS[vec["bf"]], start):
+    # an all-discard vector names no register: its base field stays free (envyas set it to 0,
+    # which clashes where another operand shares the field)
+    if mask and not _setbf(r, T.BITFIELDS[vec["bf"]], start):
         return None
     if not _setbf(r, T.BITFIELDS[vec["cnt"]], cnt):
         return None
@@ -854,16 +867,26 @@ def _num_dir(name: str) -> int | None:
     return bits
 
 
-def assemble_lines(lines: list[tuple], var: D.Variant) -> list[Section]:
-    """Layout and encoding: the sections with their bytes (envyas' two passes, repeated until stable)."""
-    errors: list[tuple[int, int, str]] = []
+def assemble_lines(lines: list[tuple], var: D.Variant,
+                   errors: list[tuple[int, int, str]] | None = None) -> list[Section]:
+    """Layout and encoding: the sections with their bytes (envyas' two passes, repeated until stable).
+    ``errors``: syntax errors already found, reported together with the lines that match nothing."""
+    errors = list(errors or [])
     im: dict[int, list[Match]] = {}
     for idx, ln in enumerate(lines):
         if ln[0] == "insn":
             c = candidates(ln[1], var)
             if not c:
-                errors.append((ln[2], ln[3], "no encoding matches this instruction (unknown mnemonic, "
-                               "operand kind, size, program type or chip feature)"))
+                LENIENT[0] = True
+                try:
+                    wide = candidates(ln[1], var)
+                finally:
+                    LENIENT[0] = False
+                if wide:
+                    errors.append((ln[2], ln[3], "an immediate or offset is too large for its field"))
+                else:
+                    errors.append((ln[2], ln[3], "no encoding matches this instruction (unknown mnemonic, "
+                                   "operand kind, size, program type or chip feature)"))
             im[idx] = c
         elif ln[0] == "dir":
             d = ln[1]
@@ -873,7 +896,7 @@ def assemble_lines(lines: list[tuple], var: D.Variant) -> list[Section]:
             if err:
                 errors.append((ln[3], ln[4], err))
     if errors:
-        raise AsmError(errors)
+        raise AsmError(sorted(errors))
     lay = _Layout(lines, var)
     sel = {i: 0 for i in im}
     for _round in range(10000):
@@ -937,6 +960,7 @@ def assemble_lines(lines: list[tuple], var: D.Variant) -> list[Section]:
         cur = sections[0]
         glob = None
         prev_insn: int | None = None
+        widen_errors: list[tuple[int, int, str]] = []
         for idx, ln in enumerate(lines):
             k = ln[0]
             if k == "insn":
@@ -952,18 +976,19 @@ def assemble_lines(lines: list[tuple], var: D.Variant) -> list[Section]:
                 else:
                     if m.oplen == 8 and cur.pos & 7:
                         if prev_insn is None:
-                            raise AsmError([(ln[2], ln[3], "long instruction at an address that is not a "
-                                             "multiple of 8, after a directive or at the start")])
-                        pm = im[prev_insn]
-                        if pm[sel[prev_insn]].oplen == 4:
+                            widen_errors.append((ln[2], ln[3], "long instruction at an address that is not a "
+                                                 "multiple of 8 after a directive (align it with .align 8)"))
+                        elif im[prev_insn][sel[prev_insn]].oplen == 4:
+                            pm = im[prev_insn]
                             nxt = sel[prev_insn] + 1
                             while nxt < len(pm) and pm[nxt].oplen != 8:
                                 nxt += 1
                             if nxt >= len(pm):
                                 pl = lines[prev_insn]
-                                raise AsmError([(pl[2], pl[3], "this instruction has no long form, and the "
-                                                 "long instruction after it must be 8-byte aligned")])
-                            sel[prev_insn] = nxt
+                                widen_errors.append((pl[2], pl[3], "this instruction has no long form, and the "
+                                                     "long instruction after it must be 8-byte aligned"))
+                            else:
+                                sel[prev_insn] = nxt
                         allok = False
                         cur.pos = (cur.pos & ~7) + 8
                     cur.put(val.to_bytes(16, "little")[:m.oplen])
@@ -998,6 +1023,8 @@ def assemble_lines(lines: list[tuple], var: D.Variant) -> list[Section]:
                                 (d[0] == "s" and bits != 64 and (1 << (bits - 1)) <= num < (M64 + 1 - (1 << (bits - 1)))):
                             raise AsmError([(ln[3], ln[4], f"argument {i} too large for .{d}")])
                         cur.put((num & ((1 << bits) - 1)).to_bytes(nb, "little"))
+        if widen_errors:
+            raise AsmError(widen_errors)
         if allok:
             for s in sections:
                 s.labels = [(n, v) for n, v in s.labels if n not in equs]
@@ -1078,22 +1105,43 @@ def output(sections: list[Section], fmt: str) -> bytes:
 
 
 def assemble(text: str, var: D.Variant) -> list[Section]:
-    return assemble_lines(parse(text), var)
+    p = Parser(lex(text), strict=False)
+    lines = p.file()
+    return assemble_lines(lines, var, p.errors)
 
 
 # ---------------------------------------------------------------- command line
 
-def _report(fname: str, text: str, diags: list[tuple[int, int, str]]) -> None:
+def _report(out, fname: str, text: str, diags: list[tuple[int, int, str]]) -> None:
     src = text.split("\n")
     for line, col, msg in sorted(diags):
-        sys.stderr.write(f"{fname}:{line}:{col}: error: {msg}\n")
+        out.write(f"{fname}:{line}:{col}: error: {msg}\n")
         if 1 <= line <= len(src):
             s = src[line - 1].rstrip("\r")
-            sys.stderr.write(f"  {s}\n  {' ' * (col - 1)}^\n")
+            out.write(f"  {s}\n  {' ' * (col - 1)}^\n")
 
 
 def main(argv: Sequence[str]) -> int:
+    from .cli import _getopt, _Usage
+    argv = list(argv)
+    try:
+        rest_given = bool(_getopt(argv, "m:V:O:F:o:awWiS:")[1])
+    except _Usage:
+        rest_given = True
+    stdin = b"" if rest_given else sys.stdin.buffer.read()
+    rc, out, err = run(argv, stdin)
+    sys.stderr.write(err)
+    if out:
+        sys.stdout.buffer.write(out)
+        sys.stdout.flush()
+    return rc
+
+
+def run(argv: Sequence[str], stdin: bytes = b"") -> tuple[int, bytes, str]:
+    """Run g80-as in-process: (exit status, stdout bytes, stderr text); ``-o`` writes its file."""
     from .cli import _getopt, _hexarg, _Usage, variant_from
+    import io
+    err = io.StringIO()
     try:
         opts, rest = _getopt(argv, "m:V:O:F:o:awWiS:")
         fmt = "hex8"
@@ -1134,28 +1182,24 @@ def main(argv: Sequence[str]) -> int:
             except OSError as e:
                 raise _Usage(f"{rest[0]}: {e.strerror}") from None
         else:
-            data = sys.stdin.buffer.read()
+            data = stdin
     except _Usage as e:
-        sys.stderr.write(f"g80-as: {e}\n")
-        return 2
+        return 2, b"", f"g80-as: {e}\n"
     text = data.decode("utf-8", errors="replace")
     try:
         sections = assemble(text, var)
         blob = output(sections, fmt)
     except AsmError as e:
-        _report(fname, text, e.diags)
-        return 1
+        _report(err, fname, text, e.diags)
+        return 1, b"", err.getvalue()
     except RecursionError:
-        _report(fname, text, [(1, 1, "expression nested too deeply")])
-        return 1
+        _report(err, fname, text, [(1, 1, "expression nested too deeply")])
+        return 1, b"", err.getvalue()
     if outname:
         try:
             with open(outname, "wb") as fh:
                 fh.write(blob)
         except OSError as e:
-            sys.stderr.write(f"g80-as: {outname}: {e.strerror}\n")
-            return 1
-    else:
-        sys.stdout.buffer.write(blob)
-        sys.stdout.flush()
-    return 0
+            return 1, b"", f"g80-as: {outname}: {e.strerror}\n"
+        return 0, b"", ""
+    return 0, blob, ""

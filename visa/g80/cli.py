@@ -87,23 +87,41 @@ def variant_from(variants: list[str], features: list[str], modes: list[str]):
     return D.Variant(feats, ptype)
 
 
+def dis_run(argv: Sequence[str], stdin: bytes = b"") -> tuple[int, str, str]:
+    """Run g80-dis in-process: (exit status, stdout text, stderr text)."""
+    try:
+        return 0, _dis(argv, stdin), ""
+    except _Usage as e:
+        return 1, "", f"g80-dis: {e}\n"
+
+
 def dis_main(argv: Sequence[str] | None = None) -> int:
     if argv is None:
         argv = sys.argv[1:]
     try:
-        return _dis(argv)
-    except _Usage as e:
-        sys.stderr.write(f"g80-dis: {e}\n")
-        return 1
+        rc, out, err = dis_run(argv, b"" if sys.stdin is None else _stdin_if_needed(argv))
+        sys.stderr.write(err)
+        sys.stdout.write(out)
+        sys.stdout.flush()
+        return rc
     except BrokenPipeError:
         return 0
 
 
-def _dis(argv: Sequence[str]) -> int:
+def _stdin_if_needed(argv: Sequence[str]) -> bytes:
+    try:
+        _, rest = _getopt(argv, "b:d:l:m:V:O:F:wWinqu:M:S:xe")
+    except _Usage:
+        return b""
+    return b"" if rest else sys.stdin.buffer.read()
+
+
+def _dis(argv: Sequence[str], stdin: bytes = b"") -> str:
     from . import dis as D
     from . import listing as L
-    opts, rest = _getopt(argv, "b:d:l:m:V:O:F:wWinqu:M:S:")
+    opts, rest = _getopt(argv, "b:d:l:m:V:O:F:wWinqu:M:S:x")
     w = 0
+    exact = False
     binary = False
     quiet = False
     colors = True
@@ -129,6 +147,8 @@ def _dis(argv: Sequence[str]) -> int:
             binary = True
         elif o == "q":
             quiet = True
+        elif o == "x":
+            exact = True
         elif o == "n":
             colors = False
         elif o == "--color":
@@ -186,7 +206,7 @@ def _dis(argv: Sequence[str]) -> int:
         except OSError as e:
             raise _Usage(f"{rest[0]}: {e.strerror}") from None
     else:
-        data = sys.stdin.buffer.read()
+        data = stdin
     var = variant_from(variants, feats, modes)
     if binary:
         if not wsz:
@@ -197,15 +217,13 @@ def _dis(argv: Sequence[str]) -> int:
             raise _Usage("Stride is meaningless in hex input mode!")
         code = L.read_hex(data, 4 if w == 1 else 8 if w == 2 else 1)
     if len(code) <= skip:
-        return 0
+        return ""
     cnt = len(code) - skip
     if limit and limit < cnt:
         cnt = limit
     text = L.listing(bytes(code[skip:skip + cnt]), var, base=base, quiet=quiet, labels=labels or None,
-                     colors=D.DEF_COLORS if colors else D.NULL_COLORS)
-    sys.stdout.write(text)
-    sys.stdout.flush()
-    return 0
+                     colors=D.DEF_COLORS if colors else D.NULL_COLORS, exact=exact)
+    return text
 
 
 def as_main(argv: Sequence[str] | None = None) -> int:

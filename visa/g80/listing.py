@@ -68,8 +68,14 @@ def read_binary(data: bytes, stride: int) -> bytearray:
 
 
 def listing(code: bytes | bytearray, var: D.Variant, *, base: int = 0, quiet: bool = False,
-            labels: Sequence[Label] | None = None, colors: dict[str, str] = D.NULL_COLORS) -> str:
-    """The text envydis prints for ``code`` (every byte is code)."""
+            labels: Sequence[Label] | None = None, colors: dict[str, str] = D.NULL_COLORS,
+            exact: bool = False) -> str:
+    """The text envydis prints for ``code`` (every byte is code).
+
+    ``exact``: a listing that g80-as reassembles to ``code``: no address/hex columns, ``long``
+    where the short form would be chosen, and instructions whose text would not give back
+    their bytes (unknown bits, misaligned long words, ...) as ``.b32`` data with the
+    disassembly in a comment."""
     c = colors
     num = len(code)
     marks = Marks(base, num)
@@ -176,6 +182,10 @@ def listing(code: bytes | bytearray, var: D.Variant, *, base: int = 0, quiet: bo
         D.postprocess(d, marks, labmap)
         if d.endmark or mk & 4:
             active = False
+        if exact:
+            out.append(_exact_line(code, cur, d, var, num, c))
+            cur += d.oplen
+            continue
         if mk & 2 and not names[cur]:
             out.append("\n")
         m3 = mk & 3
@@ -224,3 +234,27 @@ def listing(code: bytes | bytearray, var: D.Variant, *, base: int = 0, quiet: bo
         out.append(f"{c['reset']}\n")
         cur += d.oplen
     return "".join(out)
+
+
+def _exact_line(code: bytes | bytearray, cur: int, d: D.Decoded, var: D.Variant, num: int,
+                c: dict[str, str]) -> str:
+    from . import asm
+    text = D.insn_text(d, D.NULL_COLORS)
+    word = bytes(code[cur:cur + d.oplen])
+    left = d.a & ((1 << (8 * d.oplen)) - 1) & ~d.m
+    if not (left or d.eof or d.unk_insn or d.unk_operand or (d.oplen == 8 and cur & 7)):
+        for prefix in ("", "long "):
+            try:
+                lines = asm.parse(prefix + text)
+                cands = asm.candidates(lines[0][1], var)
+            except asm.AsmError:
+                continue
+            if cands and cands[0].relocs == () and \
+                    cands[0].a.to_bytes(16, "little")[:cands[0].oplen] == word:
+                return prefix + D.insn_text(d, c) + "\n"
+    if len(word) % 4:
+        data = ".b8 " + " ".join(f"0x{b:02x}" for b in word)
+    else:
+        data = ".b32 " + " ".join(f"0x{int.from_bytes(word[i:i + 4], 'little'):08x}"
+                                  for i in range(0, len(word), 4))
+    return f"{data} /* {text} */\n"
