@@ -676,11 +676,77 @@ def _matchvec(vec: dict, e: tuple, spos: int) -> Match | None:
 
 
 class _Ctx:
-    __slots__ = ("var", "atoms")
+    __slots__ = ("var", "atoms", "keys")
 
     def __init__(self, var: D.Variant, atoms: list[tuple]) -> None:
         self.var = var
         self.atoms = atoms
+        self.keys = [_key(a) for a in atoms] + [("end",)]
+
+
+def _key(item: tuple) -> tuple:
+    return ("n", item[1]) if item[0] == "name" else (item[0],)
+
+
+_EXPR_KINDS = {"reg", "mem", "imm", "rimm", "btarg", "ctarg", "vec", "discard"}
+_FIRST_MEMO: dict[str, tuple[frozenset, bool]] = {}
+
+
+def _first_table(name: str) -> tuple[frozenset, bool]:
+    """What the entries of a table can consume first, and whether some entry can consume nothing."""
+    got = _FIRST_MEMO.get(name)
+    if got is not None:
+        return got
+    _FIRST_MEMO[name] = (frozenset(), True)  # no recursion in the G80 tables; a safe guess if any
+    first: set = set()
+    nullable = False
+    for _val, _mask, _fm, _pt, atoms in T.TABLES[name]:
+        f, n = _first_seq(atoms)
+        first |= f
+        nullable = nullable or n
+    _FIRST_MEMO[name] = got = (frozenset(first), nullable)
+    return got
+
+
+def _first_seq(atoms: tuple) -> tuple[set, bool]:
+    first: set = set()
+    for atom in atoms:
+        k = atom[0]
+        if k == "name":
+            first.add(("n", atom[1]))
+            return first, False
+        if k == "tab":
+            f, n = _first_table(atom[1])
+            first |= f
+            if not n:
+                return first, False
+        elif k in _EXPR_KINDS:
+            first.add(("expr",))
+            return first, False
+        elif k == "sestart":
+            first.add(("sestart",))
+            return first, False
+        elif k == "seend":
+            first.add(("seend",))
+            return first, False
+        elif k == "unk":
+            return first, False
+    return first, True
+
+
+_PRUNED: dict[str, list[tuple]] = {}
+
+
+def _pruned(name: str) -> list[tuple]:
+    """The entries of a table with the first words each can consume (None: cannot tell)."""
+    got = _PRUNED.get(name)
+    if got is None:
+        got = []
+        for ent in T.TABLES[name]:
+            f, n = _first_seq(ent[4])
+            got.append(ent + (None if n else frozenset(f),))
+        _PRUNED[name] = got
+    return got
 
 
 def _atom(ctx: _Ctx, atom: tuple, spos: int) -> list[Match] | None:
@@ -726,40 +792,40 @@ def _atom(ctx: _Ctx, atom: tuple, spos: int) -> list[Match] | None:
     raise AssertionError(kind)  # pragma: no cover
 
 
-def _merge(a: Match, bs: list[Match]) -> list[Match]:
-    out = []
-    for b in bs:
-        cm = a.m & b.m
-        if (a.a & cm) != (b.a & cm):
-            continue
-        out.append(Match(a.a | b.a, a.m | b.m, b.oplen or a.oplen, b.lpos, b.relocs + a.relocs))
-    return out
+def _merge1(a: Match, b: Match) -> Match | None:
+    cm = a.m & b.m
+    if (a.a & cm) != (b.a & cm):
+        return None
+    return Match(a.a | b.a, a.m | b.m, b.oplen or a.oplen, b.lpos, b.relocs + a.relocs)
 
 
-def _desc(ctx: _Ctx, m: Match, atoms: tuple, i: int) -> list[Match]:
+def _desc(ctx: _Ctx, m: Match, atoms: tuple, i: int):
+    """The matches of ``atoms[i:]`` after ``m``, lazily, in envyas' order (depth first)."""
     if i == len(atoms):
-        return [m]
-    ms = _atom(ctx, atoms[i], m.lpos)
-    if ms is None:
-        return []
-    ms = _merge(m, ms)
-    if i + 1 == len(atoms):
-        return ms
-    res: list[Match] = []
-    for x in ms:
-        res.extend(_desc(ctx, x, atoms, i + 1))
-    return res
+        yield m
+        return
+    atom = atoms[i]
+    sub = _table(ctx, atom[1], m.lpos) if atom[0] == "tab" else _atom(ctx, atom, m.lpos)
+    if sub is None:
+        return
+    last = i + 1 == len(atoms)
+    for b in sub:
+        nm = _merge1(m, b)
+        if nm is not None:
+            if last:
+                yield nm
+            else:
+                yield from _desc(ctx, nm, atoms, i + 1)
 
 
-def _table(ctx: _Ctx, name: str, spos: int) -> list[Match]:
-    res: list[Match] = []
+def _table(ctx: _Ctx, name: str, spos: int):
     var = ctx.var
-    for val, mask, fmask, ptype, atoms in T.TABLES[name]:
-        if var.ok(fmask, ptype):
-            res.extend(_desc(ctx, Match(val, mask, 0, spos), atoms, 0))
+    key = ctx.keys[spos] if spos < len(ctx.keys) else ("end",)
+    for val, mask, fmask, ptype, atoms, first in _pruned(name):
+        if (first is None or key in first) and var.ok(fmask, ptype):
+            yield from _desc(ctx, Match(val, mask, 0, spos), atoms, 0)
         if not mask and not fmask and not ptype:
             break
-    return res
 
 
 def _flatten_sinsn(out: list[tuple], s: tuple) -> None:
@@ -783,15 +849,47 @@ def _flatten_expr(out: list[tuple], e: tuple) -> None:
         out.append(("expr", e))
 
 
-def candidates(subinsns: list[tuple], var: D.Variant) -> list[Match]:
-    """Every encoding of one instruction, in envyas' order of preference."""
+class Candidates:
+    """The encodings of one instruction in envyas' order, found lazily: the root table's entries
+    are tried one by one as far as the layout asks (usually the first, a short form, suffices)."""
+
+    def __init__(self, ctx: _Ctx) -> None:
+        self.ctx = ctx
+        self.found: list[Match] = []
+        self.gen = _table(ctx, "root", 0)
+        self.done = False
+
+    def _more(self) -> bool:
+        n = len(self.ctx.atoms)
+        for m in self.gen:
+            if m.lpos == n:
+                self.found.append(m)
+                return True
+        self.done = True
+        return False
+
+    def has(self, i: int) -> bool:
+        while len(self.found) <= i and not self.done:
+            self._more()
+        return len(self.found) > i
+
+    def __getitem__(self, i: int) -> Match:
+        if not self.has(i):
+            raise IndexError(i)
+        return self.found[i]
+
+    def __bool__(self) -> bool:
+        return self.has(0)
+
+
+def candidates(subinsns: list[tuple], var: D.Variant) -> Candidates:
+    """Every encoding of one instruction, in envyas' order of preference (lazily)."""
     atoms: list[tuple] = []
     for prefs, s in subinsns:
         for p in prefs:
             _flatten_expr(atoms, fold(p))
         _flatten_sinsn(atoms, fold_sinsn(s))
-    ctx = _Ctx(var, atoms)
-    return [m for m in _table(ctx, "root", 0) if m.lpos == len(atoms)]
+    return Candidates(_Ctx(var, atoms))
 
 
 # ---------------------------------------------------------------- layout
@@ -872,7 +970,7 @@ def assemble_lines(lines: list[tuple], var: D.Variant,
     """Layout and encoding: the sections with their bytes (envyas' two passes, repeated until stable).
     ``errors``: syntax errors already found, reported together with the lines that match nothing."""
     errors = list(errors or [])
-    im: dict[int, list[Match]] = {}
+    im: dict[int, Candidates] = {}
     for idx, ln in enumerate(lines):
         if ln[0] == "insn":
             c = candidates(ln[1], var)
@@ -969,7 +1067,7 @@ def assemble_lines(lines: list[tuple], var: D.Variant,
                 if not ok:
                     cur.pos += m.oplen
                     sel[idx] += 1
-                    if sel[idx] >= len(im[idx]):
+                    if not im[idx].has(sel[idx]):
                         raise AsmError([(ln[2], ln[3], "branch target or value does not fit any encoding "
                                          "(relocation failed)")])
                     allok = False
@@ -981,9 +1079,9 @@ def assemble_lines(lines: list[tuple], var: D.Variant,
                         elif im[prev_insn][sel[prev_insn]].oplen == 4:
                             pm = im[prev_insn]
                             nxt = sel[prev_insn] + 1
-                            while nxt < len(pm) and pm[nxt].oplen != 8:
+                            while pm.has(nxt) and pm[nxt].oplen != 8:
                                 nxt += 1
-                            if nxt >= len(pm):
+                            if not pm.has(nxt):
                                 pl = lines[prev_insn]
                                 widen_errors.append((pl[2], pl[3], "this instruction has no long form, and the "
                                                      "long instruction after it must be 8-byte aligned"))
