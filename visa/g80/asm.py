@@ -977,7 +977,7 @@ def assemble_lines(lines: list[tuple], var: D.Variant,
             if not c:
                 LENIENT[0] = True
                 try:
-                    wide = candidates(ln[1], var)
+                    wide = bool(candidates(ln[1], var))
                 finally:
                     LENIENT[0] = False
                 if wide:
