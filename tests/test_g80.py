@@ -220,3 +220,23 @@ def test_import_visa_does_not_import_g80():
     r = subprocess.run([sys.executable, "-c", "import visa, sys; print('visa.g80' in sys.modules)"],
                        capture_output=True, text=True, check=True)
     assert r.stdout.strip() == "False"
+
+
+def test_library_parse_format_assemble():
+    """visa.g80's API: format(parse(text)) and the Program assemble to the bytes envyas gave."""
+    import visa.g80 as g
+    rows = [r for r in g80_rows("asm/ASM.tsv", "g80 asm programs") if r[0].startswith("gen/")
+            and "-i" in r[2].split()]
+    assert rows
+    for inp, exp, flags in (r[:3] for r in rows):
+        fl = shlex.split(flags)
+        pick = (lambda o: fl[fl.index(o) + 1] if o in fl else None)
+        text = (ASM / inp).read_text()
+        want = (ASM / exp).read_bytes()
+        prog = g.parse(text)
+        assert g.assemble(prog, chip=pick("-V"), ptype=pick("-O")) == want, inp
+        assert g.assemble(g.format(prog), chip=pick("-V"), ptype=pick("-O")) == want, inp
+    code = bytes.fromhex("0300000110000000")  # a long instruction (bra) and its decode
+    text = g.disassemble(code, ptype="cp")
+    assert text.startswith("00000000: ")
+    assert g.assemble(g.disassemble(code, ptype="cp", exact=True), ptype="cp") == code
