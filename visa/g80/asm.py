@@ -676,12 +676,14 @@ def _matchvec(vec: dict, e: tuple, spos: int) -> Match | None:
 
 
 class _Ctx:
-    __slots__ = ("var", "atoms", "keys")
+    __slots__ = ("var", "atoms", "keys", "names")
 
     def __init__(self, var: D.Variant, atoms: list[tuple]) -> None:
         self.var = var
         self.atoms = atoms
         self.keys = [_key(a) for a in atoms] + [("end",)]
+        # an entry naming a word the line lacks cannot match
+        self.names = frozenset(a[1] for a in atoms if a[0] == "name")
 
 
 def _key(item: tuple) -> tuple:
@@ -744,7 +746,8 @@ def _pruned(name: str) -> list[tuple]:
         got = []
         for ent in T.TABLES[name]:
             f, n = _first_seq(ent[4])
-            got.append(ent + (None if n else frozenset(f),))
+            required = frozenset(a[1] for a in ent[4] if a[0] == "name")
+            got.append(ent + (None if n else frozenset(f), required))
         _PRUNED[name] = got
     return got
 
@@ -821,8 +824,9 @@ def _desc(ctx: _Ctx, m: Match, atoms: tuple, i: int):
 def _table(ctx: _Ctx, name: str, spos: int):
     var = ctx.var
     key = ctx.keys[spos] if spos < len(ctx.keys) else ("end",)
-    for val, mask, fmask, ptype, atoms, first in _pruned(name):
-        if (first is None or key in first) and var.ok(fmask, ptype):
+    names = ctx.names
+    for val, mask, fmask, ptype, atoms, first, required in _pruned(name):
+        if (first is None or key in first) and required <= names and var.ok(fmask, ptype):
             yield from _desc(ctx, Match(val, mask, 0, spos), atoms, 0)
         if not mask and not fmask and not ptype:
             break
