@@ -240,3 +240,26 @@ def test_library_parse_format_assemble():
     text = g.disassemble(code, ptype="cp")
     assert text.startswith("00000000: ")
     assert g.assemble(g.disassemble(code, ptype="cp", exact=True), ptype="cp") == code
+
+
+def test_listing_input_accepted():
+    """g80-as -L reads every envydis listing without `???` (address/hex columns, B/C marks,
+    -q address lines, [unknown: ...] notes); the hex columns fix each instruction's length and
+    the unknown bits are kept."""
+    rows = g80_rows("dis/DIS.tsv", "g80 dis listings")
+    n = 0
+    for inp, exp, flags in (r[:3] for r in rows):
+        if "oops" in inp:
+            continue
+        n += 1
+        asm.assemble((DIS / exp).read_text(), _variant(shlex.split(flags)), listing=True)
+    assert n == 175
+    var = cli.variant_from(["g80"], [], ["cp"])
+    want = b"".join(int(w, 16).to_bytes(4, "little") for w in (FORMATS / "flow.hex").read_text().split())
+    for name in ("marks.dis", "quiet.dis"):
+        assert asm.output(asm.assemble((FORMATS / name).read_text(), var, listing=True), "raw") == want, name
+    # an unknown-bits note is kept
+    text = "00000000: 40299998              mul $r38 s16 $r6l s16 $r20h\n"
+    plain = asm.output(asm.assemble(text, var, listing=True), "raw")
+    noted = asm.output(asm.assemble(text.rstrip() + " [unknown: 00000100]\n", var, listing=True), "raw")
+    assert int.from_bytes(noted, "little") == int.from_bytes(plain, "little") | 0x100

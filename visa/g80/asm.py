@@ -970,7 +970,8 @@ def _num_dir(name: str) -> int | None:
 
 
 def assemble_lines(lines: list[tuple], var: D.Variant,
-                   errors: list[tuple[int, int, str]] | None = None) -> list[Section]:
+                   errors: list[tuple[int, int, str]] | None = None,
+                   notes: dict[int, tuple[int | None, int]] | None = None) -> list[Section]:
     """Layout and encoding: the sections with their bytes (envyas' two passes, repeated until stable).
     ``errors``: syntax errors already found, reported together with the lines that match nothing."""
     errors = list(errors or [])
@@ -1001,6 +1002,18 @@ def assemble_lines(lines: list[tuple], var: D.Variant,
         raise AsmError(sorted(errors))
     lay = _Layout(lines, var)
     sel = {i: 0 for i in im}
+    extra: dict[int, int] = {}
+    for i in im:
+        note = (notes or {}).get(lines[i][2])
+        if note:
+            oplen, bits = note
+            if oplen is not None:
+                j = 0
+                while im[i].has(j) and im[i][j].oplen != oplen:
+                    j += 1
+                if im[i].has(j):
+                    sel[i] = j
+            extra[i] = bits
     for _round in range(10000):
         allok = True
         syms: dict[str, int] = {}
@@ -1093,6 +1106,8 @@ def assemble_lines(lines: list[tuple], var: D.Variant,
                                 sel[prev_insn] = nxt
                         allok = False
                         cur.pos = (cur.pos & ~7) + 8
+                    if idx in extra:
+                        val |= extra[idx] & ((1 << (8 * m.oplen)) - 1)
                     cur.put(val.to_bytes(16, "little")[:m.oplen])
                 prev_insn = idx
             elif k == "label":
@@ -1206,10 +1221,51 @@ def output(sections: list[Section], fmt: str) -> bytes:
     return "".join(out).encode()
 
 
-def assemble(text: str, var: D.Variant) -> list[Section]:
+_LST_LINE = re.compile(r"^([0-9a-fA-F]{8}):((?: (?:[0-9a-f?]{8}| {8}))+)  [ C][ B] (.*)$")
+_LST_ADDR = re.compile(r"^[0-9a-fA-F]{8}:\s*$")
+_LST_SKIP = re.compile(r"^\[[0-9a-f]+ (?:zero )?bytes skipped\]\s*$")
+_LST_UNK = re.compile(r"\s*\[unknown: ([0-9a-f? ]+)\]")
+_LST_NOTES = re.compile(r"\s*\[(?:incomplete|unknown instruction|unknown operand)\]")
+
+
+def listing_source(text: str) -> tuple[str, dict[int, tuple[int | None, int]]]:
+    """envydis listing lines -> source lines (line numbers kept), with per line the length the
+    hex columns show (or None) and the bits of the ``[unknown: ...]`` note."""
+    out = []
+    notes: dict[int, tuple[int | None, int]] = {}
+    for no, line in enumerate(text.split("\n"), 1):
+        oplen = None
+        if _LST_ADDR.match(line) or _LST_SKIP.match(line):
+            out.append("")
+            continue
+        m = _LST_LINE.match(line)
+        if m:
+            cols = m.group(2).split()
+            oplen = 4 * len(cols)
+            line = " " * (len(line) - len(m.group(3))) + m.group(3)
+        extra = 0
+        u = _LST_UNK.search(line)
+        if u:
+            for i, w in enumerate(u.group(1).split()):
+                extra |= int(w.replace("?", "0"), 16) << (32 * i)
+            line = line[:u.start()] + " " * (u.end() - u.start()) + line[u.end():]
+        line = _LST_NOTES.sub(lambda mm: " " * len(mm.group()), line)
+        if oplen is not None or extra:
+            notes[no] = (oplen, extra)
+        out.append(line)
+    return "\n".join(out), notes
+
+
+def assemble(text: str, var: D.Variant, listing: bool = False) -> list[Section]:
+    """Assemble ``text``; ``listing``: it is envydis output (address/hex columns, target marks,
+    address lines and notes are read: the hex columns fix the length, ``[unknown: ...]`` bits are
+    kept)."""
+    notes: dict[int, tuple[int | None, int]] = {}
+    if listing:
+        text, notes = listing_source(text)
     p = Parser(lex(text), strict=False)
     lines = p.file()
-    return assemble_lines(lines, var, p.errors)
+    return assemble_lines(lines, var, p.errors, notes)
 
 
 # ---------------------------------------------------------------- command line
@@ -1227,7 +1283,7 @@ def main(argv: Sequence[str]) -> int:
     from .cli import _getopt, _Usage
     argv = list(argv)
     try:
-        rest_given = bool(_getopt(argv, "m:V:O:F:o:awWiS:")[1])
+        rest_given = bool(_getopt(argv, "m:V:O:F:o:awWiS:L")[1])
     except _Usage:
         rest_given = True
     stdin = b"" if rest_given else sys.stdin.buffer.read()
@@ -1245,8 +1301,9 @@ def run(argv: Sequence[str], stdin: bytes = b"") -> tuple[int, bytes, str]:
     import io
     err = io.StringIO()
     try:
-        opts, rest = _getopt(argv, "m:V:O:F:o:awWiS:")
+        opts, rest = _getopt(argv, "m:V:O:F:o:awWiS:L")
         fmt = "hex8"
+        listing = False
         outname = None
         variants: list[str] = []
         modes: list[str] = []
@@ -1271,6 +1328,8 @@ def run(argv: Sequence[str], stdin: bytes = b"") -> tuple[int, bytes, str]:
                 feats.append(v)
             elif o == "o":
                 outname = v
+            elif o == "L":
+                listing = True
             elif o == "S":
                 _hexarg(v)
         if len(rest) > 1:
@@ -1289,7 +1348,7 @@ def run(argv: Sequence[str], stdin: bytes = b"") -> tuple[int, bytes, str]:
         return 2, b"", f"g80-as: {e}\n"
     text = data.decode("utf-8", errors="replace")
     try:
-        sections = assemble(text, var)
+        sections = assemble(text, var, listing)
         blob = output(sections, fmt)
     except AsmError as e:
         _report(err, fname, text, e.diags)
