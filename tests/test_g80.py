@@ -263,3 +263,14 @@ def test_listing_input_accepted():
     plain = asm.output(asm.assemble(text, var, listing=True), "raw")
     noted = asm.output(asm.assemble(text.rstrip() + " [unknown: 00000100]\n", var, listing=True), "raw")
     assert int.from_bytes(noted, "little") == int.from_bytes(plain, "little") | 0x100
+
+
+@pytest.mark.parametrize("name,needle", [
+    ("interp_in_cp.s", "only in -O fp"), ("emit_in_cp.s", "only in -O gp"),
+    ("no_mode_ptype_insn.s", "not available with no -O"), ("fp64_on_g84.s", "needs -V g200"),
+    ("preret_on_g200.s", "needs -V gt215"), ("unknown_mnemonic.s", "no encoding matches"),
+])
+def test_refusals_named(name, needle):
+    flags = next(r[1] for r in _invalid_rows() if r[0] == name)
+    rc, out, err = asm.run(shlex.split(flags) + [str(INVALID / name)])
+    assert rc == 1 and needle in err.splitlines()[0], err

@@ -988,8 +988,7 @@ def assemble_lines(lines: list[tuple], var: D.Variant,
                 if wide:
                     errors.append((ln[2], ln[3], "an immediate or offset is too large for its field"))
                 else:
-                    errors.append((ln[2], ln[3], "no encoding matches this instruction (unknown mnemonic, "
-                                   "operand kind, size, program type or chip feature)"))
+                    errors.append((ln[2], ln[3], _why_no_match(ln[1], var)))
             im[idx] = c
         elif ln[0] == "dir":
             d = ln[1]
@@ -1147,6 +1146,23 @@ def assemble_lines(lines: list[tuple], var: D.Variant,
                 s.labels = [(n, v) for n, v in s.labels if n not in equs]
             return sections
     raise AsmError([(1, 1, "layout does not settle")])  # pragma: no cover
+
+
+def _why_no_match(subinsns: list[tuple], var: D.Variant) -> str:
+    """Name what keeps a line from matching: the program type, the chip, or the form itself."""
+    types = [p for p in D.PTYPES if p != var.ptype and candidates(subinsns, D.Variant(var.features, p))]
+    if types:
+        now = f"-O {var.ptype}" if var.ptype else "no -O"
+        return f"not available with {now}; only in {', '.join('-O ' + p for p in types)} programs"
+    allf = 0
+    for f in D.FEATURE_CLOSURE.values():
+        allf |= f
+    if candidates(subinsns, D.Variant(allf, var.ptype)):
+        need = [v for v, f in D.VARIANTS.items() if candidates(subinsns, D.Variant(f, var.ptype))]
+        return "not available on this chip" + (f"; needs -V {' or '.join(need)}" if need else
+                                                 " (needs a feature: -F)")
+    return ("no encoding matches this instruction (unknown mnemonic, or operands of the wrong "
+            "kind, size or number)")
 
 
 def _check_dir(d: str, params: list[tuple]) -> str | None:
