@@ -274,3 +274,14 @@ def test_refusals_named(name, needle):
     flags = next(r[1] for r in _invalid_rows() if r[0] == name)
     rc, out, err = asm.run(shlex.split(flags) + [str(INVALID / name)])
     assert rc == 1 and needle in err.splitlines()[0], err
+
+
+def test_strict_odd_64bit_register(tmp_path):
+    """envyas takes $r53d (51 fromdis references hold such lines, so the default does too);
+    g80-as -s refuses it by name."""
+    src = tmp_path / "odd.s"
+    src.write_text("cvt neg sat rp f64 $r52d s32 $r0\ncvt neg sat rp f64 $r53d s32 $r0\n")
+    rc, out, err = asm.run(["-O", "cp", "-V", "g200", "-w", str(src)])
+    assert rc == 0 and out.count(b",") == 4
+    rc, out, err = asm.run(["-s", "-O", "cp", "-V", "g200", "-w", str(src)])
+    assert rc == 1 and not out and f"{src}:2:1: error: a 64-bit register" in err

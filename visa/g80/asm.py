@@ -17,10 +17,6 @@ from . import tables as T
 M64 = (1 << 64) - 1
 
 
-# set while retrying a line that matched nothing, to tell "value too large" from "no such form"
-LENIENT = [False]
-
-
 class AsmError(Exception):
     def __init__(self, diags: list[tuple[int, int, str]]) -> None:
         super().__init__("; ".join(m for _, _, m in diags))
@@ -490,7 +486,7 @@ def _setbf(r: Match, bf: dict, num: int) -> bool:
     return _readbf(bf, r) == onum
 
 
-def _set_rbf_num(r: Match, bf: dict, val: int) -> bool:
+def _set_rbf_num(r: Match, bf: dict, val: int, lenient: bool = False) -> bool:
     n = ((val - bf["addend"]) & M64) >> bf["shr"]
     for s, ln in bf["sbf"]:
         _setsbf(r, s, ln, n)
@@ -500,19 +496,19 @@ def _set_rbf_num(r: Match, bf: dict, val: int) -> bool:
     if bf["wrapok"] and total < 64:
         mask = (1 << total) - 1
         # a value wider than its field (as unsigned or as a negative number) is refused, where
-        # envyas cut it silently; LENIENT[0] (the retry naming the error) takes it as envyas did
-        if not LENIENT[0] and (1 << total) <= val < M64 + 1 - (1 << (total - 1)):
+        # envyas cut it silently; ``lenient`` (the retry naming the error) takes it as envyas did
+        if not lenient and (1 << total) <= val < M64 + 1 - (1 << (total - 1)):
             return False
     return (_readbf(bf, r) & mask) == (val & mask)
 
 
-def _setrbf(r: Match, bf: dict, e: tuple) -> bool:
+def _setrbf(r: Match, bf: dict, e: tuple, lenient: bool = False) -> bool:
     if not isimm(e):
         return False
     if e[0] != "num":
         r.relocs = r.relocs + ((bf, e),)
         return True
-    return _set_rbf_num(r, bf, e[1])
+    return _set_rbf_num(r, bf, e[1], lenient)
 
 
 _REGNUM = re.compile(r"(\d*)(.*)\Z", re.S)
@@ -547,6 +543,8 @@ def _matchreg(r: Match, reg: dict, e: tuple, var: D.Variant) -> bool:
     num = int(digits) if digits else 0
     if not reg["hilo"]:
         if end != reg["suffix"]:
+            return False
+        if var.strict and end == "d" and num & 1:
             return False
     else:
         if end not in ("h", "l"):
@@ -615,12 +613,12 @@ def _matchmem(mem: dict, e: tuple, spos: int, var: D.Variant) -> Match | None:
             # envyas refuses an explicit zero before ++ (envydis prints s[0x0++0x4]); we take it
             if iex is not None and not (iex[0] == "num" and iex[1] == 0):
                 return None
-            if pexpr is None or not _setrbf(r, bf, pexpr):
+            if pexpr is None or not _setrbf(r, bf, pexpr, var.lenient):
                 return None
         else:
             if pexpr is not None:
                 return None
-            if not _setrbf(r, bf, iex if iex is not None else ("num", 0)):
+            if not _setrbf(r, bf, iex if iex is not None else ("num", 0), var.lenient):
                 return None
     elif iex is not None or pexpr is not None:
         return None
@@ -786,7 +784,7 @@ def _atom(ctx: _Ctx, atom: tuple, spos: int) -> list[Match] | None:
         return [r] if e[0] == "num" and _setbf(r, T.BITFIELDS[atom[1]], e[1]) else None
     if kind in ("rimm", "btarg", "ctarg"):
         r = Match(lpos=spos + 1)
-        return [r] if _setrbf(r, T.RBITFIELDS[atom[1]], e) else None
+        return [r] if _setrbf(r, T.RBITFIELDS[atom[1]], e, ctx.var.lenient) else None
     if kind == "vec":
         r2 = _matchvec(T.VECS[atom[1]], e, spos)
         return [r2] if r2 is not None else None
@@ -980,12 +978,7 @@ def assemble_lines(lines: list[tuple], var: D.Variant,
         if ln[0] == "insn":
             c = candidates(ln[1], var)
             if not c:
-                LENIENT[0] = True
-                try:
-                    wide = bool(candidates(ln[1], var))
-                finally:
-                    LENIENT[0] = False
-                if wide:
+                if candidates(ln[1], var.with_(lenient=True)):
                     errors.append((ln[2], ln[3], "an immediate or offset is too large for its field"))
                 else:
                     errors.append((ln[2], ln[3], _why_no_match(ln[1], var)))
@@ -1150,15 +1143,17 @@ def assemble_lines(lines: list[tuple], var: D.Variant,
 
 def _why_no_match(subinsns: list[tuple], var: D.Variant) -> str:
     """Name what keeps a line from matching: the program type, the chip, or the form itself."""
-    types = [p for p in D.PTYPES if p != var.ptype and candidates(subinsns, D.Variant(var.features, p))]
+    if var.strict and candidates(subinsns, var.with_(strict=False)):
+        return "a 64-bit register operand ($rNd) needs an even register number"
+    types = [p for p in D.PTYPES if p != var.ptype and candidates(subinsns, var.with_(ptype=p, keep_ptype=False))]
     if types:
         now = f"-O {var.ptype}" if var.ptype else "no -O"
         return f"not available with {now}; only in {', '.join('-O ' + p for p in types)} programs"
     allf = 0
     for f in D.FEATURE_CLOSURE.values():
         allf |= f
-    if candidates(subinsns, D.Variant(allf, var.ptype)):
-        need = [v for v, f in D.VARIANTS.items() if candidates(subinsns, D.Variant(f, var.ptype))]
+    if candidates(subinsns, var.with_(features=allf)):
+        need = [v for v, f in D.VARIANTS.items() if candidates(subinsns, var.with_(features=f))]
         return "not available on this chip" + (f"; needs -V {' or '.join(need)}" if need else
                                                  " (needs a feature: -F)")
     return ("no encoding matches this instruction (unknown mnemonic, or operands of the wrong "
@@ -1299,7 +1294,7 @@ def main(argv: Sequence[str]) -> int:
     from .cli import _getopt, _Usage
     argv = list(argv)
     try:
-        rest_given = bool(_getopt(argv, "m:V:O:F:o:awWiS:L")[1])
+        rest_given = bool(_getopt(argv, "m:V:O:F:o:awWiS:Ls")[1])
     except _Usage:
         rest_given = True
     stdin = b"" if rest_given else sys.stdin.buffer.read()
@@ -1317,9 +1312,10 @@ def run(argv: Sequence[str], stdin: bytes = b"") -> tuple[int, bytes, str]:
     import io
     err = io.StringIO()
     try:
-        opts, rest = _getopt(argv, "m:V:O:F:o:awWiS:L")
+        opts, rest = _getopt(argv, "m:V:O:F:o:awWiS:Ls")
         fmt = "hex8"
         listing = False
+        strict = False
         outname = None
         variants: list[str] = []
         modes: list[str] = []
@@ -1346,11 +1342,15 @@ def run(argv: Sequence[str], stdin: bytes = b"") -> tuple[int, bytes, str]:
                 outname = v
             elif o == "L":
                 listing = True
+            elif o == "s":
+                strict = True
             elif o == "S":
                 _hexarg(v)
         if len(rest) > 1:
             raise _Usage("Too many parameters!")
         var = variant_from(variants, feats, modes)
+        if strict:
+            var = var.with_(strict=True)
         fname = rest[0] if rest else "stdin"
         if rest:
             try:

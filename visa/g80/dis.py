@@ -42,12 +42,24 @@ PTYPES = T.PTYPES
 class Variant:
     """Chip features (a bit mask of FEATURES) and the program type (or None)."""
 
-    __slots__ = ("features", "ptype", "_tabs")
+    __slots__ = ("features", "ptype", "_tabs", "lenient", "strict")
 
-    def __init__(self, features: int = 0, ptype: str | None = None) -> None:
+    def __init__(self, features: int = 0, ptype: str | None = None, *, lenient: bool = False,
+                 strict: bool = False) -> None:
         self.features = features
         self.ptype = ptype
         self._tabs: dict[str, list[tuple[int, int, tuple]]] = {}
+        # assembler only: ``lenient`` takes immediates wider than their field (cut, as envyas
+        # does); ``strict`` refuses an odd register number for a 64-bit ("d") operand
+        self.lenient = lenient
+        self.strict = strict
+
+    def with_(self, *, features: int | None = None, ptype: str | None = None, lenient: bool | None = None,
+              strict: bool | None = None, keep_ptype: bool = True) -> "Variant":
+        return Variant(self.features if features is None else features,
+                       self.ptype if keep_ptype else ptype,
+                       lenient=self.lenient if lenient is None else lenient,
+                       strict=self.strict if strict is None else strict)
 
     def ok(self, fmask: int, ptype: int) -> bool:
         if fmask and (self.features & fmask) != fmask:
