@@ -78,7 +78,7 @@ def _lines(program: Program) -> list[tuple]:
         elif isinstance(it, Directive):
             out.append(("dir", it.name, list(it.params), it.line, it.col))
         else:
-            out.append(("insn", list(it.subinsns), it.line, it.col))
+            out.append(("insn", list(it.subinsns), it.line, it.col, True))
     return out
 
 

@@ -135,7 +135,8 @@ def lex(text: str) -> list[Tok]:
             ws = False
             toks.append(Tok(kind, s[1:] if kind in ("dotword", "dolword", "hashword") else s, line, col))
         pos = m.end()
-    toks.append(Tok("eof", None, line, pos - lstart + 1))
+    eof = Tok("eof", None, line, pos - lstart + 1)
+    toks.extend((eof, eof, eof))
     return toks
 
 
@@ -156,13 +157,15 @@ class Parser:
         self.i = 0
         self.strict = strict
         self.errors: list[tuple[int, int, str]] = []
+        self.labels = False  # the instruction being read names a label
 
     def peek(self, k: int = 0) -> Tok:
-        return self.t[min(self.i + k, len(self.t) - 1)]
+        return self.t[self.i + k]
 
     def next(self) -> Tok:
         tok = self.t[self.i]
-        self.i += 1
+        if tok.kind != "eof":
+            self.i += 1
         return tok
 
     def expect(self, kind: str) -> Tok:
@@ -226,6 +229,7 @@ class Parser:
                 params.append(self.expr())
             self.eol()
             return ("dir", tok.val, params, tok.line, tok.col)
+        self.labels = False
         subs = [self.subinsn()]
         while True:
             if self.peek().kind == "&":
@@ -240,7 +244,7 @@ class Parser:
             else:
                 break
         self.eol()
-        return ("insn", subs, tok.line, tok.col)
+        return ("insn", subs, tok.line, tok.col, self.labels)
 
     def subinsn(self) -> tuple:
         prefs = []
@@ -343,8 +347,9 @@ class Parser:
             self.expect(")")
             return e
         if k == "num":
-            return ("num", tok.val & M64, tok.line, tok.col)
+            return ("num", tok.val & M64)
         if k == "hashword":
+            self.labels = True
             return ("label", tok.val, tok.line, tok.col)
         if k == "dolword":
             return ("reg", tok.val)
@@ -884,14 +889,23 @@ class Candidates:
         return self.has(0)
 
 
-def candidates(subinsns: list[tuple], var: D.Variant) -> Candidates:
-    """Every encoding of one instruction, in envyas' order of preference (lazily)."""
+def candidates(subinsns: list[tuple], var: D.Variant,
+               cache: dict | None = None) -> Candidates:
+    """Every encoding of one instruction, in envyas' order of preference (lazily).
+    ``cache`` (one per assembly, for lines that name no label: a label's expression carries the
+    position its errors cite) shares the search between equal lines."""
     atoms: list[tuple] = []
     for prefs, s in subinsns:
         for p in prefs:
             _flatten_expr(atoms, fold(p))
         _flatten_sinsn(atoms, fold_sinsn(s))
-    return Candidates(_Ctx(var, atoms))
+    if cache is None:
+        return Candidates(_Ctx(var, atoms))
+    key = tuple(atoms)
+    got = cache.get(key)
+    if got is None:
+        got = cache[key] = Candidates(_Ctx(var, atoms))
+    return got
 
 
 # ---------------------------------------------------------------- layout
@@ -917,6 +931,11 @@ class Section:
         for j in range(self.pos, newpos):
             self.code[j] = 0
         self.pos = newpos
+
+
+def _pos(ln: tuple) -> tuple[int, int]:
+    """Line and column of a parsed line (instruction, label or directive)."""
+    return (ln[3], ln[4]) if ln[0] == "dir" else (ln[2], ln[3])
 
 
 def _local(name: str, glob: str | None) -> str:
@@ -948,7 +967,7 @@ class _Layout:
         if k in ("div", "mod"):
             b = self.calc(e[2], syms, glob, line)
             if not b:
-                raise AsmError([(line[-2], line[-1], "division by zero")])
+                raise AsmError([(_pos(line)[0], _pos(line)[1], "division by zero")])
             a = self.calc(e[1], syms, glob, line)
             return a // b if k == "div" else a % b
         return _BIN[k](self.calc(e[1], syms, glob, line), self.calc(e[2], syms, glob, line)) & M64
@@ -974,9 +993,10 @@ def assemble_lines(lines: list[tuple], var: D.Variant,
     ``errors``: syntax errors already found, reported together with the lines that match nothing."""
     errors = list(errors or [])
     im: dict[int, Candidates] = {}
+    cache: dict = {}
     for idx, ln in enumerate(lines):
         if ln[0] == "insn":
-            c = candidates(ln[1], var)
+            c = candidates(ln[1], var, None if len(ln) > 4 and ln[4] else cache)
             if not c:
                 if candidates(ln[1], var.with_(lenient=True)):
                     errors.append((ln[2], ln[3], "an immediate or offset is too large for its field"))
