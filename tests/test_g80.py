@@ -103,7 +103,7 @@ def test_asm_invalid_refused_at_line(kind, tmp_path):
     assert not bad, bad
 
 
-QUIRKS_KNOWN_FAILING = {"quirk_negative_tex_offset.s"}  # the short add f32 before it has no long form
+QUIRKS_KNOWN_FAILING: set[str] = set()
 
 
 def test_asm_quirks_assemble():
@@ -285,3 +285,15 @@ def test_strict_odd_64bit_register(tmp_path):
     assert rc == 0 and out.count(b",") == 4
     rc, out, err = asm.run(["-s", "-O", "cp", "-V", "g200", "-w", str(src)])
     assert rc == 1 and not out and f"{src}:2:1: error: a 64-bit register" in err
+
+
+def test_widening_with_implicit_default_modifier():
+    """A short add f32 before a misaligned long instruction is widened to the long form with its
+    default rounding mode (envyas has no long match for it without `rn`: undefined behaviour)."""
+    var = cli.variant_from(["g80"], [], ["cp"])
+    code = asm.output(asm.assemble("add f32 $r38 $r32 $r11\nexit nop\n", var), "raw")
+    assert len(code) == 16
+    text = L.listing(code, var)
+    assert "add rn f32 $r38 $r32 $r11" in text.splitlines()[0]
+    short = asm.output(asm.assemble("add f32 $r38 $r32 $r11\n", var), "raw")
+    assert "add f32 $r38 $r32 $r11" in L.listing(short, var)

@@ -828,9 +828,13 @@ def _table(ctx: _Ctx, name: str, spos: int):
     var = ctx.var
     key = ctx.keys[spos] if spos < len(ctx.keys) else ("end",)
     names = ctx.names
+    implicit = var.implicit
     for val, mask, fmask, ptype, atoms, first, required in _pruned(name):
         if (first is None or key in first) and required <= names and var.ok(fmask, ptype):
             yield from _desc(ctx, Match(val, mask, 0, spos), atoms, 0)
+        elif implicit and val == 0 and mask and len(atoms) == 1 and atoms[0][0] == "name" \
+                and atoms[0][1] not in names and var.ok(fmask, ptype):
+            yield Match(val, mask, 0, spos)
         if not mask and not fmask and not ptype:
             break
 
@@ -1111,9 +1115,19 @@ def assemble_lines(lines: list[tuple], var: D.Variant,
                             while pm.has(nxt) and pm[nxt].oplen != 8:
                                 nxt += 1
                             if not pm.has(nxt):
+                                # no long form as written: one with the default modifiers
+                                # left implicit (e.g. the rounding mode of a long add f32)
                                 pl = lines[prev_insn]
-                                widen_errors.append((pl[2], pl[3], "this instruction has no long form, and the "
-                                                     "long instruction after it must be 8-byte aligned"))
+                                alt = candidates(pl[1], var.with_(implicit=True))
+                                k = 0
+                                while alt.has(k) and alt[k].oplen != 8:
+                                    k += 1
+                                if alt.has(k):
+                                    im[prev_insn] = alt
+                                    sel[prev_insn] = k
+                                else:
+                                    widen_errors.append((pl[2], pl[3], "this instruction has no long form, and "
+                                                         "the long instruction after it must be 8-byte aligned"))
                             else:
                                 sel[prev_insn] = nxt
                         allok = False

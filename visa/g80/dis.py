@@ -42,7 +42,7 @@ PTYPES = T.PTYPES
 class Variant:
     """Chip features (a bit mask of FEATURES) and the program type (or None)."""
 
-    __slots__ = ("features", "ptype", "_tabs", "lenient", "strict")
+    __slots__ = ("features", "ptype", "_tabs", "lenient", "strict", "implicit")
 
     def __init__(self, features: int = 0, ptype: str | None = None, *, lenient: bool = False,
                  strict: bool = False) -> None:
@@ -53,13 +53,18 @@ class Variant:
         # does); ``strict`` refuses an odd register number for a 64-bit ("d") operand
         self.lenient = lenient
         self.strict = strict
+        # assembler only: a zero-valued entry that only names a modifier the line lacks (the
+        # default, such as a rounding mode) matches without it; used to widen an instruction
+        self.implicit = False
 
     def with_(self, *, features: int | None = None, ptype: str | None = None, lenient: bool | None = None,
-              strict: bool | None = None, keep_ptype: bool = True) -> "Variant":
-        return Variant(self.features if features is None else features,
-                       self.ptype if keep_ptype else ptype,
-                       lenient=self.lenient if lenient is None else lenient,
-                       strict=self.strict if strict is None else strict)
+              strict: bool | None = None, keep_ptype: bool = True, implicit: bool | None = None) -> "Variant":
+        v = Variant(self.features if features is None else features,
+                    self.ptype if keep_ptype else ptype,
+                    lenient=self.lenient if lenient is None else lenient,
+                    strict=self.strict if strict is None else strict)
+        v.implicit = self.implicit if implicit is None else implicit
+        return v
 
     def ok(self, fmask: int, ptype: int) -> bool:
         if fmask and (self.features & fmask) != fmask:
