@@ -55,7 +55,21 @@ COUNTS = {
     "vISA 4.2 dumps": 436,      # tests/data/modern: 412 kernels and their function files
     "vISA 4.1 mutants": 1051,    # tests/data/mutants-41/EXPECTED.tsv (tools/make_mutants_41.py)
     "handwritten 4.2 twins": 4,  # tests/data/handwritten42: *.v42.visaasm (3 twins + only42)
+    # tests/data/g80: envytools' envydis/envyas -m g80 outputs (see its README.md)
+    "g80 dis listings": 255,     # dis/DIS.tsv
+    "g80 dis formats": 35,       # dis/formats/DIS.tsv
+    "g80 asm programs": 453,     # asm/ASM.tsv: 293 fromdis + 160 gen
+    "g80 asm-invalid": 71,       # asm-invalid/EXPECTED.tsv: 66 invalid + 5 quirks
+    "g80 envyas-ub": 19,         # asm/envyas-ub/UB.tsv
 }
+G80 = DATA / "g80"
+
+
+def g80_rows(tsv: str, what: str) -> list[list[str]]:
+    """The rows of a G80 reference TSV (comment lines dropped), count-guarded."""
+    rows = [ln.rstrip("\n").split("\t") for ln in (G80 / tsv).read_text().splitlines(True)
+            if ln.strip() and not ln.startswith("#")]
+    return require(what, rows)
 
 
 class MissingReferenceData(RuntimeError):

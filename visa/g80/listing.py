@@ -1,0 +1,260 @@
+"""envydis' listing of G80 code: input readers, target marks, address/hex columns, notes."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from . import dis as D
+
+MAXOPLEN = 8
+OPUNIT = 4
+
+
+class Label:
+    __slots__ = ("val", "type", "name", "size")
+
+    def __init__(self, val: int, typ: int, name: str | None = None, size: int = 0) -> None:
+        self.val = val
+        self.type = typ
+        self.name = name
+        self.size = size
+
+
+class Marks:
+    def __init__(self, base: int, num: int) -> None:
+        self.base = base
+        self.num = num
+        self.m = [0] * num
+
+    def mark(self, ptr: int, m: int) -> None:
+        if self.base <= ptr < self.base + self.num:
+            self.m[ptr - self.base] |= m
+
+    def is_nr(self, ptr: int) -> bool:
+        if self.base <= ptr < self.base + self.num:
+            return bool(self.m[ptr - self.base] & 0x40)
+        return False
+
+
+_HEX = re.compile(rb"\s*(?:0[xX])?([0-9a-fA-F]+)")
+_SEP = re.compile(rb"\s*,?")
+
+
+def read_hex(data: bytes, wsz: int) -> bytearray:
+    """fscanf("%llx") then fscanf(" ,") in a loop: numbers of ``wsz`` little-endian bytes."""
+    code = bytearray()
+    pos = 0
+    n = len(data)
+    while pos < n:
+        m = _HEX.match(data, pos)
+        if not m:
+            break
+        v = int(m.group(1)[-16:], 16) if len(m.group(1)) <= 16 else (1 << 64) - 1
+        code += (v & ((1 << (8 * wsz)) - 1)).to_bytes(wsz, "little")
+        pos = m.end()
+        # " ," : skip white space, then one comma if there
+        while pos < n and data[pos:pos + 1].isspace():
+            pos += 1
+        if pos < n and data[pos:pos + 1] == b",":
+            pos += 1
+    return code
+
+
+def read_binary(data: bytes, stride: int) -> bytearray:
+    if stride <= 1:
+        return bytearray(data)
+    return bytearray(data[i] for i in range(len(data)) if i % stride < 1)
+
+
+def listing(code: bytes | bytearray, var: D.Variant, *, base: int = 0, quiet: bool = False,
+            labels: Sequence[Label] | None = None, colors: dict[str, str] = D.NULL_COLORS,
+            exact: bool = False) -> str:
+    """The text envydis prints for ``code`` (every byte is code).
+
+    ``exact``: a listing that g80-as reassembles to ``code``: no address/hex columns, ``long``
+    where the short form would be chosen, and instructions whose text would not give back
+    their bytes (unknown bits, misaligned long words, ...) as ``.b32`` data with the
+    disassembly in a comment."""
+    c = colors
+    num = len(code)
+    marks = Marks(base, num)
+    names: list[str | None] = [None] * num
+    labmap: dict[int, str] = {}
+    if labels:
+        for lb in labels:
+            if lb.name and lb.val not in labmap:
+                labmap[lb.val] = lb.name
+    out: list[str] = []
+    if labels:
+        for lb in labels:
+            marks.mark(lb.val, lb.type)
+            if base <= lb.val < base + num and lb.name:
+                names[lb.val - base] = lb.name
+            for j in range(0, lb.size, 4):
+                marks.mark(lb.val + j, lb.type)
+        while True:
+            done = True
+            cur = 0
+            active = False
+            while cur < num:
+                if not active and marks.m[cur] & 3 and not marks.m[cur] & 8:
+                    done = False
+                    active = True
+                    marks.m[cur] |= 8
+                if active:
+                    d = D.decode(code, cur, var, num)
+                    D.postprocess(d, marks, labmap)
+                    if d.oplen and not d.endmark and not marks.m[cur] & 4:
+                        cur += d.oplen
+                    else:
+                        active = False
+                else:
+                    cur += 1
+            if done:
+                break
+    else:
+        cur = 0
+        while cur < num:
+            d = D.decode(code, cur, var, num)
+            D.postprocess(d, marks, labmap)
+            cur += d.oplen or 1
+
+    def flush_skip() -> None:
+        nonlocal skip, nonzero
+        if skip:
+            if nonzero:
+                out.append(f"{c['err']}[{skip:x} bytes skipped]\n")
+            else:
+                out.append(f"{c['reset']}[{skip:x} zero bytes skipped]\n")
+            skip = 0
+            nonzero = False
+
+    cur = 0
+    active = False
+    skip = 0
+    nonzero = False
+    while cur < num:
+        mk = marks.m[cur]
+        if names[cur]:
+            flush_skip()
+            if mk & 0x1b0:
+                out.append(f"{c['reset']}{names[cur]}:\n")
+            elif mk & 2:
+                out.append(f"\n{c['ctarg']}{names[cur]}:\n")
+            elif mk & 1:
+                out.append(f"{c['btarg']}{names[cur]}:\n")
+            else:
+                out.append(f"{c['reset']}{names[cur]}:\n")
+        if mk & 0x1b0 and not active:
+            flush_skip()
+            out.append(f"{c['mem']}{cur + base:08x}:{c['reset']}")
+            if mk & 0x80:
+                out.append(f" {c['num']}{code[cur]:02x}\n")
+                cur += 1
+            elif mk & 0x100:
+                v = int.from_bytes(code[cur:cur + 2], "little")
+                out.append(f" {c['num']}{v:04x}\n")
+                cur += 2
+            elif mk & 0x10:
+                v = int.from_bytes(code[cur:cur + 4], "little")
+                out.append(f" {c['num']}{v:08x}\n")
+                cur += 4
+            else:
+                s = []
+                while cur < num and code[cur]:
+                    ch = code[cur]
+                    s.append({10: "\\n", 92: "\\\\", 34: '\\"'}.get(ch, chr(ch)))
+                    cur += 1
+                cur += 1
+                out.append(f" {c['num']}\"" + "".join(s) + "\"\n")
+            continue
+        if not active and mk & 7:
+            active = True
+        if not active and labels:
+            if code[cur]:
+                nonzero = True
+            cur += 1
+            skip += 1
+            continue
+        flush_skip()
+        d = D.decode(code, cur, var, num)
+        D.postprocess(d, marks, labmap)
+        if d.endmark or mk & 4:
+            active = False
+        if exact:
+            out.append(_exact_line(code, cur, d, var, num, c))
+            cur += d.oplen
+            continue
+        if mk & 2 and not names[cur]:
+            out.append("\n")
+        m3 = mk & 3
+        if m3 == 0:
+            if not quiet:
+                out.append(f"{c['reset']}{cur + base:08x}:{c['reset']}")
+        else:
+            col = (c["btarg"], c["ctarg"], c["bctarg"])[m3 - 1]
+            out.append(f"{col}{cur + base:08x}:{c['reset']}")
+        if not quiet:
+            for i in range(0, MAXOPLEN, OPUNIT):
+                out.append(" ")
+                for j in range(OPUNIT - 1, -1, -1):
+                    if i + j and i + j >= d.oplen:
+                        out.append("  ")
+                    elif cur + i + j >= num:
+                        out.append(f"{c['err']}??")
+                    else:
+                        out.append(f"{c['reset']}{code[cur + i + j]:02x}")
+            out.append("  ")
+            out.append(f"{c['ctarg']}C" if mk & 2 else " ")
+            out.append(f"{c['btarg']}B" if mk & 1 else " ")
+            out.append(" ")
+        elif mk:
+            out.append("\n")
+        out.append(D.insn_text(d, c))
+        left = d.a & ((1 << (8 * d.oplen)) - 1) & ~d.m
+        if left:
+            out.append(f" {c['err']}[unknown:")
+            i = 0
+            while i < d.oplen or i == 0:
+                out.append(" ")
+                for j in range(OPUNIT - 1, -1, -1):
+                    if cur + i + j >= num:
+                        out.append("??")
+                    else:
+                        out.append(f"{(left >> ((i + j) * 8)) & 0xff:02x}")
+                i += OPUNIT
+            out.append("]")
+        if d.eof:
+            out.append(f" {c['err']}[incomplete]{c['reset']}")
+        if d.unk_insn:
+            out.append(f" {c['err']}[unknown instruction]{c['reset']}")
+        if d.unk_operand:
+            out.append(f" {c['err']}[unknown operand]{c['reset']}")
+        out.append(f"{c['reset']}\n")
+        cur += d.oplen
+    return "".join(out)
+
+
+def _exact_line(code: bytes | bytearray, cur: int, d: D.Decoded, var: D.Variant, num: int,
+                c: dict[str, str]) -> str:
+    from . import asm
+    text = D.insn_text(d, D.NULL_COLORS)
+    word = bytes(code[cur:cur + d.oplen])
+    left = d.a & ((1 << (8 * d.oplen)) - 1) & ~d.m
+    if not (left or d.eof or d.unk_insn or d.unk_operand or (d.oplen == 8 and cur & 7)):
+        for prefix in ("", "long "):
+            try:
+                lines = asm.parse(prefix + text)
+                cands = asm.candidates(lines[0][1], var)
+            except asm.AsmError:
+                continue
+            if cands and cands[0].relocs == () and \
+                    cands[0].a.to_bytes(16, "little")[:cands[0].oplen] == word:
+                return prefix + D.insn_text(d, c) + "\n"
+    if len(word) % 4:
+        data = ".b8 " + " ".join(f"0x{b:02x}" for b in word)
+    else:
+        data = ".b32 " + " ".join(f"0x{int.from_bytes(word[i:i + 4], 'little'):08x}"
+                                  for i in range(0, len(word), 4))
+    return f"{data} /* {text} */\n"
