@@ -487,7 +487,8 @@ class _Grammar:
 
 
 # the shapes a directive's arguments may take, in the order they are tried
-_DARG_SHAPES = ("KEY", "STRING", "ANGLE", "BRACE", "PAREN", "BRACKET", "VREG", "ALIAS_CALL",
+_DARG_SHAPES = ("KEY", "STRING", "ANGLE", "BRACE", "PAREN", "BRACKET", "KERNEL_NAME", "VREG",
+                "ALIAS_CALL",
                 "NUMBER", "WORD", "DECL_EXPR", "ALIGN_WORD", "ATTR_COLON")
 
 
@@ -761,7 +762,7 @@ def _kernel_attr(toks, ub: _UnitBuilder):
 
 def _one_name(toks, what):
     d = toks[0]
-    if len(toks) != 2 or toks[1].type not in ("STRING", "WORD", "VREG"):
+    if len(toks) != 2 or toks[1].type not in ("STRING", "WORD", "KERNEL_NAME", "VREG"):
         where = toks[1] if len(toks) > 1 else None
         found = f"'{where}'" if where is not None else "end of line"
         pos = _tok_pos(where) if where is not None else (d.line, d.column + len(str(d)))
