@@ -180,3 +180,18 @@ def test_a_line_that_failed_holds_its_place_and_the_encoder_refuses_it():
     assert {d.rule for d in found} == {"mnemonic-unknown", "name-undeclared"}
     with pytest.raises(visa.VisaError):
         visa.assemble(module, validate=False)
+
+
+def test_lines_the_structure_cannot_take_are_each_reported():
+    # a line that is no statement at all (the LALR parse's own errors), a
+    # stray brace and a bad operand: each reported, in line order
+    text = CLEAN_HEAD + ("    #junk\n    mov (M1, 16) V41(0,0)<1> 0x1:d #\n  }\n  @@@\n"
+                         "    ret (M1, 1)\n")
+    with pytest.raises(visa.VisaError) as ei:
+        visa.parse(text)
+    assert [(d.line, d.col, d.message) for d in ei.value.diagnostics] == [
+        (7, 5, "expected an instruction, directive or label, found '#junk'"),
+        (8, 36, "expected an operand or end of line, found '#'"),
+        (9, 3, "'}' without a matching '{'"),
+        (10, 3, "expected an instruction, directive or label, found '@@@'"),
+    ]

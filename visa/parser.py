@@ -236,7 +236,10 @@ class _Builder:
     def build(self, tree) -> None:
         """Each statement of the tree (its children, in text order)."""
         for node in tree.children:
-            getattr(self, node.data)(node.children)
+            try:
+                getattr(self, node.data)(node.children)
+            except _Fail as f:  # a label or a scope brace: go on at the next line
+                self.errors.append((f.line, f.col, f.message))
 
     def split_operands(self, s: str, pos: int, line: int, col0: int):
         """(kind, match, col) for each operand of line ``s`` from ``pos``
@@ -1061,7 +1064,7 @@ def parse(text: str, filename: str = "<input>", *, grf_size: int = 32) -> A.Modu
     try:
         tree = _structure(grammar.lark, src, text, errors)
         builder = _Builder(grammar, state)
-        module = None
+        module: A.Module | None = None
         if tree is not None:
             builder.build(tree)
             errors += builder.errors
@@ -1071,7 +1074,7 @@ def parse(text: str, filename: str = "<input>", *, grf_size: int = 32) -> A.Modu
                 if not errors:
                     raise
                 # (what the failed lines leave unfinished is not reported again)
-        if errors:
+        if errors or module is None:
             raise _Fail("", 0, 0)
         tail = _TRAILER.search(text, max(0, len(text) - 4096))
         if tail is not None:
