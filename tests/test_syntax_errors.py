@@ -195,3 +195,12 @@ def test_lines_the_structure_cannot_take_are_each_reported():
         (9, 3, "'}' without a matching '{'"),
         (10, 3, "expected an instruction, directive or label, found '@@@'"),
     ]
+
+
+def test_intel_refuses_the_unknown_mnemonic_and_takes_its_fix(tmp_path):
+    from conftest import GENX_IR, genx_ir_accepts
+    if GENX_IR is None:
+        pytest.skip("GenX_IR is not installed (Debian 12's libigc-tools)")
+    bad = CLEAN_HEAD + "    movv (M1, 16) V41(0,0)<1> 0x1:d\n    ret (M1, 1)\n"
+    assert not genx_ir_accepts(bad, "TGLLP", tmp_path)[0]
+    assert genx_ir_accepts(bad.replace("movv", "mov"), "TGLLP", tmp_path)[0]
