@@ -200,3 +200,28 @@ def test_a_comment_marker_in_a_string_is_text():
             '.function "_main_0"\n\n_main_0:\n    ret (M1, 1)\n')
     attrs_ = P.parse(text).units[0].attrs
     assert any(getattr(a, "value", None) == "a/*b*/c.asm" for a in attrs_)
+
+
+# The older spec's kernel names (§Strings <kernel_name>: a name with an
+# optional bracket pair, `<...>` or `(...)`), and Intel's own spellings
+_KERNEL_NAMES = [
+    ("BlockMotionSearch", "BlockMotionSearch"),
+    ("scale(float, int)", "scale(float, int)"),
+    ("scale(float,int)", "scale(float,int)"),
+    ("older_dialect<8, 4>", "older_dialect<8, 4>"),
+    ("tmpl<T, U>", "tmpl<T, U>"),
+    ("x-y", "x-y"),
+    ('"quoted name"', "quoted name"),
+]
+
+
+@pytest.mark.parametrize("written, name", _KERNEL_NAMES, ids=[w for w, _ in _KERNEL_NAMES])
+def test_kernel_names_read_alike_on_both_paths(written, name):
+    # a run of directive lines is one token (DIRECTIVE_BLOCK); a line with a
+    # continuation takes the lone directive rule (REST_OF_LINE): both read
+    # the older spec's name forms to the same name
+    tail = '\n.version 4.1\n.function "_main_0"\n\n_main_0:\n    ret (M1, 1)\n'
+    for text in (f".kernel {written}" + tail, f".kernel /* c */ {written}" + tail,
+                 f".kernel {written} // c" + tail, f".kernel \\\n    {written}" + tail, f'.version 4.1\n.kernel {written}\n'
+                 '.function "_main_0"\n\n_main_0:\n    ret (M1, 1)\n'):
+        assert P.parse(text).units[0].name == name, text

@@ -269,7 +269,19 @@ class Subroutine:
     col: int = _pos()
 
 
-Statement = Union[Instruction, Label, Subroutine]
+@node
+class Unparsed:
+    """An instruction line the parser could not read (its syntax error is
+    already reported): it holds the line's place, so that the validator can
+    check the lines around it.  :func:`visa.parse` never returns a module
+    that has one (it raises); the encoder refuses one."""
+    text: str
+    message: str
+    line: int = _pos()
+    col: int = _pos()
+
+
+Statement = Union[Instruction, Label, Subroutine, Unparsed]
 """A statement of a unit's body."""
 
 

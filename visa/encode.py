@@ -318,7 +318,9 @@ def encode_body(body, sym: Symbols) -> bytes:
             out.append(m[0])
             unwritten += m[1]
             continue
-        if t is A.Subroutine:
+        if t is A.Unparsed:
+            raise EncodeError(f"a line that did not parse: {s.message}", s)
+        elif t is A.Subroutine:
             i = sym.label_id(s.name, s, LABEL_SUBROUTINE)
             out.append(struct.pack("<BH", sub_op, i))
         else:  # Label

@@ -218,11 +218,28 @@ class _Builder:
         self.readers = _operands.readers()  # shape -> reader, with this parse's memos
         self.memo: dict = {}  # (mnemonic, operands) text -> template
         self.execs: dict = {}  # execution-size text -> (size, mask), or None: not one
+        # the syntax errors of the lines that failed, (line, col, message):
+        # the parse goes on at the next line (each line is independent)
+        self.errors: list[tuple[int, int, str]] = []
+        self.failed_directive = False  # a directive line failed (a declaration may be missing)
+
+    def failed(self, f: "_Fail", text: str, line: int, col: int, directive: bool = False) -> None:
+        """Line ``line`` (``text``, at column ``col``) did not parse: record
+        its error; an instruction line leaves an :class:`A.Unparsed` in its
+        place (when it is inside a unit)."""
+        self.errors.append((f.line, f.col, f.message))
+        if directive:
+            self.failed_directive = True
+        elif self.state.cur is not None:
+            self.state.cur.body.append(A.Unparsed(text, f.message, line=line, col=col))
 
     def build(self, tree) -> None:
         """Each statement of the tree (its children, in text order)."""
         for node in tree.children:
-            getattr(self, node.data)(node.children)
+            try:
+                getattr(self, node.data)(node.children)
+            except _Fail as f:  # a label or a scope brace: go on at the next line
+                self.errors.append((f.line, f.col, f.message))
 
     def split_operands(self, s: str, pos: int, line: int, col0: int):
         """(kind, match, col) for each operand of line ``s`` from ``pos``
@@ -265,12 +282,15 @@ class _Builder:
             i = 1
         head = ch[i]
         items = []
-        for t in ch[i + 1:]:
-            items += self.split_operands(str(t), 0, t.line, t.column)
-        ins = self._instruction(str(head), head.column, items, head.line)
-        if pred is not None:
-            ins = attrs.evolve(ins, pred=pred, line=t0.line, col=t0.column)
-        self.state.statement(ins)
+        try:
+            for t in ch[i + 1:]:
+                items += self.split_operands(str(t), 0, t.line, t.column)
+            ins = self._instruction(str(head), head.column, items, head.line)
+            if pred is not None:
+                ins = attrs.evolve(ins, pred=pred, line=t0.line, col=t0.column)
+            self.state.statement(ins)
+        except _Fail as f:
+            self.failed(f, "".join(str(t) for t in ch), *_tok_pos(t0))
 
     def instruction_block(self, ch):
         """A run of instruction lines (one INSTR_BLOCK token): each line is
@@ -291,20 +311,23 @@ class _Builder:
             cut = body.find("//")
             key = (body[:cut] if cut >= 0 and '"' not in body else body).rstrip()
             seen = memo.get(key)
-            if seen is None:  # first time: keep the instruction itself
-                ins = self._one_line(body, line, col)
-                # (a value that depends on the unit's declarations is read
-                # afresh in each unit)
-                memo[key] = _NO_TEMPLATE if _unit_dependent(key) else [ins, col]
-                statement(ins)
-            elif type(seen) is list:  # second time: make the template
-                tpl = memo[key] = _template(*seen) or _NO_TEMPLATE
-                statement(_instantiate(tpl, line, col) if tpl is not _NO_TEMPLATE
-                          else self._one_line(body, line, col))
-            elif seen is _NO_TEMPLATE:
-                statement(self._one_line(body, line, col))
-            else:
-                statement(_instantiate(seen, line, col))
+            try:
+                if seen is None:  # first time: keep the instruction itself
+                    ins = self._one_line(body, line, col)
+                    # (a value that depends on the unit's declarations is read
+                    # afresh in each unit)
+                    memo[key] = _NO_TEMPLATE if _unit_dependent(key) else [ins, col]
+                    statement(ins)
+                elif type(seen) is list:  # second time: make the template
+                    tpl = memo[key] = _template(*seen) or _NO_TEMPLATE
+                    statement(_instantiate(tpl, line, col) if tpl is not _NO_TEMPLATE
+                              else self._one_line(body, line, col))
+                elif seen is _NO_TEMPLATE:
+                    statement(self._one_line(body, line, col))
+                else:
+                    statement(_instantiate(seen, line, col))
+            except _Fail as f:  # go on at the next line
+                self.failed(f, body, line, col)
             line += 1
             col = None
 
@@ -400,9 +423,12 @@ class _Builder:
         the list."""
         d = ch[0]
         out = [d]
-        for t in ch[1:]:
-            self._dargs(str(t), t.line, t.column, out)
-        self.state.directive(out)
+        try:
+            for t in ch[1:]:
+                self._dargs(str(t), t.line, t.column, out)
+            self.state.directive(out)
+        except _Fail as f:
+            self.failed(f, "", *_tok_pos(d), directive=True)
 
     def _dargs(self, s: str, line: int, col: int, out: list) -> None:
         pos = 0
@@ -441,18 +467,18 @@ class _Builder:
             else:
                 body = piece
             m = fast(body)
-            if m is not None and state.cur is not None:
-                state.fast_decl(m, line, col)
-            else:
-                sp = body.find(" ")
-                name = body if sp < 0 else body[:sp]
-                cut = len(name)
-                while cut < len(body) and body[cut] in " \t":
-                    cut += 1
-                out = [Token("DIRECTIVE", name, line=line, column=col)]
-                if sp >= 0:
-                    self._dargs(body[sp:], line, col + sp, out)
-                state.directive(out)
+            try:
+                if m is not None and state.cur is not None:
+                    state.fast_decl(m, line, col)
+                else:
+                    sp = body.find(" ")
+                    name = body if sp < 0 else body[:sp]
+                    out = [Token("DIRECTIVE", name, line=line, column=col)]
+                    if sp >= 0:
+                        self._dargs(body[sp:], line, col + sp, out)
+                    state.directive(out)
+            except _Fail as f:  # go on at the next line
+                self.failed(f, body, line, col, directive=True)
             line += 1
             col = None
 
@@ -487,7 +513,8 @@ class _Grammar:
 
 
 # the shapes a directive's arguments may take, in the order they are tried
-_DARG_SHAPES = ("KEY", "STRING", "ANGLE", "BRACE", "PAREN", "BRACKET", "VREG", "ALIAS_CALL",
+_DARG_SHAPES = ("KEY", "STRING", "ANGLE", "BRACE", "PAREN", "BRACKET", "KERNEL_NAME", "VREG",
+                "ALIAS_CALL",
                 "NUMBER", "WORD", "DECL_EXPR", "ALIGN_WORD", "ATTR_COLON")
 
 
@@ -761,7 +788,7 @@ def _kernel_attr(toks, ub: _UnitBuilder):
 
 def _one_name(toks, what):
     d = toks[0]
-    if len(toks) != 2 or toks[1].type not in ("STRING", "WORD", "VREG"):
+    if len(toks) != 2 or toks[1].type not in ("STRING", "WORD", "KERNEL_NAME", "VREG"):
         where = toks[1] if len(toks) > 1 else None
         found = f"'{where}'" if where is not None else "end of line"
         pos = _tok_pos(where) if where is not None else (d.line, d.column + len(str(d)))
@@ -975,11 +1002,56 @@ def _blank_inline_comments(src: str, comment_re: re.Pattern) -> str:
                           else m.group(), src)
 
 
+# at most this many syntax errors are reported (then the parse stops)
+MAX_SYNTAX_ERRORS = 100
+
+
+def _lark_error(e: UnexpectedInput, src: str, text: str) -> tuple[int, int, str]:
+    """Line, column and message of an error of the LALR parse."""
+    if isinstance(e, UnexpectedCharacters):
+        return _error_at(src, e.pos_in_stream or 0, e.line, e.column, e.allowed or ())
+    if isinstance(e, UnexpectedToken):
+        tok = e.token
+        allowed = e.accepts or e.expected
+        if tok.type == "$END":
+            return text.count("\n") + 1, 1, f"expected {_expected(allowed)}, found end of input"
+        if tok.type == "_NL":
+            return tok.line, tok.column, f"expected {_expected(allowed)}, found end of line"
+        return _error_at(src, tok.start_pos, tok.line, tok.column, allowed)
+    return e.line, e.column, "syntax error"  # pragma: no cover - other lark errors
+
+
+def _structure(lark: Lark, src: str, text: str, errors: list):
+    """The LALR parse of ``src``.  A line the structure cannot take is
+    reported and read again as a blank line (its place kept), until the rest
+    parses, so that every such line is reported; None when nothing is left
+    to read (too many errors, or one at the end of the input)."""
+    while True:
+        try:
+            return lark.parse(src, start="start")
+        except UnexpectedInput as e:
+            line, col, msg = _lark_error(e, src, text)
+            errors.append((line, col, msg))
+            start = 0
+            for _ in range(line - 1):
+                start = src.find("\n", start) + 1
+                if start == 0:
+                    return None
+            end = src.find("\n", start)
+            if end < 0 or len(errors) >= MAX_SYNTAX_ERRORS or not src[start:end].strip():
+                return None
+            src = src[:start] + " " * (end - start) + src[end:]
+
+
 def parse(text: str, filename: str = "<input>", *, grf_size: int = 32) -> A.Module:
     """Parse vISA assembly text into a :class:`visa.ast.Module`.
 
     ``grf_size`` is what ``%sizeof GRF`` evaluates to (64 on PVC).
-    Raises :class:`visa.VisaError` with file/line/column diagnostics."""
+    Raises :class:`visa.VisaError` with file/line/column diagnostics: every
+    line that does not parse is reported (the parse goes on at the next
+    line), then the validator's errors for the lines that did (unless a
+    directive line failed: a declaration may be missing, and what the
+    validator would say of its uses would be noise)."""
     if not isinstance(text, str):
         raise TypeError("parse() takes text (str); decode bytes first")
     src = text if text.endswith("\n") else text + "\n"
@@ -988,9 +1060,22 @@ def parse(text: str, filename: str = "<input>", *, grf_size: int = 32) -> A.Modu
         src = _blank_inline_comments(src, grammar.comment_re)
     state = _State(grf_size)
     env = _ENV.set(state.env)
+    errors: list[tuple[int, int, str]] = []
     try:
-        _Builder(grammar, state).build(grammar.lark.parse(src, start="start"))
-        module = state.finish()
+        tree = _structure(grammar.lark, src, text, errors)
+        builder = _Builder(grammar, state)
+        module: A.Module | None = None
+        if tree is not None:
+            builder.build(tree)
+            errors += builder.errors
+            try:
+                module = state.finish()
+            except _Fail:
+                if not errors:
+                    raise
+                # (what the failed lines leave unfinished is not reported again)
+        if errors or module is None:
+            raise _Fail("", 0, 0)
         tail = _TRAILER.search(text, max(0, len(text) - 4096))
         if tail is not None:
             module = attrs.evolve(module, platform=tail["TRAILER_PLATFORM"],
@@ -999,23 +1084,19 @@ def parse(text: str, filename: str = "<input>", *, grf_size: int = 32) -> A.Modu
             module = attrs.evolve(module, file=filename)  # where diagnostics will point
         return module
     except _Fail as f:
-        raise VisaError([make_diag(text, filename, f.line, f.col, f.message)]) from None
-    except UnexpectedCharacters as e:
-        line, col, msg = _error_at(src, e.pos_in_stream or 0, e.line, e.column, e.allowed or ())
-        raise VisaError([make_diag(text, filename, line, col, msg)]) from None
-    except UnexpectedToken as e:
-        tok = e.token
-        allowed = e.accepts or e.expected
-        if tok.type == "$END":
-            line, col = text.count("\n") + 1, 1
-            msg = f"expected {_expected(allowed)}, found end of input"
-        elif tok.type == "_NL":
-            line, col = tok.line, tok.column
-            msg = f"expected {_expected(allowed)}, found end of line"
-        else:
-            line, col, msg = _error_at(src, tok.start_pos, tok.line, tok.column, allowed)
-        raise VisaError([make_diag(text, filename, line, col, msg)]) from None
-    except UnexpectedInput as e:  # pragma: no cover - other lark errors
-        raise VisaError([make_diag(text, filename, e.line, e.column, "syntax error")]) from None
+        if f.message:
+            errors.append((f.line, f.col, f.message))
+        diags = [make_diag(text, filename, ln, c, msg) for ln, c, msg in errors]
+        if module is not None and tree is not None and not builder.failed_directive:
+            diags += _validator_errors(module, text, filename)
+        diags.sort(key=lambda d: (d.line, d.col))
+        raise VisaError(diags) from None
     finally:
         _ENV.reset(env)
+
+
+def _validator_errors(module: A.Module, text: str, filename: str) -> list:
+    """The validator's errors for the lines of ``module`` that parsed (no
+    platform: the rules that hold on every one)."""
+    from .validator import validate
+    return [d for d in validate(module, text=text, filename=filename) if d.severity == "error"]

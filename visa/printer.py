@@ -157,6 +157,8 @@ def unit_text(u: A.Unit, version: tuple = V41) -> str:
                 out.append(f"{line} /// ${n}\n")
         elif isinstance(s, A.Label):
             out.append(f"\n{s.name}:\n")
+        elif isinstance(s, A.Unparsed):  # as written
+            out.append(f"    {s.text.strip()}\n")
         elif v42:  # Subroutine: 4.2 puts the blank line before .function
             out.append(f"    \n\n.function {string_literal(s.name)}\n{s.name}:\n")
         else:

@@ -604,6 +604,9 @@ def _instructions(unit: A.Unit, report: _Report, grf: int) -> None:
                     + ([facts.family] if facts.family is not None else [])),
                     facts is not None and not facts.label_slots)
             facts, checks, memo = plan
+            if facts is None:
+                _unknown_mnemonic(ins, report)
+                continue
             if memo and clean.get(ins):
                 continue
             before = len(found)
@@ -616,6 +619,24 @@ def _instructions(unit: A.Unit, report: _Report, grf: int) -> None:
     for d, (rule, line) in ctx.blamed.items():
         report(rule, d, f"'{d.name}' is declared here with type {d.type}, which the instruction "
                         f"at line {line} cannot take", "note")
+
+
+def _unknown_mnemonic(ins: A.Instruction, report: _Report) -> None:
+    """mnemonic-unknown: an instruction whose mnemonic no instruction record
+    has (Intel's lexer has no token for it), with the nearest mnemonics of
+    the records as suggestions.  The older spec's instructions that vISA 4.1
+    lacks (if, asin, ...) are named as such by the encoder."""
+    if ins.op in O.OLDER_ONLY_OPS:
+        return
+    close = _close_mnemonics(ins.op)
+    hint = f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else ""
+    report("mnemonic-unknown", ins, f"unknown instruction '{ins.op}'{hint}")
+
+
+@lru_cache(maxsize=256)
+def _close_mnemonics(op: str) -> tuple[str, ...]:
+    import difflib
+    return tuple(difflib.get_close_matches(op, list(FORMS), n=3))
 
 
 # ------------------------------------------------------------- references
