@@ -401,12 +401,12 @@ def find_platform(platform) -> "O.Platform":
     if isinstance(platform, O.Platform):
         return platform
     if isinstance(platform, str) and not platform[:1].isdigit():
-        p = O.PLATFORM_BY_NAME.get(platform.upper())
+        p = O.platform_named(platform)
     else:
         p = O.PLATFORM_BY_CODE.get(int(platform, 0) if isinstance(platform, str) else platform)
     if p is None:
         raise ValueError(f"unknown platform '{platform}' (expected a code or one of "
-                         f"{', '.join(q.name for q in O.PLATFORMS)})")
+                         f"{O.platform_names_text()})")
     return p
 
 
