@@ -271,3 +271,17 @@ def test_a_float_literal_too_large_is_infinity(literal, bits):
     """As C's (float)atof in Intel's lexer gives."""
     ins = visa.parse(program(body=f"    mov (M1, 8) V40(0,0)<1> {literal}\n")).units[0].body[1]
     assert ins.operands[1].bits == bits
+
+
+def test_handwritten_references_are_for_these_programs():
+    """Each of Intel's binaries in refs/handwritten was made from the very
+    text of a program in tests/data/handwritten or a .v41 twin of
+    tests/data/handwritten42 (the copy beside it), and every one of those
+    programs has its reference."""
+    from refs import HANDWRITTEN, HANDWRITTEN42, handwritten_ref_stems
+    stems = handwritten_ref_stems()
+    programs = sorted(HANDWRITTEN.glob("*.visaasm")) + sorted(HANDWRITTEN42.glob("*.v41.visaasm"))
+    assert sorted(s.name for s in stems) == sorted(p.name[: -len(".visaasm")] for p in programs)
+    for p in programs:
+        copy = next(s for s in stems if s.name == p.name[: -len(".visaasm")])
+        assert copy.with_name(copy.name + ".visaasm").read_text() == p.read_text(), p.name
