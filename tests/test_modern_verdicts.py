@@ -23,6 +23,10 @@ STRICTER = {
     # the spec: a destination's horizontal stride is 1, 2 or 4 (GenX_IR 2.x lets
     # <0> through on a scalar move)
     "region-dst-stride",
+    # issue 17: a row or column offset that puts a region's first element
+    # outside its variable is an error (Intel only warns, then crashes or
+    # hangs on some); -Wno-error=region-bounds gives Intel's verdict
+    "region-bounds",
 }
 
 

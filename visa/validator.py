@@ -1039,8 +1039,10 @@ def _regions(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     region-hstride, region-width, region-vstride: a source region's values
     are among Intel's (h 0/1/2/4, width 1/2/4/8/16, v 0/1/2/4/8/16/32).
     region-width-exec: a source's width is at most the execution size.
-    region-bounds (warning, as Intel warns): a region reaches past the end
-    of its variable.
+    region-bounds: a row or column offset puts a region's first element
+    outside its variable (an error: Intel only warns, then crashes or hangs
+    on some; -Wno-error=region-bounds makes it a warning); a region that
+    starts inside but reaches past the end is a warning.
     region-missing: a general operand with (row,col) has its region: a
     source <v;w,h>, a destination <h> (Intel's grammar and the spec have no
     spelling without one; the binary's "no region" code is dpas's)."""
@@ -1081,8 +1083,13 @@ def _regions(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
             last = o.offsets[0] * ctx.grf + o.offsets[1] * tsize + _reach(size, *shape, tsize)
             total = var.num_elts * tsize
             if last >= total:
-                ctx.report("region-bounds", o, f"'{o.name}' reaches byte {last} of '{var.name}', "
-                                               f"which has {total} bytes", "warning")
+                first = o.offsets[0] * ctx.grf + o.offsets[1] * tsize
+                if first >= total:  # the offset itself is outside the variable
+                    ctx.report("region-bounds", o, f"'{o.name}({o.offsets[0]},{o.offsets[1]})' starts at "
+                                                   f"byte {first} of '{var.name}', which has {total} bytes")
+                else:  # Intel's own programs read a region's unused tail: a warning
+                    ctx.report("region-bounds", o, f"'{o.name}' reaches byte {last} of '{var.name}', "
+                                                   f"which has {total} bytes", "warning")
 
 
 def _reach(exec_size: int, width: int, v: int, h: int, tsize: int) -> int:
