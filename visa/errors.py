@@ -112,6 +112,14 @@ type-arith type-bf type-logic type-raw urb-write vme encode
 DEMOTABLE: frozenset[str] = frozenset({"region-bounds"})
 
 
+def _werror(value: "bool | Iterable[str]") -> "bool | frozenset[str]":
+    return value if isinstance(value, bool) else frozenset(value)
+
+
+def _rule_set(value: Iterable[str]) -> frozenset[str]:
+    return frozenset(value)
+
+
 @attrs.frozen(slots=True)
 class WarningOptions:
     """What to make of warnings, as gcc's options say it: ``werror`` True
@@ -122,10 +130,9 @@ class WarningOptions:
     (``-Wno-error=RULE``); ``disable`` drops those rules' warnings
     (``-Wno-RULE``).  A rule id that does not exist is a ``ValueError``."""
 
-    werror: bool | frozenset[str] = attrs.field(
-        default=False, converter=lambda v: v if isinstance(v, bool) else frozenset(v))
-    no_error: frozenset[str] = attrs.field(default=frozenset(), converter=frozenset)
-    disable: frozenset[str] = attrs.field(default=frozenset(), converter=frozenset)
+    werror: bool | frozenset[str] = attrs.field(default=False, converter=_werror)
+    no_error: frozenset[str] = attrs.field(default=frozenset(), converter=_rule_set)
+    disable: frozenset[str] = attrs.field(default=frozenset(), converter=_rule_set)
 
     def __attrs_post_init__(self) -> None:
         named = (set() if isinstance(self.werror, bool) else set(self.werror)) | self.no_error | self.disable
