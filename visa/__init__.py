@@ -102,7 +102,7 @@ def validate(program: Program, *, platform: Platform | None = None,
     error only where it fails on every platform, else a warning naming the
     platforms it fails on.  ``werror`` (True, or a set of rule ids),
     ``no_error`` and ``disable`` are gcc's ``-Werror``, ``-Werror=RULE``,
-    ``-Wno-error=RULE`` and ``-Wno-RULE`` (see :class:`WarningOptions`;
+    ``-Wno-error=RULE`` and ``-Wno-RULE`` (see :class:`visa.WarningOptions`;
     ``options`` gives them as one object); an unknown rule id is a
     ``ValueError``.
     ``filename`` names the program in the diagnostics (default: ``<input>``

@@ -126,7 +126,7 @@ class WarningOptions:
     makes every warning an error (``-Werror``), a set of rule ids makes
     those rules' warnings errors (``-Werror=RULE``); ``no_error`` keeps
     those rules' diagnostics warnings, even under ``werror``, and takes the
-    errors of :data:`DEMOTABLE` rules back to warnings
+    errors of the rules Intel only warns of (``region-bounds``) back to warnings
     (``-Wno-error=RULE``); ``disable`` drops those rules' warnings
     (``-Wno-RULE``).  A rule id that does not exist is a ``ValueError``."""
 
