@@ -261,9 +261,13 @@ def test_handwritten_program_round_trips_through_the_binary(path):
 
 def test_a_value_too_large_for_its_field_is_an_error():
     text = program(body="    bfn.x1ff (M1, 16) VD(0,0)<1> VD(0,0)<8;8,1> VD(0,0)<8;8,1> VD(0,0)<8;8,1>\n")
-    d = error(text)
-    assert "does not fit" in d.message
+    with pytest.raises(visa.VisaError) as ei:
+        visa.assemble(text, filename="h.visaasm")
+    # a validator rule with an id (issue 17), so visa.validate says it too
+    (d,) = [d for d in ei.value.diagnostics if d.severity == "error"]
+    assert d.rule == "imm-range" and "8 bits" in d.message
     assert text.splitlines()[d.line - 1][d.col - 1:].startswith("bfn.x1ff")
+    assert [x.rule for x in visa.validate(text) if x.severity == "error"] == ["imm-range"]
 
 
 @pytest.mark.parametrize("literal, bits", [("3.4e+255:f", 0x7F800000), ("-3.4e+255:f", 0xFF800000)])

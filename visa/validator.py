@@ -1530,7 +1530,13 @@ def _move(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
         if dt is not None and (not _is_int(dt) or dt in ("q", "uq")):
             ctx.type_error("mov-flag", ops[0], f"a mov from a predicate writes an integer of up to 32 "
                                                f"bits, not {dt}")
-    elif op == O.Opcode.MOVS and len(ops) > 1:
+    if op == O.Opcode.MOV and len(ops) > 1 and _opclass(ops[1], ctx) == "S":
+        # Intel: "not a predicate variable" (a surface or sampler is no mov source)
+        _kind_error(ctx, ins, ops[1], 1, "G I IMM A P AO", "source")
+    if op == O.Opcode.MOVS and ins.exec is not None and ins.exec.size != 1:
+        ctx.report("exec-size", ins.exec, f"'movs' moves one state value: its execution size is 1, "
+                                          f"not {ins.exec.size} (the spec; GenX_IR takes it)", "warning")
+    if op == O.Opcode.MOVS and len(ops) > 1:
         d, s = _opclass(ops[0], ctx), _opclass(ops[1], ctx)
         if d not in ("G", "S"):
             _kind_error(ctx, ins, ops[0], 0, "G S", "destination")
@@ -1556,6 +1562,38 @@ def _move(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
         for k in (1, 2):
             if k < len(ops) and _opclass(ops[k], ctx) not in ("G", "I", "IMM"):
                 _kind_error(ctx, ins, ops[k], k, "G I IMM", "source")
+
+
+_LINE_POW_BFN = frozenset((O.Opcode.LINE, O.Opcode.POW, O.Opcode.BFN))
+
+
+@instruction_check(applies=lambda f: f.opcode in _LINE_POW_BFN)
+def _line_pow_bfn(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+    """operand-kind: line's source 0 (the coefficients) is a general
+    operand (Intel: 'wrong type of src0 operand'); pow's sources are not
+    immediates (the spec; a warning, as GenX_IR takes them).
+    imm-range: bfn's function table (.x<hex>) fits its byte (both
+    dialects; the encoder has no other word for it)."""
+    ops = ins.operands
+    op = facts.opcode
+    if op == O.Opcode.LINE:
+        if len(ops) > 1 and _opclass(ops[1], ctx) not in ("G", "?"):
+            _kind_error(ctx, ins, ops[1], 1, "G", "source")
+    elif op == O.Opcode.POW:
+        for k in (1, 2):
+            if k < len(ops) and type(ops[k]) is A.Imm:
+                ctx.report("operand-kind", ops[k], f"'pow' source {k} is an immediate: the spec "
+                                                   "takes general or indirect sources only", "warning")
+    else:
+        for m in ins.mods:
+            if m[:1] in ("x", "X"):
+                try:
+                    v = int(m[1:], 16)
+                except ValueError:
+                    continue
+                if v > 0xFF:
+                    ctx.report("imm-range", ins, f"'bfn' function table .{m} is {v:#x}: it is "
+                                                 "8 bits (0x00..0xff)")
 
 
 @instruction_check(applies=lambda f: f.mods is not None)
