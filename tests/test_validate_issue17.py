@@ -15,16 +15,18 @@ HEAD = """.version 4.1
 .decl V31 v_type=G type=f num_elts=8 align=hword
 .decl V33 v_type=G type=ud num_elts=8 align=hword
 .decl T8 v_type=T num_elts=1
+.decl S0 v_type=S num_elts=1
+.decl VS v_type=G type=f num_elts=64 align=hword
 .kernel_attr Target="cm"
 .function "_main_0"
 
 _main_0:
 {body}    ret (M1, 1)
 """
-LINE = 11  # the body's first line
+LINE = 13  # the body's first line
 
 # (case, bad line, good twin, rule, severity, where the caret points,
-#  GenX_IR on the bad line: "refuses" / "accepts")
+#  GenX_IR on the bad line: "refuses" / "accepts" / "fatal": prints a fatal error)
 CASES = [
     ("surface-as-mov-source", "mov (M1, 1) V33(0,0)<1> T8", "mov (M1, 1) V33(0,0)<1> V33(0,0)<0;1,0>",
      "operand-kind", "error", "T8", "refuses"),  # "not a predicate variable"
@@ -39,6 +41,13 @@ CASES = [
     ("bfn-table-past-8-bits", "bfn.x1ff (M1, 8) V33(0,0)<1> V33(0,0)<8;8,1> V33(0,0)<8;8,1> V33(0,0)<8;8,1>",
      "bfn.xff (M1, 8) V33(0,0)<1> V33(0,0)<8;8,1> V33(0,0)<8;8,1> V33(0,0)<8;8,1>",
      "imm-range", "error", "bfn.x1ff", None),  # Debian's GenX_IR has no bfn on TGLLP
+    # GenX_IR dies on it: "ERROR: Unknown fatal internal error" (its exit status stays 0)
+    ("sampler-texel-offset-type", "sample_lz.RGBA (M1, 16) 0x0:f S0 T8 VS.0 VS.0 VS.64 VS.128",
+     "sample_lz.RGBA (M1, 16) 0x0:uw S0 T8 VS.0 VS.0 VS.64 VS.128",
+     "sampler-3d", "error", "0x0:f", "fatal"),
+    ("sampler-texel-offset-ud", "sample_lz.RGBA (M1, 16) 0x0:ud S0 T8 VS.0 VS.0 VS.64 VS.128",
+     "sample_lz.RGBA (M1, 16) 0x0:uw S0 T8 VS.0 VS.0 VS.64 VS.128",
+     "sampler-3d", "warning", "0x0:ud", "accepts"),
     ("row-offset-outside", "mov (M1, 8) V30(0,0)<1> V31(3,0)<8;8,1>",
      "mov (M1, 8) V30(0,0)<1> V31(0,0)<8;8,1>", "region-bounds", "error", "V31(3,0)", "accepts"),
     ("column-offset-outside", "mov (M1, 1) V30(0,0)<1> V31(0,99)<0;1,0>",
@@ -76,13 +85,18 @@ JUDGED = [c for c in CASES if c[-1] is not None]
 @pytest.mark.skipif(not GENX_IR, reason="GenX_IR is not installed")
 @pytest.mark.parametrize("case, bad, good, rule, severity, at, genx", JUDGED, ids=[c[0] for c in JUDGED])
 def test_genx_ir_verdict(case, bad, good, rule, severity, at, genx, tmp_path):
-    assert genx_ir_accepts(program(good), PLATFORM, tmp_path)[0]
-    assert genx_ir_accepts(program(bad), PLATFORM, tmp_path)[0] == (genx == "accepts")
+    ok, out = genx_ir_accepts(program(good), PLATFORM, tmp_path)
+    assert ok and "ERROR" not in out
+    ok, out = genx_ir_accepts(program(bad), PLATFORM, tmp_path)
+    if genx == "fatal":
+        assert "fatal internal error" in out
+    else:
+        assert ok == (genx == "accepts"), out
 
 
 def test_bfn_table_in_42_text():
     """The same rule for vISA 4.2 text (before, only the 4.1 encoder refused it,
     with no rule id, and visa.validate said nothing on 4.2)."""
-    text = program(CASES[4][1]).replace(".version 4.1", ".version 4.2")
+    text = program(next(c for c in CASES if c[0] == "bfn-table-past-8-bits")[1]).replace(".version 4.1", ".version 4.2")
     found = visa.validate(text, platform=PLATFORM)
     assert [(d.rule, d.line) for d in found] == [("imm-range", LINE)]

@@ -2055,7 +2055,21 @@ _CPS_OPS = frozenset(("sample_3d", "sample_b", "sample_c", "sample_b_c", "lod"))
 def _sampler_3d(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     """sampler-3d: CPS LOD compensation (.cps) only with execution size 8
     or 16 and only on sample, sample_b, sample_c, sample_b_c and lod.
+    sampler-3d: the texel offset (aoffimmi, the first operand) is an
+    immediate or a vector operand of type uw: an error for a float
+    (GenX_IR dies: "Unknown fatal internal error"), a warning for another
+    type (GenX_IR takes its bits).
     platform: .pixel_null_mask only from SKL on."""
+    ops = ins.operands
+    if ops:
+        o = ops[0]
+        ty = o.type if type(o) is A.Imm else _operand_type(o, ctx) if type(o) is A.VarRef else None
+        if ty in ("f", "df"):  # GenX_IR: "Unknown fatal internal error"
+            ctx.type_error("sampler-3d", o, f"'{ins.op}' texel offset (aoffimmi) has type {ty}; "
+                                            "it is uw (packed 4-bit offsets, not a float)")
+        elif ty is not None and ty != "uw":  # the spec; GenX_IR takes the bits
+            ctx.report("sampler-3d", o, f"'{ins.op}' texel offset (aoffimmi) has type {ty}; "
+                                        "the spec says uw", "warning")
     if "cps" in ins.mods:
         if ins.op not in _CPS_OPS:
             ctx.report("sampler-3d", ins, f"unexpected modifier .cps on '{ins.op}' (CPS LOD compensation "
