@@ -1084,7 +1084,11 @@ def _regions(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
             total = var.num_elts * tsize
             if last >= total:
                 first = o.offsets[0] * ctx.grf + o.offsets[1] * tsize
-                if first >= total:  # the offset itself is outside the variable
+                to_addr = dst is not None and dst < len(ins.operands) and \
+                    ctx.kinds.get(getattr(ins.operands[dst], "name", None)) == "A"
+                # the offset itself is outside the variable (not into an
+                # address register: Intel prints &V[-4] moved there as V(255,7))
+                if first >= total and not to_addr:
                     ctx.report("region-bounds", o, f"'{o.name}({o.offsets[0]},{o.offsets[1]})' starts at "
                                                    f"byte {first} of '{var.name}', which has {total} bytes")
                 else:  # Intel's own programs read a region's unused tail: a warning
@@ -1530,7 +1534,7 @@ def _move(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
         if dt is not None and (not _is_int(dt) or dt in ("q", "uq")):
             ctx.type_error("mov-flag", ops[0], f"a mov from a predicate writes an integer of up to 32 "
                                                f"bits, not {dt}")
-    if op == O.Opcode.MOV and len(ops) > 1 and _opclass(ops[1], ctx) == "S":
+    if op == O.Opcode.MOV and len(ops) > 1 and type(ops[1]) is A.Name and _opclass(ops[1], ctx) == "S":
         # Intel: "not a predicate variable" (a surface or sampler is no mov source)
         _kind_error(ctx, ins, ops[1], 1, "G I IMM A P AO", "source")
     if op == O.Opcode.MOVS and ins.exec is not None and ins.exec.size != 1:
