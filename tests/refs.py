@@ -12,7 +12,8 @@ Layout (each folder keeps the README it came with):
 * ``lossy/``: broken binaries of Debian's IGC (hostile input, no byte target).
 * ``spec/``: the user's spec and its notes.
 * ``handwritten/``: small programs in the spec's style, accepted by Debian's
-  GenX_IR, whose references are still to come.
+  GenX_IR; their references (and those of handwritten42's ``.v41`` twins)
+  are in ``refs/handwritten/``, each beside a copy of its program.
 * ``intel/``: facts of Intel's sources (enumerators, table rows) for the
   instruction-table tests.
 * ``bench/``: the vadd kernel the benchmark inputs are built from, and the
@@ -50,6 +51,7 @@ COUNTS = {
     "forms programs": 27,
     "forms references": 27,     # 22 whole programs + 5 reduced copies
     "wanted references": 1,
+    "handwritten references": 9,  # refs/handwritten: the 6 handwritten programs + 3 .v41 twins of handwritten42
     "lossy binaries": 12,
     "handwritten programs": 6,
     "vISA 4.2 dumps": 436,      # tests/data/modern: 412 kernels and their function files
@@ -141,9 +143,16 @@ def wanted_ref_stems() -> list[Path]:
     return require("wanted references", _stems((REFS / "wanted").glob("*.ref.isa")))
 
 
+def handwritten_ref_stems() -> list[Path]:
+    """Intel's binaries for tests/data/handwritten and the .v41 twins of
+    tests/data/handwritten42, each beside a copy of its program."""
+    return require("handwritten references", _stems((REFS / "handwritten").glob("*.ref.isa")))
+
+
 def ref_stems() -> list[Path]:
     """Every stem with a .ref.isa: corpus, golden, then the hand-written refs."""
-    return corpus_stems() + golden_stems() + forms_ref_stems() + wanted_ref_stems()
+    return (corpus_stems() + golden_stems() + forms_ref_stems() + wanted_ref_stems()
+            + handwritten_ref_stems())
 
 
 def stem_id(stem: Path) -> str:

@@ -46,6 +46,10 @@ KNOWN_GAPS: set[tuple[str, str]] = {
     # body's first labels; the disassembly (Intel's layout) declares them
     # before .function, so its assembly orders the pool differently
     ("rt", "forms/directives__SKL.reduced"),
+    # a kernel without Target gets Target="3d" as its last attribute and last
+    # string; the disassembly prints the attribute where Intel's printer does
+    # (first), so its assembly writes the string earlier in the pool
+    ("rt", "handwritten/directives__TGLLP"),
 }
 
 
@@ -56,8 +60,8 @@ def _mark(metric):
 
 
 def test_reference_count():
-    # 407 corpus stems with a .ref.isa, 26 golden, 27 forms, 1 wanted
-    assert len(STEMS) == 461
+    # 407 corpus stems with a .ref.isa, 26 golden, 27 forms, 1 wanted, 9 handwritten
+    assert len(STEMS) == 470
 
 
 @pytest.mark.parametrize("stem", _mark("asm"))

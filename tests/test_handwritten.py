@@ -261,9 +261,13 @@ def test_handwritten_program_round_trips_through_the_binary(path):
 
 def test_a_value_too_large_for_its_field_is_an_error():
     text = program(body="    bfn.x1ff (M1, 16) VD(0,0)<1> VD(0,0)<8;8,1> VD(0,0)<8;8,1> VD(0,0)<8;8,1>\n")
-    d = error(text)
-    assert "does not fit" in d.message
+    with pytest.raises(visa.VisaError) as ei:
+        visa.assemble(text, filename="h.visaasm")
+    # a validator rule with an id (issue 17), so visa.validate says it too
+    (d,) = [d for d in ei.value.diagnostics if d.severity == "error"]
+    assert d.rule == "imm-range" and "8 bits" in d.message
     assert text.splitlines()[d.line - 1][d.col - 1:].startswith("bfn.x1ff")
+    assert [x.rule for x in visa.validate(text) if x.severity == "error"] == ["imm-range"]
 
 
 @pytest.mark.parametrize("literal, bits", [("3.4e+255:f", 0x7F800000), ("-3.4e+255:f", 0xFF800000)])
@@ -271,3 +275,17 @@ def test_a_float_literal_too_large_is_infinity(literal, bits):
     """As C's (float)atof in Intel's lexer gives."""
     ins = visa.parse(program(body=f"    mov (M1, 8) V40(0,0)<1> {literal}\n")).units[0].body[1]
     assert ins.operands[1].bits == bits
+
+
+def test_handwritten_references_are_for_these_programs():
+    """Each of Intel's binaries in refs/handwritten was made from the very
+    text of a program in tests/data/handwritten or a .v41 twin of
+    tests/data/handwritten42 (the copy beside it), and every one of those
+    programs has its reference."""
+    from refs import HANDWRITTEN, HANDWRITTEN42, handwritten_ref_stems
+    stems = handwritten_ref_stems()
+    programs = sorted(HANDWRITTEN.glob("*.visaasm")) + sorted(HANDWRITTEN42.glob("*.v41.visaasm"))
+    assert sorted(s.name for s in stems) == sorted(p.name[: -len(".visaasm")] for p in programs)
+    for p in programs:
+        copy = next(s for s in stems if s.name == p.name[: -len(".visaasm")])
+        assert copy.with_name(copy.name + ".visaasm").read_text() == p.read_text(), p.name

@@ -177,4 +177,11 @@ def test_a_dump_is_validated_for_the_platform_it_names():
     assert "\n//Platform: PVCXT\n" in text
     assert [d for d in visa.validate(text) if d.severity == "error"] == []
     unnamed = text.replace("//Platform: PVCXT", "//Platform: NONE")
-    assert [d.rule for d in visa.validate(unnamed) if d.severity == "error"] == ["input-grf-straddle"]
+    # no platform named: valid on the 64-byte GRF platforms, so a warning that
+    # names the 32-byte ones it fails on (issue 17); an error for TGLLP
+    found = visa.validate(unnamed)
+    assert [(d.rule, d.severity) for d in found] == [("input-grf-straddle", "warning")]
+    assert "32-byte GRFs" in found[0].message and "TGLLP" in found[0].message
+    assert [d.rule for d in visa.validate(unnamed, platform="TGLLP")
+            if d.severity == "error" and d.rule != "platform"] == ["input-grf-straddle"]
+    assert [d.rule for d in visa.validate(unnamed, platform="PVC") if d.severity == "error"] == []

@@ -23,6 +23,13 @@ STRICTER = {
     # the spec: a destination's horizontal stride is 1, 2 or 4 (GenX_IR 2.x lets
     # <0> through on a scalar move)
     "region-dst-stride",
+    # issue 17: a row or column offset that puts a region's first element
+    # outside its variable is an error (Intel only warns, then crashes or
+    # hangs on some); -Wno-error=region-bounds gives Intel's verdict
+    "region-bounds",
+    # issue 17: a value too large for its field (bfn.x1ff: the function table
+    # is one byte; IGC 2.40 keeps its low 8 bits) is refused in both dialects
+    "imm-range",
 }
 
 

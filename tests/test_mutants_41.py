@@ -31,6 +31,8 @@ STRICTER = [
                                     "address variable of 0 elements through"),
     ("lsc-addr", "addresses are", "an LSC address payload is q/uq for :a64 and d/ud for :a32 "
                                   "(IGC 2.x's verifier, verifyAddrPayloadType; 1.0.12504 does not check)"),
+    ("region-bounds", "starts at byte", "a row or column offset outside its variable (issue 17: Intel "
+                                        "only warns, then crashes or hangs on some)"),
 ]
 
 # not judged yet, each with the reason

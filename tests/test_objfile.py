@@ -29,8 +29,8 @@ def _ref(name: str) -> bytes:
 # ---------------------------------------------------------------- round trip
 
 def test_reference_count():
-    # 407 corpus + 26 golden + 27 forms + 1 wanted (refs.ref_stems guards each set)
-    assert len(REFS) == 461
+    # 407 corpus + 26 golden + 27 forms + 1 wanted + 9 handwritten (refs.ref_stems guards each set)
+    assert len(REFS) == 470
 
 
 @pytest.mark.parametrize("path", REFS, ids=[f"{p.parent.name}/{p.name}" for p in REFS])

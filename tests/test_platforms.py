@@ -85,3 +85,42 @@ _main_0:
     small = visa.assemble(text, gen_binaries=[("TGLLP", b"\0")])
     big = visa.assemble(text, gen_binaries=[("XE2", b"\0")])
     assert b"\x20\x00\x00\x00\x02\x00" in small and b"\x20\x00\x00\x00\x01\x00" in big
+
+
+@pytest.mark.parametrize("name, intel", [
+    ("LNL", "XE2"), ("lnl", "XE2"), ("BMG", "XE2"), ("Bmg", "XE2"), ("PTL", "XE3"), ("ptl", "XE3"),
+    ("ARL", "ARL"), ("MTL", "MTL"), ("ACM", "DG2"), ("acm", "DG2"), ("ATSM", "DG2"),
+    ("XeHPG", "DG2"), ("xe-hpg", "DG2"), ("XE_HPC", "PVC"), ("RKL", "TGLLP"), ("ADL", "TGLLP"),
+    ("Xe_LPG", "MTL")])
+def test_platform_names_people_say(name, intel):
+    """Product code names (Alchemist = DG2's 'ACM', Battlemage = Xe2's 'BMG')
+    and the names of Intel's 2.x table (LNL, PTL), in any case."""
+    p = T.platform_named(name)
+    assert p is not None and p.name == intel
+    assert platform_code(name) == p.code
+
+
+def test_product_names_are_no_intel_aliases():
+    """A product name never hides one of Intel's names for another platform."""
+    intel = {n.upper(): p.name for p in T.PLATFORMS for n in (p.name,) + p.aliases}
+    for p in T.PLATFORMS:
+        for n in p.products:
+            assert n.upper() not in intel, n
+
+
+def test_unknown_platform_lists_the_names():
+    with pytest.raises(ValueError) as e:
+        platform_code("XE9")
+    for p in T.PLATFORMS:
+        for n in p.names:
+            assert n in str(e.value)
+
+
+def test_unknown_platform_on_the_command_line_is_a_usage_error():
+    from conftest import CORPUS, run_tool
+    src = str(CORPUS / "tgllp" / "arith_float__float_div__simd32.visaasm")
+    r = run_tool("visa-as", src, "--platform", "XE9", "--syntax-only")
+    assert r.returncode == 2, r.stderr
+    assert "XE9" in r.stderr and "BMG" in r.stderr and "PTL" in r.stderr and "Traceback" not in r.stderr
+    r = run_tool("visa-as", src, "--platform", "rkl", "--syntax-only")
+    assert r.returncode == 0, r.stderr

@@ -32,3 +32,10 @@ def test_every_rule_has_a_test():
                        "test_mutants_41.py", "test_modern_verdicts.py", "test_syntax_errors.py")))
     untested = [i for i in sorted(_rule_ids()) if f'"{i}"' not in text and f"'{i}'" not in text]
     assert untested == []
+
+
+def test_the_rule_list_is_the_reports():
+    """visa.errors.RULES (what the warning options accept) is every rule
+    the validator reports, and no other."""
+    from visa.errors import RULES
+    assert sorted(RULES) == sorted(_rule_ids())

@@ -31,7 +31,7 @@ SETS = {
     "golden": (refs.golden_files, refs.golden_stems),
     "forms": (refs.forms_files, refs.forms_ref_stems),
     "wanted": (lambda: [], refs.wanted_ref_stems),
-    "handwritten": (refs.handwritten_files, lambda: []),
+    "handwritten": (refs.handwritten_files, refs.handwritten_ref_stems),
     "modern": (refs.modern_files, lambda: []),  # vISA 4.2 dumps: parse and print only
 }
 

@@ -27,7 +27,7 @@ import attrs
 
 from . import ast, build
 from .build import Builder
-from .errors import Diagnostic, VisaError
+from .errors import Diagnostic, VisaError, WarningOptions, warning_options
 from .parser import parse as _parse
 from .printer import format as _format
 
@@ -87,7 +87,9 @@ def format(program: Program, version: tuple[int, int] | None = None) -> str:  # 
 
 
 def validate(program: Program, *, platform: Platform | None = None,
-             filename: str | None = None) -> list[Diagnostic]:
+             filename: str | None = None, werror: bool | Iterable[str] = False,
+             no_error: Iterable[str] = (), disable: Iterable[str] = (),
+             options: WarningOptions | None = None) -> list[Diagnostic]:
     """Every problem the validator finds in a module or in text (parsed
     first; a syntax error raises :class:`VisaError`), as a list of
     :class:`Diagnostic` (each with its ``rule``), sorted by position.  A
@@ -95,18 +97,29 @@ def validate(program: Program, *, platform: Platform | None = None,
     whose refusals come with rule ``encode``: what this returns no error for,
     :func:`assemble` takes.
 
-    ``platform`` enables the platform checks and sets the GRF size.
+    ``platform`` enables the platform checks and sets the GRF size; without
+    one (and no ``//Platform:`` line), what depends on the platform is an
+    error only where it fails on every platform, else a warning naming the
+    platforms it fails on.  ``werror`` (True, or a set of rule ids),
+    ``no_error`` and ``disable`` are gcc's ``-Werror``, ``-Werror=RULE``,
+    ``-Wno-error=RULE`` and ``-Wno-RULE`` (see :class:`visa.WarningOptions`;
+    ``options`` gives them as one object); an unknown rule id is a
+    ``ValueError``.
     ``filename`` names the program in the diagnostics (default: ``<input>``
     for text, the module's ``file`` for a module, which for a built module is
     the Python file whose builder calls the positions are)."""
     from .encode import check_module
     module, text, name = _module(program, filename)
-    return check_module(module, text=text, filename=name, platform=platform)
+    opts = warning_options(werror, no_error, disable, options)
+    return check_module(module, text=text, filename=name, platform=platform,
+                        options=None if opts.default else opts)
 
 
 def assemble(program: Program, *, gen_binaries: GenBinaries = (), filename: str | None = None,
              validate: bool = True, warnings: list[Diagnostic] | None = None,
-             platform: Platform | None = None) -> bytes:
+             platform: Platform | None = None, werror: bool | Iterable[str] = False,
+             no_error: Iterable[str] = (), disable: Iterable[str] = (),
+             options: WarningOptions | None = None) -> bytes:
     """A module or text (parsed first) -> the vISA 4.1 binary, laid out as
     Intel's GenX_IR writes it.
 
@@ -114,18 +127,22 @@ def assemble(program: Program, *, gen_binaries: GenBinaries = (), filename: str 
     :data:`GenBinaries`).  The program is validated first (``validate=False``
     skips it) for ``platform`` (default: the first Gen binary's): errors
     raise :class:`VisaError` with every diagnostic, warnings are appended to
-    ``warnings`` when a list is given.  Anything that cannot be encoded
+    ``warnings`` when a list is given (``werror``, ``no_error``, ``disable``
+    and ``options`` as for :func:`validate`).  Anything that cannot be encoded
     raises :class:`VisaError` at its position."""
     from .encode import assemble as _assemble_text
     from .encode import assemble_checked
+    opts: WarningOptions | None = warning_options(werror, no_error, disable, options)
+    opts = None if opts is None or opts.default else opts
     if isinstance(program, str):
         return _assemble_text(program, gen_binaries=gen_binaries,
                               filename=filename if filename is not None else "<input>",
-                              validate=validate, warnings=warnings, platform=platform)
+                              validate=validate, warnings=warnings, platform=platform,
+                              options=opts)
     module, text, name = _module(program, filename)
     back: dict[int, object] = {}
     return assemble_checked(module, text=text, filename=name, gen_binaries=gen_binaries,
-                            validate=validate, warnings=warnings, platform=platform,
+                            validate=validate, warnings=warnings, platform=platform, options=opts,
                             encoded=_text_ordered(module, back) if module.built else None,
                             origin=lambda n: back.get(id(n), n))
 
@@ -174,4 +191,4 @@ def disassemble(data: bytes, *, filename: str = "<input>", module: bool = False)
 
 
 __all__ = ["parse", "format", "validate", "assemble", "disassemble", "build", "Builder", "ast",
-           "VisaError", "Diagnostic", "Program", "Platform", "GenBinaries", "__version__"]
+           "VisaError", "Diagnostic", "WarningOptions", "Program", "Platform", "GenBinaries", "__version__"]

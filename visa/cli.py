@@ -169,12 +169,58 @@ def _beside_in_child(side, main):
     return side(), result
 
 
+# ------------------------------------------------------- warning options (-W)
+W_HELP = ("Warnings, as gcc says them: -Werror makes every warning an error; -Werror=RULE "
+          "that rule's warnings; -Wno-error=RULE keeps that rule a warning (also an error "
+          "Intel only warns of: region-bounds); -Wno-RULE silences that rule's warnings. "
+          "RULE is a rule id (docs/VALIDATION.md), as printed at the end of each diagnostic.")
+
+
+def warning_options_from_argv(prog: str, argv: list[str]):
+    """``argv`` without gcc's warning options (``-Werror``, ``-Werror=RULE``,
+    ``-Wno-error=RULE``, ``-Wno-RULE``, up to a ``--``), and the
+    :class:`visa.errors.WarningOptions` they say (None when there are
+    none).  An unknown ``-W`` option or rule id is a usage error (exit 2)."""
+    if not any(a.startswith("-W") for a in argv):
+        return argv, None
+    rest: list[str] = []
+    werror: bool | set = False
+    no_error: set = set()
+    disable: set = set()
+    for k, a in enumerate(argv):
+        if a == "--":
+            rest.extend(argv[k:])
+            break
+        if not a.startswith("-W"):
+            rest.append(a)
+        elif a == "-Werror":
+            werror = True
+        elif a.startswith("-Werror="):
+            if werror is not True:
+                werror = (werror or set()) | {a[len("-Werror="):]}
+        elif a.startswith("-Wno-error="):
+            no_error.add(a[len("-Wno-error="):])
+        elif a.startswith("-Wno-") and a != "-Wno-error":
+            disable.add(a[len("-Wno-"):])
+        else:
+            _err(f"{prog}: error: unknown warning option '{a}' (-Werror, -Werror=RULE, "
+                 "-Wno-error=RULE, -Wno-RULE)")
+            raise SystemExit(EXIT_USAGE)
+    from .errors import WarningOptions
+    try:
+        return rest, WarningOptions(werror=werror, no_error=no_error, disable=disable)
+    except ValueError as e:
+        _err(f"{prog}: error: {e}")
+        raise SystemExit(EXIT_USAGE)
+
+
 # -------------------------------------------------------------------- visa-as
 as_app = typer.Typer(add_completion=False, context_settings={"help_option_names": ["-h", "--help"]})
 
 
-@as_app.command()
+@as_app.command(epilog=W_HELP)
 def assemble_cmd(
+    ctx: typer.Context,
     inputs: List[str] = typer.Argument(..., metavar="INPUT...",
                                        help="vISA assembly files (.visaasm, .visa); '-' reads standard input."),
     output: Optional[str] = typer.Option(None, "-o", "--output",
@@ -196,6 +242,7 @@ def assemble_cmd(
                                  help="Print the version and exit."),
 ):
     """Assemble vISA assembly text into vISA 4.1 binaries."""
+    wopts = ctx.obj
     from .encode import find_platform
     try:
         plat = find_platform(platform) if platform is not None else None
@@ -219,14 +266,14 @@ def assemble_cmd(
             if syntax_only:  # as gcc -fsyntax-only: parse and check, write nothing
                 from .encode import check_module
                 found = check_module(parse(text, name), text=text, filename=name, platform=plat,
-                                     codes=[c for c, _ in blobs], gen_binaries=blobs)
+                                     codes=[c for c, _ in blobs], gen_binaries=blobs, options=wopts)
                 if any(d.severity == "error" for d in found):
                     raise VisaError(found)
                 warnings.extend(found)
                 return
             two = jobs >= 2 or (jobs == 0 and len(text) >= PARALLEL_FROM and _cpus() >= 2)
             data = assemble(text, gen_binaries=blobs, filename=name, warnings=warnings, platform=plat,
-                            beside=_beside_in_child if two else None)
+                            beside=_beside_in_child if two else None, options=wopts)
         finally:
             for w in warnings:
                 _err(w.render())
@@ -239,8 +286,9 @@ def assemble_cmd(
 dis_app = typer.Typer(add_completion=False, context_settings={"help_option_names": ["-h", "--help"]})
 
 
-@dis_app.command()
+@dis_app.command(epilog=W_HELP + " They apply with --validate.")
 def disassemble_cmd(
+    ctx: typer.Context,
     inputs: List[str] = typer.Argument(..., metavar="INPUT...",
                                        help="vISA binaries (.isa); '-' reads standard input."),
     output: Optional[str] = typer.Option(None, "-o", "--output",
@@ -290,7 +338,8 @@ def disassemble_cmd(
                 for u, offs in zip(module.units, offsets):
                     at_line.update((st.line, off) for st, off in zip(u.body, offs))
             found = validate_module(module, text=text, filename=listing, codes=[
-                g.platform for k in objfile.read(data).kernels for g in k.gen_binaries])
+                g.platform for k in objfile.read(data).kernels for g in k.gen_binaries],
+                options=ctx.obj)
             found = [attrs.evolve(d, file=name, offset=at_line[d.line]) if d.line in at_line else d
                      for d in found]
             for d in found:
@@ -319,7 +368,8 @@ def _one_shot(app, prog: str) -> None:
     import gc
     gc.disable()
     try:
-        app(prog_name=prog)
+        args, options = warning_options_from_argv(prog, sys.argv[1:])
+        app(prog_name=prog, args=args, obj=options)
         code = EXIT_OK
     except SystemExit as e:
         if e.code is None or isinstance(e.code, int):

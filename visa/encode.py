@@ -23,7 +23,7 @@ from typing import Any
 
 from . import ast as A
 from .binary import objfile as OF
-from .errors import Diagnostic, VisaError
+from .errors import Diagnostic, VisaError, WarningOptions
 from .isa import opcodes as O
 from .isa.atoms import TYPE_CODE, EncodeError
 from .isa.forms import FORMS
@@ -403,40 +403,89 @@ def find_platform(platform) -> "O.Platform":
     if isinstance(platform, O.Platform):
         return platform
     if isinstance(platform, str) and not platform[:1].isdigit():
-        p = O.PLATFORM_BY_NAME.get(platform.upper())
+        p = O.platform_named(platform)
     else:
         p = O.PLATFORM_BY_CODE.get(int(platform, 0) if isinstance(platform, str) else platform)
     if p is None:
         raise ValueError(f"unknown platform '{platform}' (expected a code or one of "
-                         f"{', '.join(q.name for q in O.PLATFORMS)})")
+                         f"{O.platform_names_text()})")
     return p
 
 
 def validate_module(module: A.Module, *, text: str | None = None, filename: str = "<input>",
                     platform: "O.Platform | str | int | None" = None,
-                    codes: list[int] | tuple[int, ...] = ()) -> list[Diagnostic]:
+                    codes: list[int] | tuple[int, ...] = (),
+                    options: "WarningOptions | None" = None) -> list[Diagnostic]:
     """The validator's diagnostics for ``module``, for ``platform`` (a name
     or code), else the platform of the first Gen binary code in ``codes``,
-    else the platform a vISA 4.2 dump names on its ``//Platform:`` line;
-    with none, no platform checks and the GRF size the codes give."""
+    else the platform a vISA 4.2 dump names on its ``//Platform:`` line.
+    With none of these the program could be for any platform: what depends
+    on the platform is judged for each GRF size (32 and 64 bytes), and is an
+    error only where it fails for both, else a warning naming the platforms
+    it fails on (instructions a platform lacks are not judged).  This is
+    the one place that decides which platform a program is judged for.
+    ``options`` then sets each diagnostic's severity (-Werror and the like)."""
     from .validator import validate
     codes = list(codes)
     plat = find_platform(platform) if platform is not None else (
         O.PLATFORM_BY_CODE.get(codes[0]) if codes else
-        O.PLATFORM_BY_NAME.get((module.platform or "").upper()))
-    grf = plat.grf_bytes if plat is not None else O.grf_bytes_of(codes)
-    return validate(module, grf_bytes=grf, platform=plat, text=text, filename=filename)
+        O.platform_named(module.platform or ""))
+    if plat is not None or codes:
+        grf = plat.grf_bytes if plat is not None else O.grf_bytes_of(codes)
+        found = validate(module, grf_bytes=grf, platform=plat, text=text, filename=filename)
+    else:
+        found = _for_any_platform(module, text, filename)
+    return found if options is None else options.apply(found)
+
+
+def _for_any_platform(module: A.Module, text: str | None, filename: str) -> list[Diagnostic]:
+    """The validator's verdict on a program that names no platform: each
+    GRF size judged (the second only where the first finds an error, so a
+    clean program is validated once), an error kept where both sizes fail,
+    one size's error a warning that names that size's platforms."""
+    import attrs
+
+    from .validator import validate
+    sizes = sorted({p.grf_bytes for p in O.PLATFORMS})
+    first = validate(module, grf_bytes=sizes[0], platform=None, text=text, filename=filename)
+    if not any(d.severity == "error" for d in first):
+        return first
+    runs = [first] + [validate(module, grf_bytes=g, platform=None, text=text, filename=filename)
+                      for g in sizes[1:]]
+
+    def key(d: Diagnostic) -> tuple:
+        return (d.line, d.col, d.rule)
+    errors = [{key(d) for d in run if d.severity == "error"} for run in runs]
+    everywhere = set.intersection(*errors)
+    out: list[Diagnostic] = []
+    for i, (g, run) in enumerate(zip(sizes, runs)):
+        names = ", ".join(p.name for p in O.PLATFORMS if p.grf_bytes == g)
+        earlier = set().union(*errors[:i])
+        for d in run:
+            k = key(d)
+            if d.severity == "error" and k not in everywhere:
+                if k in earlier:
+                    continue  # an error on an earlier size, said already
+                d = attrs.evolve(d, severity="warning",
+                                 message=f"{d.message} (an error on platforms with {g}-byte GRFs: "
+                                         f"{names}; name the platform to decide)")
+            elif run is not first:
+                continue  # its warnings and common errors are the first run's
+            out.append(d)
+    return sorted(out, key=lambda d: (d.line, d.col))
 
 
 def check_module(module: A.Module, *, text: str | None, filename: str,
                  platform: "O.Platform | str | int | None" = None,
                  codes: list[int] | tuple[int, ...] = (),
-                 gen_binaries: OF.GenBinaries = ()) -> list[Diagnostic]:
+                 gen_binaries: OF.GenBinaries = (),
+                 options: "WarningOptions | None" = None) -> list[Diagnostic]:
     """Everything ``assemble`` would refuse, without a binary: the
     validator's diagnostics (as :func:`validate_module` says), and when it
     finds no error, what the encoder refuses (:func:`encoding_problems`),
     sorted by position."""
-    found = validate_module(module, text=text, filename=filename, platform=platform, codes=codes)
+    found = validate_module(module, text=text, filename=filename, platform=platform, codes=codes,
+                            options=options)
     if any(d.severity == "error" for d in found):
         return found
     return sorted(found + encoding_problems(module, text=text, filename=filename,
@@ -482,7 +531,7 @@ Beside = Callable[[Callable[[], Any], Callable[[], Any]], tuple[Any, Any]]
 def assemble(text: str, *, gen_binaries: OF.GenBinaries = (), filename: str = "<input>",
              validate: bool = True, warnings: list[Diagnostic] | None = None,
              platform: "O.Platform | str | int | None" = None,
-             beside: Beside | None = None) -> bytes:
+             beside: Beside | None = None, options: "WarningOptions | None" = None) -> bytes:
     """Text -> binary.  With ``validate`` the program is checked first
     (visa/validator.py) for ``platform`` (a name or code; by default the
     platform of the first Gen binary, else none): any error raises VisaError
@@ -491,14 +540,15 @@ def assemble(text: str, *, gen_binaries: OF.GenBinaries = (), filename: str = "<
     from .parser import parse
     return assemble_checked(parse(text, filename), text=text, filename=filename,
                             gen_binaries=gen_binaries, validate=validate, warnings=warnings,
-                            platform=platform, beside=beside)
+                            platform=platform, beside=beside, options=options)
 
 
 def assemble_checked(module: A.Module, *, text: str | None, filename: str,
                      gen_binaries: OF.GenBinaries = (), validate: bool = True,
                      warnings: list[Diagnostic] | None = None,
                      platform: "O.Platform | str | int | None" = None, encoded: A.Module | None = None,
-                     origin=None, beside: Beside | None = None) -> bytes:
+                     origin=None, beside: Beside | None = None,
+                     options: "WarningOptions | None" = None) -> bytes:
     """``module`` validated (as :func:`assemble` says), then encoded; every
     problem a VisaError at its position in ``text`` (when known).
     ``encoded``: the module to encode instead, standing for ``module``
@@ -514,7 +564,7 @@ def assemble_checked(module: A.Module, *, text: str | None, filename: str,
 
     def validation() -> list[Diagnostic]:
         gens = _gen_table(gen_binaries, [u.name for u in module.units if u.kind == "kernel"])
-        return validate_module(module, text=text, filename=filename, platform=platform,
+        return validate_module(module, text=text, filename=filename, platform=platform, options=options,
                                codes=[p for pairs in gens.values() for p, _ in pairs])
 
     def diag(node: object, message: str) -> Diagnostic:

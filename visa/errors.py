@@ -89,3 +89,88 @@ def node_diag(text: str | None, file: str, node: object, message: str,
     """An error at an AST node's position (line 0 when it has none)."""
     return make_diag(text, file, getattr(node, "line", 0) or 0, getattr(node, "col", 0) or 0,
                      message, rule)
+
+
+# Every rule id a diagnostic can carry (docs/VALIDATION.md describes each;
+# tests/test_validate_rules_tested.py checks this list against the reports)
+RULES: frozenset[str] = frozenset("""
+alias-align alias-kind alias-offset alias-undeclared attr-repeated cmp-relation dataport-block
+dataport-surface decl-duplicate decl-num-elts decl-predefined decl-type dpas dst-immediate
+dst-read-only exec-mask exec-size fcvt fence-options imm-bool imm-range input-bounds
+input-grf-straddle input-kind input-order input-overlap input-size input-undeclared
+label-duplicate label-undefined lsc-addr lsc-cache lsc-data lsc-fence lsc-shape lsc-size
+modifier-arith modifier-dst modifier-kind modifier-not modifier-sat modifier-unknown mov-flag
+name-undeclared null-source operand-class operand-count operand-kind operand-offset platform
+pred-dropped pred-none pred-spelling raw-align raw-send region-bounds region-dst-stride
+region-grfs region-hstride region-missing region-vstride region-vxh region-width
+region-width-exec ret-fall-through sampler-3d sampler-surface srnd sync-mode type-address
+type-arith type-bf type-logic type-raw urb-write vme mnemonic-unknown encode
+""".split())
+
+# The errors a user may take back to warnings (-Wno-error=RULE): those whose
+# programs Intel's own assembler takes with a warning
+DEMOTABLE: frozenset[str] = frozenset({"region-bounds"})
+
+
+def _werror(value: "bool | Iterable[str]") -> "bool | frozenset[str]":
+    return value if isinstance(value, bool) else frozenset(value)
+
+
+def _rule_set(value: Iterable[str]) -> frozenset[str]:
+    return frozenset(value)
+
+
+@attrs.frozen(slots=True)
+class WarningOptions:
+    """What to make of warnings, as gcc's options say it: ``werror`` True
+    makes every warning an error (``-Werror``), a set of rule ids makes
+    those rules' warnings errors (``-Werror=RULE``); ``no_error`` keeps
+    those rules' diagnostics warnings, even under ``werror``, and takes the
+    errors of the rules Intel only warns of (``region-bounds``) back to warnings
+    (``-Wno-error=RULE``); ``disable`` drops those rules' warnings
+    (``-Wno-RULE``).  A rule id that does not exist is a ``ValueError``."""
+
+    werror: bool | frozenset[str] = attrs.field(default=False, converter=_werror)
+    no_error: frozenset[str] = attrs.field(default=frozenset(), converter=_rule_set)
+    disable: frozenset[str] = attrs.field(default=frozenset(), converter=_rule_set)
+
+    def __attrs_post_init__(self) -> None:
+        named = (set() if isinstance(self.werror, bool) else set(self.werror)) | self.no_error | self.disable
+        unknown = sorted(named - RULES)
+        if unknown:
+            raise ValueError(f"unknown rule {', '.join(repr(r) for r in unknown)} (the rules: "
+                             f"{', '.join(sorted(RULES))})")
+
+    @property
+    def default(self) -> bool:
+        return self.werror is False and not self.no_error and not self.disable
+
+    def apply(self, found: Iterable[Diagnostic]) -> list[Diagnostic]:
+        """``found`` with each diagnostic's severity as these options make it
+        (and the disabled warnings left out)."""
+        if self.default:
+            return list(found)
+        out = []
+        for d in found:
+            sev = d.severity
+            if sev == "error" and d.rule in self.no_error and d.rule in DEMOTABLE:
+                sev = "warning"
+            elif sev == "warning" and d.rule not in self.no_error and (
+                    self.werror is True or (self.werror is not False and d.rule in self.werror)):
+                sev = "error"
+            if sev == "warning" and d.rule in self.disable:
+                continue
+            out.append(d if sev == d.severity else attrs.evolve(d, severity=sev))
+        return out
+
+
+def warning_options(werror: "bool | Iterable[str]" = False, no_error: Iterable[str] = (),
+                    disable: Iterable[str] = (),
+                    options: "WarningOptions | None" = None) -> WarningOptions:
+    """One :class:`WarningOptions` from the library's keyword arguments."""
+    if options is not None:
+        if werror is not False or no_error or disable:
+            raise ValueError("give warning options either as 'options' or as keywords, not both")
+        return options
+    return WarningOptions(werror=werror if isinstance(werror, bool) else frozenset(werror),
+                          no_error=no_error, disable=disable)

@@ -1060,8 +1060,10 @@ def _regions(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     region-hstride, region-width, region-vstride: a source region's values
     are among Intel's (h 0/1/2/4, width 1/2/4/8/16, v 0/1/2/4/8/16/32).
     region-width-exec: a source's width is at most the execution size.
-    region-bounds (warning, as Intel warns): a region reaches past the end
-    of its variable.
+    region-bounds: a row or column offset puts a region's first element
+    outside its variable (an error: Intel only warns, then crashes or hangs
+    on some; -Wno-error=region-bounds makes it a warning); a region that
+    starts inside but reaches past the end is a warning.
     region-missing: a general operand with (row,col) has its region: a
     source <v;w,h>, a destination <h> (Intel's grammar and the spec have no
     spelling without one; the binary's "no region" code is dpas's)."""
@@ -1102,8 +1104,17 @@ def _regions(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
             last = o.offsets[0] * ctx.grf + o.offsets[1] * tsize + _reach(size, *shape, tsize)
             total = var.num_elts * tsize
             if last >= total:
-                ctx.report("region-bounds", o, f"'{o.name}' reaches byte {last} of '{var.name}', "
-                                               f"which has {total} bytes", "warning")
+                first = o.offsets[0] * ctx.grf + o.offsets[1] * tsize
+                to_addr = dst is not None and dst < len(ins.operands) and \
+                    ctx.kinds.get(getattr(ins.operands[dst], "name", None)) == "A"
+                # the offset itself is outside the variable (not into an
+                # address register: Intel prints &V[-4] moved there as V(255,7))
+                if first >= total and not to_addr:
+                    ctx.report("region-bounds", o, f"'{o.name}({o.offsets[0]},{o.offsets[1]})' starts at "
+                                                   f"byte {first} of '{var.name}', which has {total} bytes")
+                else:  # Intel's own programs read a region's unused tail: a warning
+                    ctx.report("region-bounds", o, f"'{o.name}' reaches byte {last} of '{var.name}', "
+                                                   f"which has {total} bytes", "warning")
 
 
 def _reach(exec_size: int, width: int, v: int, h: int, tsize: int) -> int:
@@ -1544,7 +1555,13 @@ def _move(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
         if dt is not None and (not _is_int(dt) or dt in ("q", "uq")):
             ctx.type_error("mov-flag", ops[0], f"a mov from a predicate writes an integer of up to 32 "
                                                f"bits, not {dt}")
-    elif op == O.Opcode.MOVS and len(ops) > 1:
+    if op == O.Opcode.MOV and len(ops) > 1 and type(ops[1]) is A.Name and _opclass(ops[1], ctx) == "S":
+        # Intel: "not a predicate variable" (a surface or sampler is no mov source)
+        _kind_error(ctx, ins, ops[1], 1, "G I IMM A P AO", "source")
+    if op == O.Opcode.MOVS and ins.exec is not None and ins.exec.size != 1:
+        ctx.report("exec-size", ins.exec, f"'movs' moves one state value: its execution size is 1, "
+                                          f"not {ins.exec.size} (the spec; GenX_IR takes it)", "warning")
+    if op == O.Opcode.MOVS and len(ops) > 1:
         d, s = _opclass(ops[0], ctx), _opclass(ops[1], ctx)
         if d not in ("G", "S"):
             _kind_error(ctx, ins, ops[0], 0, "G S", "destination")
@@ -1570,6 +1587,38 @@ def _move(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
         for k in (1, 2):
             if k < len(ops) and _opclass(ops[k], ctx) not in ("G", "I", "IMM"):
                 _kind_error(ctx, ins, ops[k], k, "G I IMM", "source")
+
+
+_LINE_POW_BFN = frozenset((O.Opcode.LINE, O.Opcode.POW, O.Opcode.BFN))
+
+
+@instruction_check(applies=lambda f: f.opcode in _LINE_POW_BFN)
+def _line_pow_bfn(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+    """operand-kind: line's source 0 (the coefficients) is a general
+    operand (Intel: 'wrong type of src0 operand'); pow's sources are not
+    immediates (the spec; a warning, as GenX_IR takes them).
+    imm-range: bfn's function table (.x<hex>) fits its byte (both
+    dialects; the encoder has no other word for it)."""
+    ops = ins.operands
+    op = facts.opcode
+    if op == O.Opcode.LINE:
+        if len(ops) > 1 and _opclass(ops[1], ctx) not in ("G", "?"):
+            _kind_error(ctx, ins, ops[1], 1, "G", "source")
+    elif op == O.Opcode.POW:
+        for k in (1, 2):
+            if k < len(ops) and type(ops[k]) is A.Imm:
+                ctx.report("operand-kind", ops[k], f"'pow' source {k} is an immediate: the spec "
+                                                   "takes general or indirect sources only", "warning")
+    else:
+        for m in ins.mods:
+            if m[:1] in ("x", "X"):
+                try:
+                    v = int(m[1:], 16)
+                except ValueError:
+                    continue
+                if v > 0xFF:
+                    ctx.report("imm-range", ins, f"'bfn' function table .{m} is {v:#x}: it is "
+                                                 "8 bits (0x00..0xff)")
 
 
 @instruction_check(applies=lambda f: f.mods is not None)
@@ -2031,7 +2080,21 @@ _CPS_OPS = frozenset(("sample_3d", "sample_b", "sample_c", "sample_b_c", "lod"))
 def _sampler_3d(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     """sampler-3d: CPS LOD compensation (.cps) only with execution size 8
     or 16 and only on sample, sample_b, sample_c, sample_b_c and lod.
+    sampler-3d: the texel offset (aoffimmi, the first operand) is an
+    immediate or a vector operand of type uw: an error for a float
+    (GenX_IR dies: "Unknown fatal internal error"), a warning for another
+    type (GenX_IR takes its bits).
     platform: .pixel_null_mask only from SKL on."""
+    ops = ins.operands
+    if ops:
+        o = ops[0]
+        ty = o.type if type(o) is A.Imm else _operand_type(o, ctx) if type(o) is A.VarRef else None
+        if ty in ("f", "df"):  # GenX_IR: "Unknown fatal internal error"
+            ctx.type_error("sampler-3d", o, f"'{ins.op}' texel offset (aoffimmi) has type {ty}; "
+                                            "it is uw (packed 4-bit offsets, not a float)")
+        elif ty is not None and ty != "uw":  # the spec; GenX_IR takes the bits
+            ctx.report("sampler-3d", o, f"'{ins.op}' texel offset (aoffimmi) has type {ty}; "
+                                        "the spec says uw", "warning")
     if "cps" in ins.mods:
         if ins.op not in _CPS_OPS:
             ctx.report("sampler-3d", ins, f"unexpected modifier .cps on '{ins.op}' (CPS LOD compensation "

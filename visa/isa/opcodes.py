@@ -343,6 +343,14 @@ class Platform:
     grf_bytes: int
     aliases: tuple[str, ...] = ()
     since: str = ""  # the Intel tag that added it, where later than 4.1's
+    # Intel's product code names for it that Intel's table does not list
+    # (Alchemist, Battlemage, Rocket Lake, ...): people say them, so the tools take them
+    products: tuple[str, ...] = ()
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every name it goes by: its own, Intel's aliases, the product names."""
+        return (self.name,) + self.aliases + self.products
 
 
 _V2 = "v2.40.13"
@@ -352,19 +360,41 @@ PLATFORMS: tuple[Platform, ...] = (
     Platform("SKL", TargetPlatform.SKL, 5, 32, ("GEN9", "KBL", "CFL")),
     Platform("BXT", TargetPlatform.BXT, 6, 32, ("GEN9LP",)),
     Platform("ICLLP", TargetPlatform.ICLLP, 10, 32, ("ICL", "GEN11", "GEN11LP")),
-    Platform("TGLLP", TargetPlatform.TGLLP, 12, 32, ("DG1", "GEN12LP", "ADL")),
+    Platform("TGLLP", TargetPlatform.TGLLP, 12, 32, ("DG1", "GEN12LP", "ADL"),
+             products=("RKL", "RPL", "XE_LP")),
     Platform("XeHP_SDV", TargetPlatform.XE_HP_SDV, 11, 32),
-    Platform("DG2", TargetPlatform.DG2, 13, 32),
-    Platform("MTL", TargetPlatform.MTL, 13, 32),
+    Platform("DG2", TargetPlatform.DG2, 13, 32, products=("ACM", "ATSM", "XE_HPG")),
+    Platform("MTL", TargetPlatform.MTL, 13, 32, products=("XE_LPG",)),
     Platform("ARL", None, 13, 32, since=_V2),
-    Platform("PVC", TargetPlatform.PVC, 14, 64),
+    Platform("PVC", TargetPlatform.PVC, 14, 64, products=("XE_HPC",)),
     Platform("PVCXT", TargetPlatform.PVCXT, 15, 64),
-    Platform("XE2", None, 18, 64, ("LNL",), since=_V2),
+    Platform("XE2", None, 18, 64, ("LNL",), since=_V2, products=("BMG",)),
     Platform("XE3", None, 19, 64, ("PTL",), since=_V2),
 )
-# every name and alias, upper case (Intel matches them case-insensitively)
+# every name, alias and product name, upper case (Intel matches them case-insensitively)
 PLATFORM_BY_NAME: Mapping[str, Platform] = MappingProxyType(
-    {n.upper(): p for p in PLATFORMS for n in (p.name,) + p.aliases})
+    {n.upper(): p for p in PLATFORMS for n in p.names})
+
+
+def platform_named(name: str) -> "Platform | None":
+    """The platform a name means, in any case, with '-' or '_' or nothing
+    between its words (``xe-hpg``, ``XeHPG``, ``XE_HPG``); None if unknown."""
+    key = name.upper()
+    p = PLATFORM_BY_NAME.get(key)
+    if p is None:
+        squeezed = key.replace("-", "").replace("_", "")
+        p = _PLATFORM_BY_SQUEEZED.get(squeezed)
+    return p
+
+
+_PLATFORM_BY_SQUEEZED: Mapping[str, Platform] = MappingProxyType(
+    {n.upper().replace("_", ""): p for p in PLATFORMS for n in p.names})
+
+
+def platform_names_text() -> str:
+    """The known names, for a message: 'TGLLP (DG1, GEN12LP, ...), DG2 (...)'."""
+    return ", ".join(p.name + (f" ({', '.join(p.names[1:])})" if p.names[1:] else "")
+                     for p in PLATFORMS)
 # Gen binary code -> the first platform with that code (DG2, MTL and ARL share 13)
 PLATFORM_BY_CODE: Mapping[int, Platform] = MappingProxyType(
     {p.code: p for p in reversed(PLATFORMS)})
