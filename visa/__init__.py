@@ -25,8 +25,7 @@ from typing import Any, Literal, Union, overload
 
 import attrs
 
-from . import ast, build
-from .build import Builder
+from . import ast
 from .errors import Diagnostic, VisaError
 from .parser import parse as _parse
 from .printer import format as _format
@@ -171,6 +170,17 @@ def disassemble(data: bytes, *, filename: str = "<input>", module: bool = False)
     except (OF.ObjectFormatError, DecodeError) as e:
         raise VisaError([Diagnostic(filename, 0, 0, f"invalid vISA binary: {e}")]) from None
     return m if module else _format(m)
+
+
+def __getattr__(name: str) -> Any:
+    """``visa.build`` and ``visa.Builder``, imported on first use: neither
+    command-line tool needs the builder, so its import stays off their
+    start-up."""
+    if name in ("build", "Builder"):
+        import importlib
+        build = importlib.import_module(".build", __name__)  # sets visa.build
+        return build if name == "build" else build.Builder
+    raise AttributeError(f"module 'visa' has no attribute {name!r}")
 
 
 __all__ = ["parse", "format", "validate", "assemble", "disassemble", "build", "Builder", "ast",
