@@ -27,7 +27,6 @@ import attrs
 
 from . import ast
 from .errors import Diagnostic, VisaError
-from .parser import parse as _parse
 from .printer import format as _format
 
 __version__ = "0.1.0"
@@ -53,6 +52,13 @@ def parse(text: str, filename: str = "<input>", *, grf_size: int = 32) -> ast.Mo
     ``%sizeof GRF`` means (64 on PVC).  Raises :class:`VisaError` with the
     file, line and column of each problem."""
     return _parse(text, filename, grf_size=grf_size)
+
+
+def _parse(text: str, filename: str, grf_size: int = 32) -> ast.Module:
+    # the parser (Lark, the grammar) is imported on first use: visa-dis
+    # prints binaries without it
+    from .parser import parse as parse_text
+    return parse_text(text, filename, grf_size=grf_size)
 
 
 def _module(program: Program, filename: str | None) -> tuple[ast.Module, str | None, str]:
