@@ -329,8 +329,11 @@ def assemble_cmd(
             target = str(Path(inp).with_suffix(".isa"))
         _write_atomic(target, bytes(data))
 
-    from .parser import _grammar
-    raise typer.Exit(_each("visa-as", inputs, work, prepare=_grammar))
+    def prepare():  # what every input needs, built once before the fork
+        from . import encode, validator  # noqa: F401
+        from .parser import _grammar
+        _grammar()
+    raise typer.Exit(_each("visa-as", inputs, work, prepare=prepare))
 
 
 # ------------------------------------------------------------------- visa-dis
@@ -410,7 +413,11 @@ def disassemble_cmd(
             if errors:
                 raise VisaError(errors)
 
-    raise typer.Exit(_each("visa-dis", inputs, work))
+    def prepare():  # what every input needs, imported once before the fork
+        from . import decode  # noqa: F401
+        if validate or dialect != (4, 1):
+            from . import encode, parser, validator  # noqa: F401
+    raise typer.Exit(_each("visa-dis", inputs, work, prepare=prepare))
 
 
 def _one_shot(app, prog: str) -> None:
