@@ -30,14 +30,16 @@ needs_genx_ir = pytest.mark.skipif(
            ".ci/run installs it where Debian 12 packages exist")
 
 
-def run_tool(tool: str, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+def run_tool(tool: str, *args: str, stdin: str | None = None,
+             env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
     """``visa-as``/``visa-dis`` run as a user runs them (the console script;
     without one installed, the same entry point through this Python), from
     the project's root."""
     exe = shutil.which(tool)
     cmd = [exe] if exe else [sys.executable, "-c",
                              f"from visa.cli import {tool.replace('visa-', '')}_main as m; m()"]
-    return subprocess.run(cmd + list(args), input=stdin, capture_output=True, text=True, cwd=ROOT)
+    return subprocess.run(cmd + list(args), input=stdin, capture_output=True, text=True, cwd=ROOT,
+                          env=None if env is None else {**os.environ, **env})
 
 
 def genx_ir_accepts(text: str, platform: str, tmp_path) -> tuple[bool, str]:

@@ -25,10 +25,8 @@ from typing import Any, Literal, Union, overload
 
 import attrs
 
-from . import ast, build
-from .build import Builder
+from . import ast
 from .errors import Diagnostic, VisaError, WarningOptions, warning_options
-from .parser import parse as _parse
 from .printer import format as _format
 
 __version__ = "0.1.0"
@@ -54,6 +52,13 @@ def parse(text: str, filename: str = "<input>", *, grf_size: int = 32) -> ast.Mo
     ``%sizeof GRF`` means (64 on PVC).  Raises :class:`VisaError` with the
     file, line and column of each problem."""
     return _parse(text, filename, grf_size=grf_size)
+
+
+def _parse(text: str, filename: str, grf_size: int = 32) -> ast.Module:
+    # the parser (Lark, the grammar) is imported on first use: visa-dis
+    # prints binaries without it
+    from .parser import parse as parse_text
+    return parse_text(text, filename, grf_size=grf_size)
 
 
 def _module(program: Program, filename: str | None) -> tuple[ast.Module, str | None, str]:
@@ -188,6 +193,17 @@ def disassemble(data: bytes, *, filename: str = "<input>", module: bool = False)
     except (OF.ObjectFormatError, DecodeError) as e:
         raise VisaError([Diagnostic(filename, 0, 0, f"invalid vISA binary: {e}")]) from None
     return m if module else _format(m)
+
+
+def __getattr__(name: str) -> Any:
+    """``visa.build`` and ``visa.Builder``, imported on first use: neither
+    command-line tool needs the builder, so its import stays off their
+    start-up."""
+    if name in ("build", "Builder"):
+        import importlib
+        build = importlib.import_module(".build", __name__)  # sets visa.build
+        return build if name == "build" else build.Builder
+    raise AttributeError(f"module 'visa' has no attribute {name!r}")
 
 
 __all__ = ["parse", "format", "validate", "assemble", "disassemble", "build", "Builder", "ast",

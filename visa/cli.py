@@ -75,23 +75,97 @@ def _write_atomic(path: str, data: bytes) -> None:
         raise
 
 
-def _each(tool: str, inputs, work) -> int:
-    """Run ``work(input)`` for each input; report what goes wrong as a
-    diagnostic (never a traceback) and go on.  The exit status."""
+def _one(tool: str, inp: str, work) -> int:
+    """Run ``work(inp)``; report what goes wrong as a diagnostic (never a
+    traceback).  The exit status."""
+    try:
+        work(inp)
+    except VisaError as e:
+        _err(e.render())
+        return EXIT_INPUT
+    except OSError as e:
+        _err(f"{tool}: error: {inp}: {e.strerror or e}")
+        return EXIT_INPUT
+    except Exception as e:  # noqa: BLE001 - never a traceback for the user
+        _err(f"{tool}: internal error on {inp}: {type(e).__name__}: {e} (please report)")
+        return EXIT_INPUT
+    return EXIT_OK
+
+
+# what the pool's workers run: set before the fork, inherited by the children
+_POOL_JOB: tuple = ()
+
+
+def _pool_task(inp: str) -> tuple[int, bytes, bytes]:
+    """In a worker: (status, standard output, standard error) of one input,
+    its output streams caught so that the parent prints them in input order."""
+    import io
+    tool, work = _POOL_JOB
+    out, err = io.BytesIO(), io.BytesIO()
+    saved = sys.stdout, sys.stderr
+    wout = io.TextIOWrapper(out, encoding="utf-8", write_through=True)
+    werr = io.TextIOWrapper(err, encoding="utf-8", errors="backslashreplace", write_through=True)
+    sys.stdout, sys.stderr = wout, werr
+    try:
+        status = _one(tool, inp, work)
+    finally:
+        sys.stdout, sys.stderr = saved
+        wout.flush()
+        werr.flush()
+    result = status, out.getvalue(), err.getvalue()
+    wout.detach()  # a wrapper closes its buffer when it goes
+    werr.detach()
+    return result
+
+
+def _each(tool: str, inputs, work, prepare=None) -> int:
+    """Run ``work(input)`` for each input and go on after a failure; the
+    exit status is the worst.  With several inputs (none of them standard
+    input) and several CPUs the inputs are shared among forked worker
+    processes; what each input prints comes out grouped, in input order, as
+    with one process.  ``prepare()`` runs first here, so that the workers
+    inherit what it builds (the parser) instead of each building it."""
+    global _POOL_JOB
+    inputs = list(inputs)
+    cpus = _cpus()
+    if len(inputs) < 2 or cpus < 2 or "-" in inputs or not hasattr(os, "fork"):
+        return max((_one(tool, inp, work) for inp in inputs), default=EXIT_OK)
+    if prepare is not None:
+        prepare()
+    import multiprocessing
+    _POOL_JOB = (tool, work)
+    for stream in (sys.stdout, sys.stderr):
+        stream.flush()
     status = EXIT_OK
-    for inp in inputs:
-        try:
-            work(inp)
-        except VisaError as e:
-            _err(e.render())
-            status = EXIT_INPUT
-        except OSError as e:
-            _err(f"{tool}: error: {inp}: {e.strerror or e}")
-            status = EXIT_INPUT
-        except Exception as e:  # noqa: BLE001 - never a traceback for the user
-            _err(f"{tool}: internal error on {inp}: {type(e).__name__}: {e} (please report)")
-            status = EXIT_INPUT
+    try:
+        pool = multiprocessing.get_context("fork").Pool(min(cpus, len(inputs)))
+    except OSError:
+        return max(_one(tool, inp, work) for inp in inputs)
+    try:
+        for code, out, err in pool.imap(_pool_task, inputs):
+            if out:
+                sys.stdout.flush()
+                sys.stdout.buffer.write(out)
+                sys.stdout.buffer.flush()
+            if err:
+                sys.stderr.flush()
+                sys.stderr.buffer.write(err)
+                sys.stderr.buffer.flush()
+            status = max(status, code)
+    finally:
+        pool.terminate()
+        _POOL_JOB = ()
     return status
+
+
+def _output_dir(output: str | None, output_dir: str | None) -> str | None:
+    """The directory outputs go to: ``--output-dir DIR``, or ``-o DIR/``
+    (a trailing slash, or a directory that exists)."""
+    if output_dir is not None:
+        return output_dir
+    if output is not None and output != "-" and (output.endswith(("/", os.sep)) or os.path.isdir(output)):
+        return output
+    return None
 
 
 def _parse_gen_binary(spec: str):
@@ -214,6 +288,14 @@ def warning_options_from_argv(prog: str, argv: list[str]):
         raise SystemExit(EXIT_USAGE)
 
 
+def _make_dir(tool: str, path: str) -> None:
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as e:
+        _err(f"{tool}: error: cannot make the output directory '{path}': {e.strerror or e}")
+        raise typer.Exit(EXIT_USAGE)
+
+
 # -------------------------------------------------------------------- visa-as
 as_app = typer.Typer(add_completion=False, context_settings={"help_option_names": ["-h", "--help"]})
 
@@ -224,7 +306,11 @@ def assemble_cmd(
     inputs: List[str] = typer.Argument(..., metavar="INPUT...",
                                        help="vISA assembly files (.visaasm, .visa); '-' reads standard input."),
     output: Optional[str] = typer.Option(None, "-o", "--output",
-                                         help="Output file ('-' for standard output). Default: INPUT with .isa."),
+                                         help="Output file ('-' for standard output), or a directory "
+                                              "(DIR/, or one that exists). Default: INPUT with .isa."),
+    output_dir: Optional[str] = typer.Option(None, "--output-dir", metavar="DIR",
+                                             help="Write each output into DIR (made if missing), "
+                                                  "named as its input with .isa."),
     syntax_only: bool = typer.Option(False, "--syntax-only", "-fsyntax-only",
                                      help="Only parse and validate, report every problem; write nothing."),
     gen_binary: List[str] = typer.Option([], "--gen-binary", metavar="PLATFORM:FILE",
@@ -249,8 +335,13 @@ def assemble_cmd(
     except ValueError as e:
         raise typer.BadParameter(str(e), param_hint="--platform")
     from .parser import parse
+    out_dir = _output_dir(output, output_dir)
+    if out_dir is not None:
+        output = None
+        if not syntax_only:
+            _make_dir("visa-as", out_dir)
     if output is not None and len(inputs) > 1:
-        _err("visa-as: error: -o cannot be used with several inputs")
+        _err("visa-as: error: -o FILE cannot be used with several inputs (use -o DIR/ or --output-dir DIR)")
         raise typer.Exit(EXIT_USAGE)
     if output is None and "-" in inputs and not syntax_only:
         output = "-"
@@ -277,9 +368,19 @@ def assemble_cmd(
         finally:
             for w in warnings:
                 _err(w.render())
-        _write_atomic(output if output is not None else str(Path(inp).with_suffix(".isa")), bytes(data))
+        if output is not None:
+            target = output
+        elif out_dir is not None:
+            target = os.path.join(out_dir, Path(inp).with_suffix(".isa").name)
+        else:
+            target = str(Path(inp).with_suffix(".isa"))
+        _write_atomic(target, bytes(data))
 
-    raise typer.Exit(_each("visa-as", inputs, work))
+    def prepare():  # what every input needs, built once before the fork
+        from . import encode, validator  # noqa: F401
+        from .parser import _grammar
+        _grammar()
+    raise typer.Exit(_each("visa-as", inputs, work, prepare=prepare))
 
 
 # ------------------------------------------------------------------- visa-dis
@@ -292,7 +393,11 @@ def disassemble_cmd(
     inputs: List[str] = typer.Argument(..., metavar="INPUT...",
                                        help="vISA binaries (.isa); '-' reads standard input."),
     output: Optional[str] = typer.Option(None, "-o", "--output",
-                                         help="Output file ('-' for standard output, the default)."),
+                                         help="Output file ('-' for standard output, the default), "
+                                              "or a directory (DIR/, or one that exists)."),
+    output_dir: Optional[str] = typer.Option(None, "--output-dir", metavar="DIR",
+                                             help="Write each output into DIR (made if missing), "
+                                                  "named as its input with .visaasm."),
     validate: bool = typer.Option(False, "--validate",
                                   help="Also validate the program; each diagnostic gives the "
                                        "instruction's byte offset in the file (FILE+0xOFFSET) "
@@ -309,6 +414,10 @@ def disassemble_cmd(
     if dialect is None:
         _err(f"visa-dis: error: unknown --visa-version '{visa_version}' (expected 4.1 or 4.2)")
         raise typer.Exit(EXIT_USAGE)
+    out_dir = _output_dir(output, output_dir)
+    if out_dir is not None:
+        output = None
+        _make_dir("visa-dis", out_dir)
     if output is not None and output != "-" and len(inputs) > 1:
         _err("visa-dis: error: -o FILE cannot be used with several inputs")
         raise typer.Exit(EXIT_USAGE)
@@ -321,7 +430,11 @@ def disassemble_cmd(
             from .parser import parse
             from .printer import format as format_text
             text = format_text(parse(text, name), version=dialect)
-        _write_atomic(output or "-", text.encode("utf-8"))
+        if out_dir is not None:
+            target = os.path.join(out_dir, Path(name).with_suffix(".visaasm").name)
+        else:
+            target = output or "-"
+        _write_atomic(target, text.encode("utf-8"))
         if validate:
             import attrs
             from .binary import objfile
@@ -349,7 +462,11 @@ def disassemble_cmd(
             if errors:
                 raise VisaError(errors)
 
-    raise typer.Exit(_each("visa-dis", inputs, work))
+    def prepare():  # what every input needs, imported once before the fork
+        from . import decode  # noqa: F401
+        if validate or dialect != (4, 1):
+            from . import encode, parser, validator  # noqa: F401
+    raise typer.Exit(_each("visa-dis", inputs, work, prepare=prepare))
 
 
 def _one_shot(app, prog: str) -> None:

@@ -518,12 +518,51 @@ _DARG_SHAPES = ("KEY", "STRING", "ANGLE", "BRACE", "PAREN", "BRACKET", "KERNEL_N
                 "NUMBER", "WORD", "DECL_EXPR", "ALIGN_WORD", "ATTR_COLON")
 
 
+_LARK_OPTIONS = dict(parser="lalr", lexer="contextual", start="start", maybe_placeholders=False)
+
+
+def cache_dir() -> str | None:
+    """Where the serialised parser is kept: ``$VISA_CACHE_DIR`` (empty: no
+    cache), else ``$XDG_CACHE_HOME/visa`` or ``~/.cache/visa``."""
+    import os
+    d = os.environ.get("VISA_CACHE_DIR")
+    if d is not None:
+        return d or None
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "visa")
+
+
+def lark_parser(grammar: str, directory: str | None) -> Lark:
+    """The LALR parser of ``grammar``, loaded ready-made from ``directory``
+    when it holds one built from this very grammar text by this Lark and
+    Python, else built (about 20 ms) and saved there for the next process.
+    The file's name is a hash of all of these, and Lark checks the hash
+    written inside it too, so an upgrade or an edited grammar never loads a
+    stale parser.  A directory that cannot be made or written (a read-only
+    install, a full disk) only means building it each time."""
+    if directory is None:
+        return Lark(grammar, **_LARK_OPTIONS)
+    import hashlib
+    import os
+    import sys
+
+    import lark as _lark
+    key = hashlib.sha256("\0".join((grammar, repr(sorted(_LARK_OPTIONS.items())), _lark.__version__,
+                                     sys.version)).encode()).hexdigest()[:32]
+    try:
+        os.makedirs(directory, exist_ok=True)
+    except OSError:
+        return Lark(grammar, **_LARK_OPTIONS)
+    # Lark reads the file if its hash matches and otherwise rebuilds and
+    # (tries to) write it, ignoring a failure to write
+    return Lark(grammar, cache=os.path.join(directory, f"parser-{key}.lark"), **_LARK_OPTIONS)
+
+
 @lru_cache(maxsize=1)
 def _grammar() -> _Grammar:
     # Lark gets the terminals as the lexicon composes them (the same
     # language; Lark's own composition of the part-built terminals is slow)
-    lark = Lark(_LEX.lark_text(), parser="lalr", lexer="contextual",
-                start="start", maybe_placeholders=False)
+    lark = lark_parser(_LEX.lark_text(), cache_dir())
     blanks = f"(?:{_LEX.regex('BLANKS')})?"
     return _Grammar(
         lark=lark,

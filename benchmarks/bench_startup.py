@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""Benchmark the common case against Intel's GenX_IR, side by side in one run.
+
+    python benchmarks/bench_startup.py [--repeat N]
+
+* one kernel: ``visa-as`` on the 481-line TGLLP corpus kernel
+  loop_unroll_ilp__matmul_tiled__simd32 (with its Gen blob; the output must
+  equal its .ref.isa), ``visa-dis`` on that .ref.isa, ``GenX_IR FILE
+  -platform TGLLP -binary`` on the text;
+* a folder: the 95 TGLLP corpus kernels with a reference binary, in one
+  ``visa-as`` command (``-o DIR/``; ``--syntax-only``; ``visa-dis`` of the 95
+  binaries), against GenX_IR run once per file in a loop (a shell loop);
+* the floor: the interpreter alone (``python -c pass``) and ``python -c
+  'import lark, attrs, typer'``, our dependencies' own start-up.
+
+Wall time and peak memory of each whole command come from /usr/bin/time;
+every command takes its turn in each of N rounds (a slow spell of the machine
+falls on all of them) and the best of each is reported.  The tools run as an
+installed user runs them: the console scripts beside this Python, the
+bytecode compiled first, one warm-up run first (it writes the parser cache,
+as a user's first run does).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "tests" / "data" / "corpus" / "tgllp"
+KERNEL = "loop_unroll_ilp__matmul_tiled__simd32"
+
+
+def timed(cmd, cwd) -> tuple[float, float, int]:
+    """(wall seconds, peak MB, exit status) of one command."""
+    r = subprocess.run(["/usr/bin/time", "-f", "%e %M", *cmd], cwd=cwd, capture_output=True, text=True)
+    last = r.stderr.strip().splitlines()[-1].split()
+    return float(last[0]), int(last[1]) / 1024, r.returncode
+
+
+def tool(name: str) -> list[str]:
+    beside = Path(sys.executable).parent / name
+    exe = str(beside) if beside.exists() else shutil.which(name)
+    return [exe] if exe else [sys.executable, "-c",
+                              f"from visa.cli import {name.replace('visa-', '')}_main as m; m()"]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--repeat", type=int, default=5)
+    a = ap.parse_args()
+    if not os.path.exists("/usr/bin/time"):
+        print("error: needs /usr/bin/time (Debian package 'time')", file=sys.stderr)
+        return 2
+    sys.path.insert(0, str(ROOT))
+    import compileall
+
+    import visa
+    from visa.binary import objfile
+    compileall.compile_dir(str(Path(visa.__file__).parent), quiet=1)
+    visa_as, visa_dis = tool("visa-as"), tool("visa-dis")
+    genx = shutil.which("GenX_IR")
+    stems = sorted(p.with_name(p.name[:-len(".ref.isa")]) for p in CORPUS.glob("*.ref.isa"))
+    status = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        ref = (CORPUS / (KERNEL + ".ref.isa")).read_bytes()
+        (blob,) = objfile.read(ref).kernels[0].gen_binaries
+        Path(tmp, "blob.bin").write_bytes(blob.data)
+        src = str(CORPUS / (KERNEL + ".visaasm"))
+        texts = [str(s) + ".visaasm" for s in stems]
+        bins = [str(s) + ".ref.isa" for s in stems]
+        loop = ("for f in " + " ".join(shlex.quote(t) for t in texts)
+                + f'; do {shlex.quote(genx or "GenX_IR")} "$f" -platform TGLLP -binary'
+                  ' -outputCisaBinaryName x.isa >/dev/null 2>&1; done')
+        cmds = {
+            "python -c pass": [sys.executable, "-c", "pass"],
+            "import lark, attrs, typer": [sys.executable, "-c", "import lark, attrs, typer"],
+            "visa-as one kernel": visa_as + [src, "--gen-binary", f"{blob.platform}:blob.bin",
+                                             "-o", "one.isa"],
+            "visa-dis its binary": visa_dis + [str(CORPUS / (KERNEL + ".ref.isa")), "-o", "one.visaasm"],
+            "GenX_IR one kernel": [genx, src, "-platform", "TGLLP", "-binary",
+                                   "-outputCisaBinaryName", "x.isa"] if genx else None,
+            f"visa-as {len(stems)} kernels": visa_as + ["-o", "out/", *texts],
+            f"visa-as --syntax-only {len(stems)}": visa_as + ["--syntax-only", *texts],
+            f"visa-dis {len(stems)} binaries": visa_dis + ["--output-dir", "dis", *bins],
+            f"GenX_IR loop, {len(stems)} kernels": ["sh", "-c", loop] if genx else None,
+        }
+        cmds = {k: v for k, v in cmds.items() if v is not None}
+        for cmd in cmds.values():  # warm-up (the parser cache, the file cache)
+            subprocess.run(cmd, cwd=tmp, capture_output=True)
+        runs: dict[str, list] = {k: [] for k in cmds}
+        for _ in range(a.repeat):
+            for k, cmd in cmds.items():
+                runs[k].append(timed(cmd, tmp))
+        best = {k: min(v) for k, v in runs.items()}
+        same = Path(tmp, "one.isa").read_bytes() == ref
+        outs = sorted(Path(tmp, "out").iterdir())
+        print(f"{len(stems)} TGLLP corpus kernels; one kernel: {KERNEL} "
+              f"({(CORPUS / (KERNEL + '.visaasm')).read_text().count(chr(10))} lines); best of {a.repeat}")
+        for k, (wall, mb, code) in best.items():
+            note = "" if code == 0 or k.startswith("GenX_IR") else f"  FAILED (exit {code})"
+            if k.startswith("GenX_IR") and code:
+                note = f"  (exit {code})"
+            if k == "visa-as one kernel":
+                note += f"  output == .ref.isa: {same}"
+            print(f"  {k:32s} {wall:6.2f} s  {mb:6.1f} MB peak{note}")
+            if code and not k.startswith("GenX_IR"):
+                status = 1
+        if not same or len(outs) != len(stems):
+            status = 1
+        if genx:
+            g1, gn = best["GenX_IR one kernel"][0], best[f"GenX_IR loop, {len(stems)} kernels"][0]
+            print(f"  folder: visa-as takes {best[f'visa-as {len(stems)} kernels'][0] / gn:.2f} of the "
+                  f"GenX_IR loop's wall time; one kernel: {best['visa-as one kernel'][0] / max(g1, 0.01):.1f}x "
+                  f"GenX_IR's")
+        else:
+            print("  GenX_IR : not installed here (Debian 12 package libigc-tools)")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

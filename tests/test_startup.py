@@ -1,0 +1,193 @@
+"""Start-up and many inputs: the parser cache and the worker pool.
+
+* the parser loaded from the cache is the one the grammar builds (a stale
+  or broken cache file is rebuilt, never used); a cache that cannot be
+  written means building the parser each time, never a failure;
+* several inputs are shared among worker processes, and what each prints
+  comes out grouped, in input order, with the worst exit status;
+* ``-o DIR/`` and ``--output-dir DIR`` write each output into DIR, byte for
+  byte Intel's (the .ref.isa) and text for text the reference listing.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import time
+
+import pytest
+from lark.lexer import TerminalDef
+from lark.grammar import Rule
+
+from conftest import CORPUS, run_tool
+from refs import dis_text, gen_blob_args
+
+import visa.cli as cli
+from visa import Diagnostic
+from visa import parser as P
+
+STEM = CORPUS / "tgllp" / "loop_unroll_ilp__matmul_tiled__simd32"
+BAD = '.version 4.1\n.kernel "k"\n.function "f"\n\nf:\n    mov (M1, 16 V1(0,0)<1> 0x1:d\n'
+
+
+def _tables(lark) -> dict:
+    """What a Lark parser is made of: its rules and terminals, and its LALR
+    table with the states numbered in the order a walk from the start state
+    meets them (each build of the table numbers them its own way)."""
+    data, memo = lark.memo_serialize([TerminalDef, Rule])
+    parser = dict(data["parser"])
+    table = parser.pop("parser")
+    tokens, states = table["tokens"], table["states"]
+    number: dict = {}
+    walk = [table["start_states"]["start"]]
+    canonical = []
+    while walk:
+        st = walk.pop(0)
+        if st in number:
+            continue
+        number[st] = len(number)
+        row = sorted((tokens[t], act, arg) for t, (act, arg) in states[st].items())
+        canonical.append(row)
+        walk.extend(arg for _, act, arg in row if act == 0)  # shifts
+    renumbered = [[(t, act, number[arg] if act == 0 else arg) for t, act, arg in row]
+                  for row in canonical]
+    assert len(number) == len(states)
+    # (not its options: the loaded one no longer holds the cache's name)
+    return {"frontend": parser, "rules": data["rules"], "memo": memo, "table": renumbered,
+            "end": number[table["end_states"]["start"]]}
+
+
+@pytest.fixture(scope="module")
+def fresh():
+    return _tables(P.lark_parser(P._LEX.lark_text(), None))
+
+
+def test_the_cached_parser_is_the_one_the_grammar_builds(tmp_path, fresh):
+    grammar = P._LEX.lark_text()
+    P.lark_parser(grammar, str(tmp_path))  # builds and saves
+    [saved] = list(tmp_path.iterdir())
+    assert saved.stat().st_size > 0
+    loaded = P.lark_parser(grammar, str(tmp_path))  # loads
+    assert _tables(loaded) == fresh
+    # the parser the package uses (cache or not) is that parser too
+    assert _tables(P._grammar().lark) == fresh
+
+
+def test_a_broken_or_stale_cache_file_is_rebuilt(tmp_path, fresh):
+    grammar = P._LEX.lark_text()
+    P.lark_parser(grammar, str(tmp_path))
+    [saved] = list(tmp_path.iterdir())
+    # the right name, another grammar's content: Lark's hash inside differs
+    other = grammar.replace("start: _line*", 'start: _line* "%%the end%%"?', 1)
+    assert other != grammar
+    assert _tables(P.lark_parser(other, str(tmp_path))) != fresh
+    others = [p for p in tmp_path.iterdir() if p != saved]
+    assert len(others) == 1  # another grammar, another file
+    saved.write_bytes(others[0].read_bytes())
+    assert _tables(P.lark_parser(grammar, str(tmp_path))) == fresh
+    saved.write_bytes(b"garbage\n")
+    assert _tables(P.lark_parser(grammar, str(tmp_path))) == fresh
+
+
+def test_a_cache_that_cannot_be_written_falls_back(tmp_path, fresh):
+    grammar = P._LEX.lark_text()
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a directory")
+    # the directory cannot be made (as root too: a file is in the way)
+    assert _tables(P.lark_parser(grammar, str(blocker / "cache"))) == fresh
+    # the directory exists but the cache file's name cannot be written
+    P.lark_parser(grammar, str(tmp_path / "d"))
+    [saved] = list((tmp_path / "d").iterdir())
+    saved.unlink()
+    saved.mkdir()
+    assert _tables(P.lark_parser(grammar, str(tmp_path / "d"))) == fresh
+
+
+def test_the_tools_work_with_an_unusable_cache_location(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x")
+    env = {"VISA_CACHE_DIR": str(blocker / "cache")}
+    r = run_tool("visa-as", "--syntax-only", str(STEM) + ".visaasm", env=env)
+    assert r.returncode == 0 and r.stderr == ""
+
+
+def test_the_pool_prints_in_input_order_with_the_worst_status(monkeypatch, capfd):
+    if not hasattr(os, "fork"):
+        pytest.skip("no os.fork here")
+    monkeypatch.setattr(cli, "_cpus", lambda: 2)
+    delays = {"a": 0.3, "b": 0.0, "c": 0.15, "d": 0.0}
+
+    def work(inp):
+        time.sleep(delays[inp])  # the later inputs finish first
+        print(f"out {inp}")
+        cli._err(f"err {inp} 1")
+        if inp == "c":
+            raise cli.VisaError([Diagnostic("c", 1, 1, "bad c")])
+        cli._err(f"err {inp} 2")
+
+    status = cli._each("tool", list("abcd"), work)
+    out, err = capfd.readouterr()
+    assert status == cli.EXIT_INPUT
+    assert out.split() == ["out", "a", "out", "b", "out", "c", "out", "d"]
+    lines = err.splitlines()
+    assert lines[:5] == ["err a 1", "err a 2", "err b 1", "err b 2", "err c 1"]
+    assert lines[5].startswith("c:1:1: error: bad c")
+    assert lines[-2:] == ["err d 1", "err d 2"]
+
+
+def test_several_inputs_report_each_in_order(tmp_path):
+    names = []
+    for k in range(4):
+        p = tmp_path / f"k{k}.visa"
+        if k in (1, 3):
+            p.write_text(BAD)
+        else:
+            shutil.copy(str(STEM) + ".visaasm", p)
+        names.append(str(p))
+    r = run_tool("visa-as", "--syntax-only", *names)
+    assert r.returncode == 1
+    starts = [ln.split(":")[0] for ln in r.stderr.splitlines() if ": error:" in ln]
+    assert starts == [names[1], names[3]]
+    # a missing input is an input error too, reported in its place
+    r = run_tool("visa-as", "--syntax-only", names[1], str(tmp_path / "nope.visa"), names[0])
+    assert r.returncode == 1
+    errs = [ln for ln in r.stderr.splitlines() if "error" in ln]
+    assert errs[0].startswith(names[1]) and "nope.visa" in errs[-1]
+
+
+@pytest.mark.parametrize("how", ["slash", "existing", "option"])
+def test_several_inputs_into_an_output_directory_are_intels_bytes(tmp_path, how):
+    ref = (STEM.parent / (STEM.name + ".ref.isa")).read_bytes()
+    src = tmp_path / "src"
+    src.mkdir()
+    inputs = []
+    for k in range(3):
+        p = src / f"copy{k}.visaasm"
+        shutil.copy(str(STEM) + ".visaasm", p)
+        inputs.append(str(p))
+    out = tmp_path / "out"
+    if how == "slash":
+        opts = ["-o", str(out) + "/"]
+    elif how == "existing":
+        out.mkdir()
+        opts = ["-o", str(out)]
+    else:
+        opts = ["--output-dir", str(out)]
+    r = run_tool("visa-as", *opts, *gen_blob_args(ref, tmp_path), *inputs)
+    assert r.returncode == 0, r.stderr
+    assert sorted(p.name for p in out.iterdir()) == ["copy0.isa", "copy1.isa", "copy2.isa"]
+    for p in out.iterdir():
+        assert p.read_bytes() == ref
+    assert not list(src.glob("*.isa"))
+
+
+def test_visa_dis_of_several_binaries(tmp_path):
+    stems = sorted(p.with_name(p.name[:-len(".ref.isa")]) for p in (CORPUS / "tgllp").glob("*.ref.isa"))[:3]
+    refs = [str(s) + ".ref.isa" for s in stems]
+    want = [dis_text((s.parent / (s.name + ".visaasm")).read_text()) for s in stems]
+    r = run_tool("visa-dis", *refs)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == "".join(want)
+    r = run_tool("visa-dis", "--output-dir", str(tmp_path / "o"), *refs)
+    assert r.returncode == 0, r.stderr
+    for s, w in zip(stems, want):
+        assert (tmp_path / "o" / (s.name + ".ref.visaasm")).read_text() == w
