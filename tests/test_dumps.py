@@ -26,12 +26,15 @@ def _ours(text, path):
 
 # GenX_IR names a block that starts without a label (after a call or a
 # branch) with a label of its own, _<kernel>_k<i>_<n>_: a lowering detail,
-# compared as "no label"
-_MADE = re.compile(r"^_\w+_k\d+_\d+_$")
+# compared as "no label"; in a function file it prefixes our labels with
+# L_f<i>_ (the function's index), compared without it
+_MADE = re.compile(r"^_\w+_[kf]\d+_\d+_$")
+_FPREFIX = re.compile(r"^L_f\d+_")
 
 
 def _theirs(rec):
-    key = {n: (None if b["label"] and _MADE.match(b["label"]) else b["label"], frozenset(b["ids"]))
+    key = {n: (None if b["label"] and _MADE.match(b["label"])
+               else b["label"] and _FPREFIX.sub("", b["label"]), frozenset(b["ids"]))
            for n, b in rec["blocks"].items()}
     return set(key.values()), {(key[a], key[b]) for a, b in rec["edges"]}
 
