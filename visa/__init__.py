@@ -175,3 +175,14 @@ def disassemble(data: bytes, *, filename: str = "<input>", module: bool = False)
 
 __all__ = ["parse", "format", "validate", "assemble", "disassemble", "build", "Builder", "ast",
            "VisaError", "Diagnostic", "Program", "Platform", "GenBinaries", "__version__"]
+
+
+_DUMPS = {"stats": "stats", "cfg": "cfg", "liveness": "liveness"}
+
+
+def __getattr__(name: str) -> Any:
+    """The dump readers (:mod:`visa.dumps`), imported on first use."""
+    if name in _DUMPS:
+        from . import dumps
+        return getattr(dumps, _DUMPS[name])
+    raise AttributeError(f"module 'visa' has no attribute {name!r}")

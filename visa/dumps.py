@@ -318,12 +318,11 @@ def liveness(unit: ast.Unit, graph: Graph | None = None) -> Liveness:
             if j not in du:
                 continue
             k, u = du[j]
-            after = sum(sizes.get(v, 0) for v in live)
             live -= k
             live |= u & tracked
             fs = frozenset(live | (k & tracked))  # live across the instruction
             live_in[j] = fs
-            nb = max(after, sum(sizes.get(v, 0) for v in live))
+            nb = sum(sizes.get(v, 0) for v in fs)
             bytes_at[j] = nb
             preds_at[j] = sum(1 for v in fs if v in preds)
             addrs_at[j] = sum(1 for v in fs if v in addrs)

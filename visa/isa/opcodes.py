@@ -2922,6 +2922,7 @@ FLOW_ROLE: Mapping[str, str] = MappingProxyType({
 REPORT_FAMILY: Mapping[str, str] = MappingProxyType({
     "raw_send": "raw send", "raw_sends": "raw send",
     "dpas": "dpas", "dpasw": "dpas",
+    "loc": "debug", "file": "debug",  # source positions: IGC gives them no $N id
 })
 """Report family of opcodes Intel files under MISC."""
 
