@@ -142,3 +142,77 @@ def test_live_genx_sample(tmp_path):
     rec = genx_graph(p, "TGLLP")
     rec["edges"] = [list(e) for e in rec["edges"]]
     assert _ours(text, p) == _theirs(rec)
+
+
+# ---- brute force: live sets from path enumeration on small random CFGs
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+def _random_program(r):
+    nb = r.randint(2, 5)
+    lines = []
+    for b in range(nb):
+        lines.append(f"L{b}:")
+        for _ in range(r.randint(1, 3)):
+            x, y, z = (r.choice("ABC") for _ in range(3))
+            k = r.randint(0, 2)
+            if k == 0:
+                lines.append(f"    mov (M1, 8) {x}(0,0)<1> {y}(0,0)<1;1,0>")
+            elif k == 1:
+                lines.append(f"    add (M1, 8) {x}(0,0)<1> {y}(0,0)<1;1,0> {z}(0,0)<1;1,0>")
+            else:
+                lines.append(f"    cmp.lt (M1, 8) P1 {y}(0,0)<1;1,0> 0x3:d")
+        e = r.randint(0, 2)
+        if e and b + 1 < nb:
+            pred = "(P1) " if e == 1 else ""
+            lines.append(f"    {pred}jmp (M1, 1) L{r.randrange(nb)}")
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6))
+def test_liveness_equals_path_enumeration(seed):
+    import random
+    r = random.Random(seed)
+    m = visa.parse(_kernel(_random_program(r)))
+    u = m.units[0]
+    lv = visa.liveness(u)
+    root, sizes, preds, addrs = dumps._roots(u)
+    elt = {d.name: dumps._type_size(d.type) for d in u.vars}
+    body = u.body
+    ins = [j for j, s in enumerate(body) if type(s) is visa.ast.Instruction]
+    label_at = {}
+    for j, s in enumerate(body):
+        if type(s) in (visa.ast.Label, visa.ast.Subroutine):
+            label_at[s.name] = next(k for k in ins if k > j)
+    du = {j: dumps._def_use(body[j], root, sizes, elt) for j in ins}
+    tracked = set(sizes) | preds
+
+    def succs(j):
+        s = body[j]
+        nxt = [k for k in ins if k > j][:1]
+        if s.op == "ret":
+            return []
+        if s.op == "jmp":
+            t = [label_at[s.operands[0].name]]
+            return t + (nxt if s.pred is not None else [])
+        return nxt
+
+    def live_before(j, v):
+        seen, stack = set(), [j]
+        while stack:
+            k = stack.pop()
+            if k in seen:
+                continue
+            seen.add(k)
+            kill, use = du[k]
+            if v in use:
+                return True
+            if v in kill:
+                continue
+            stack.extend(succs(k))
+        return False
+
+    for j in ins:
+        want = {v for v in tracked if live_before(j, v)} | (du[j][0] & tracked)
+        assert set(lv.live_in[j]) == want, (j, body[j])
