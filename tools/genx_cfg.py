@@ -13,8 +13,12 @@ import tempfile
 
 def genx_graph(path: str, platform: str) -> dict | None:
     with tempfile.TemporaryDirectory() as d:
+        # GenX_IR writes <input>.isa beside its input: give it a copy in d
+        copy = os.path.join(d, os.path.basename(path))
+        with open(path, "rb") as src, open(copy, "wb") as dst:
+            dst.write(src.read())
         try:
-            subprocess.run(["GenX_IR", os.path.abspath(path), "-platform", platform, "-dotAll"],
+            subprocess.run(["GenX_IR", copy, "-platform", platform, "-dotAll"],
                            cwd=d, capture_output=True, timeout=60)
         except subprocess.TimeoutExpired:
             return None
