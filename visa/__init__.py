@@ -195,16 +195,22 @@ def disassemble(data: bytes, *, filename: str = "<input>", module: bool = False)
     return m if module else _format(m)
 
 
+_LAZY = {"build": (".build", None), "Builder": (".build", "Builder"),
+         "stats": (".dumps", "stats"), "cfg": (".dumps", "cfg"), "liveness": (".dumps", "liveness")}
+
+
 def __getattr__(name: str) -> Any:
-    """``visa.build`` and ``visa.Builder``, imported on first use: neither
-    command-line tool needs the builder, so its import stays off their
-    start-up."""
-    if name in ("build", "Builder"):
+    """What neither command-line tool needs, imported on first use:
+    ``visa.build`` and ``visa.Builder`` (the builder), ``visa.stats``,
+    ``visa.cfg`` and ``visa.liveness`` (the dump readers, :mod:`visa.dumps`)."""
+    if name in _LAZY:
         import importlib
-        build = importlib.import_module(".build", __name__)  # sets visa.build
-        return build if name == "build" else build.Builder
+        module_name, attr = _LAZY[name]
+        module = importlib.import_module(module_name, __name__)
+        return module if attr is None else getattr(module, attr)
     raise AttributeError(f"module 'visa' has no attribute {name!r}")
 
 
 __all__ = ["parse", "format", "validate", "assemble", "disassemble", "build", "Builder", "ast",
-           "VisaError", "Diagnostic", "WarningOptions", "Program", "Platform", "GenBinaries", "__version__"]
+           "VisaError", "Diagnostic", "WarningOptions", "Program", "Platform", "GenBinaries",
+           "stats", "cfg", "liveness", "__version__"]

@@ -2929,3 +2929,50 @@ SRND_PAIRS: frozenset = frozenset((("ub", "hf"), ("hf", "f")))
 SRND_SRC1_TYPES_42: frozenset = frozenset(("uw", "ub", "f", "hf"))
 # the 3D sampler mnemonics (sample_3d ... load_mcs), for their family checks
 SAMPLER_3D_MNEMONICS: frozenset = frozenset(i.name for i in SAMPLER_3D_OPS.values() if i.in_text)
+
+
+# ---------------------------------------------------------------------------
+# Facts for the dump readers (visa.dumps): what a control-flow instruction
+# does to the graph, and the report family of the opcodes whose Intel
+# category (MISC) does not say it.
+# ---------------------------------------------------------------------------
+
+FLOW_ROLE: Mapping[str, str] = MappingProxyType({
+    "jmp": "branch",       # scalar jump to a label (predicated: conditional)
+    "goto": "goto",        # SIMD goto (predicated: divergent)
+    "switchjmp": "switch",  # indexed jump to one of its labels
+    "call": "call",        # subroutine call (returns to the next instruction)
+    "fcall": "call",       # stack call of a function
+    "ifcall": "call",      # indirect stack call
+    "ret": "return",       # end of subroutine / kernel
+    "fret": "return",
+})
+"""Control-flow role of each branching opcode (by mnemonic)."""
+
+REPORT_FAMILY: Mapping[str, str] = MappingProxyType({
+    "raw_send": "raw send", "raw_sends": "raw send",
+    "dpas": "dpas", "dpasw": "dpas",
+    "loc": "debug", "file": "debug",  # source positions: IGC gives them no $N id
+})
+"""Report family of opcodes Intel files under MISC."""
+
+CATEGORY_FAMILY: Mapping[InstCategory, str] = MappingProxyType({
+    InstCategory.MOV: "move", InstCategory.ARITH: "arithmetic", InstCategory.LOGIC: "logic",
+    InstCategory.COMPARE: "compare", InstCategory.ADDRESS: "address",
+    InstCategory.FLOW: "control flow", InstCategory.SIMD_FLOW: "control flow",
+    InstCategory.DATA_PORT: "legacy dataport", InstCategory.SVM: "legacy dataport",
+    InstCategory.SAMPLER: "sampler", InstCategory.LSC: "lsc", InstCategory.SYNC: "sync",
+    InstCategory.MISC: "other", InstCategory.RESERVED: "other",
+})
+"""Report family of each Intel instruction category."""
+
+
+def report_family(mnemonic: str) -> str:
+    """The statistics family of an instruction by its mnemonic ('other' for
+    one the table does not know)."""
+    from .forms import FORMS  # the text mnemonic's form names its opcode
+    f = FORMS.get(mnemonic)
+    d = OPCODES[f.opcode] if f is not None else OPCODES_BY_MNEMONIC.get(mnemonic)
+    if d is None:
+        return "other"
+    return REPORT_FAMILY.get(d.mnemonic) or CATEGORY_FAMILY[d.category]
