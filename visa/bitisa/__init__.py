@@ -17,7 +17,8 @@ API (stable):
   dontcare=0, asserts=())`` -- a leaf instruction form.  ``match``/``mask``
   are the fixed pattern bits; ``dontcare`` the bits the form ignores
   (``x`` in isaspec).  ``display`` is a template: ``{NAME}`` is replaced by
-  the field's shown value; ``asserts`` are ``(mask, value)`` pairs that must
+  the field's shown value (``{NAME}`` the ``displayname``); ``overrides``
+  are ``(predicate(values), display)`` pairs tried first; ``asserts`` are ``(mask, value)`` pairs that must
   hold for a decode to match.  ``Bitset.from_pattern(name, "0101xx..", ...)``
   builds match/mask/dontcare from an isaspec pattern string written MSB first.
 * ``Isa(bitsets, select_size=None)`` -- ``isa.decode(word, gen)`` returns the
@@ -123,6 +124,12 @@ class Bitset:
     gen: tuple[int, int] = (0, 1 << 30)
     dontcare: int = 0
     asserts: tuple[tuple[int, int], ...] = ()
+    #: (predicate over the field values, display) pairs tried before ``display``
+    overrides: tuple[tuple[Callable[[Mapping[str, int]], bool], str], ...] = ()
+    #: the mnemonic ``{NAME}`` stands for in templates ("" means ``name``)
+    displayname: str = ""
+    #: fields not in the word: (name, constant value, kind), e.g. isaspec <derived>
+    derived: tuple[tuple[str, int, Any], ...] = ()
 
     @classmethod
     def from_pattern(cls, name: str, pattern: str, fields: Sequence[Field] = (),
@@ -206,17 +213,28 @@ class Isa:
         b = self.by_name[bitset] if isinstance(bitset, str) else bitset
         word = b.match
         for f in b.fields:
-            word = f.put(word, values.get(f.name, 0))
+            if f.name in values:  # fields may alias the same bits
+                word = f.put(word, values[f.name])
         return word
 
     def format(self, d: Decoded, ctx: Any = None) -> str:
         b = d.bitset
+        template = b.display
+        for pred, disp in b.overrides:
+            if pred(d.values):
+                template = disp
+                break
 
         def one(m: re.Match[str]) -> str:
+            if m.group(1) == "NAME":
+                return b.displayname or b.name
+            for dname, dval, dkind in b.derived:
+                if dname == m.group(1):
+                    return str(dkind.show(dval, ctx))
             f = b.field(m.group(1))
             return str(f.kind.show(d.values[f.name], ctx))
 
-        return _TEMPLATE.sub(one, b.display)
+        return _TEMPLATE.sub(one, template)
 
     def split(self, words32: Sequence[int]) -> Iterator[tuple[int, int, int]]:
         """(offset, size_bits, word) per instruction of a 32-bit word stream;
