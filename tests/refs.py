@@ -55,7 +55,23 @@ COUNTS = {
     "vISA 4.2 dumps": 436,      # tests/data/modern: 412 kernels and their function files
     "vISA 4.1 mutants": 1051,    # tests/data/mutants-41/EXPECTED.tsv (tools/make_mutants_41.py)
     "handwritten 4.2 twins": 4,  # tests/data/handwritten42: *.v42.visaasm (3 twins + only42)
+    # tests/data/afuc: Mesa afuc-disasm/afuc-asm vectors (Mesa 04af4cbf, ../shared/afuc)
+    "afuc listings": 166,        # dis/MANIFEST.tsv rows (154 images)
+    "afuc programs": 110,        # asm/MANIFEST.tsv rows
+    "afuc invalid programs": 103,  # asm-invalid/EXPECTED.tsv rows
 }
+
+
+AFUC = DATA / "afuc"
+
+
+def afuc_rows(sub: str, table: str, what: str) -> list[dict[str, str]]:
+    """Rows of an afuc set's TSV manifest, after the count guard."""
+    import csv
+
+    with open(AFUC / sub / table, newline="") as fh:
+        rows = list(csv.DictReader(fh, delimiter="\t"))
+    return require(what, rows)
 
 
 class MissingReferenceData(RuntimeError):
