@@ -5,7 +5,8 @@ Reads adreno/adreno_control_regs.xml and adreno/adreno_pipe_regs.xml of Mesa
 commit 04af4cbfea7a226793c5ac145b41d6a3bd497ba5 (src/freedreno/registers/;
 a copy is in ../shared/afuc/mesa-src/registers/) and writes, per domain, the
 number -> name table afuc-disasm uses for ``@NAME`` (control), ``%NAME``
-(SQE) and ``|NAME`` (pipe) operands.  A reg64 also names its high half
+(SQE) and ``|NAME`` (pipe) operands, and (from adreno/adreno_pm4.xml) the
+PM4 type-3 packet names per chip, for jump-table labels.  A reg64 also names its high half
 ``NAME+0x1`` as Mesa's lookup does.  The output is committed; the project
 never reads Mesa's files at run time.
 
@@ -19,7 +20,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 COMMIT = "04af4cbfea7a226793c5ac145b41d6a3bd497ba5"
-FILES = ("adreno/adreno_control_regs.xml", "adreno/adreno_pipe_regs.xml")
+FILES = ("adreno/adreno_control_regs.xml", "adreno/adreno_pipe_regs.xml")  # + adreno_pm4.xml
 
 
 def domains(root: Path) -> dict[str, dict[int, str]]:
@@ -42,6 +43,39 @@ def domains(root: Path) -> dict[str, dict[int, str]]:
     return out
 
 
+_ORDER = ["A2XX", "A3XX", "A4XX", "A5XX", "A6XX", "A7XX"]
+
+
+def variant_ok(spec: str | None, chip: str) -> bool:
+    """rnn ``variants="A2XX-A6XX"`` / ``"A6XX-"`` / ``"A5XX,A6XX"`` test."""
+    if not spec:
+        return True
+    for part in spec.replace(" ", "").split(","):
+        if "-" in part:
+            lo, hi = part.split("-", 1)
+            i = _ORDER.index(chip)
+            if _ORDER.index(lo) <= i and (not hi or i <= _ORDER.index(hi)):
+                return True
+        elif part == chip:
+            return True
+    return False
+
+
+def packets(root: Path) -> dict[str, dict[int, str]]:
+    """adreno_pm4_type3_packets per chip (A5XX/A6XX/A7XX): opcode -> name."""
+    tree = ET.parse(root / "adreno/adreno_pm4.xml")
+    out: dict[str, dict[int, str]] = {c: {} for c in ("A5XX", "A6XX", "A7XX")}
+    for enum in tree.getroot():
+        if enum.tag.endswith("enum") and enum.get("name") == "adreno_pm4_type3_packets":
+            for val in enum:
+                if not val.tag.endswith("value"):
+                    continue
+                for chip, table in out.items():
+                    if variant_ok(val.get("variants"), chip):
+                        table.setdefault(int(val.get("value", "0"), 0), val.get("name", ""))
+    return out
+
+
 def main(argv: list[str]) -> int:
     if len(argv) < 2:
         print(__doc__, file=sys.stderr)
@@ -56,6 +90,13 @@ def main(argv: list[str]) -> int:
         lines.append(f"    {name!r}: {{")
         for off in sorted(doms[name]):
             lines.append(f"        0x{off:03x}: {doms[name][off]!r},")
+        lines.append("    },")
+    lines.append("}")
+    lines += ["", "PACKETS: dict[str, dict[int, str]] = {"]
+    for chip, table in packets(Path(argv[1])).items():
+        lines.append(f"    {chip!r}: {{")
+        for op in sorted(table):
+            lines.append(f"        0x{op:02x}: {table[op]!r},")
         lines.append("    },")
     lines.append("}")
     out.write_text("\n".join(lines) + "\n")

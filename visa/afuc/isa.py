@@ -67,7 +67,10 @@ class Branch:
             target = (getattr(ctx, "pc", 0) + off) if ctx is not None else off
         name = getattr(ctx, "target_name", None)
         got = name(target, self.call, value) if name else None
-        return got if got is not None else str(target)
+        if got is not None:
+            return got
+        # no label (outside the listing): Mesa prints the encoded offset
+        return str(target if self.absolute else off)
 
     def read(self, text: str, ctx: Any) -> int:
         return int(text, 0)
