@@ -76,6 +76,39 @@ def packets(root: Path) -> dict[str, dict[int, str]]:
     return out
 
 
+def _tag(el: ET.Element) -> str:
+    return el.tag.rsplit("}", 1)[-1]
+
+
+def gpu_regs(root: Path, rel: str, domain: str, chip: str) -> dict[int, str]:
+    """GPU register names of ``domain`` the way rnn prints an address:
+    ``NAME``, ``NAME_HI`` (high half of a reg64), ``ARRAY[0xI].NAME`` (index as C %#x: ``[0]``, ``[0x1]``)."""
+    tree = ET.parse(root / rel)
+    out: dict[int, str] = {}
+
+    def walk(el: ET.Element, base: int, prefix: str) -> None:
+        for ch in el:
+            t = _tag(ch)
+            if not variant_ok(ch.get("variants"), chip):
+                continue
+            if t in ("reg32", "reg64"):
+                off = base + int(ch.get("offset", "0"), 0)
+                name = prefix + ch.get("name", "")
+                out.setdefault(off, name)
+                if t == "reg64":
+                    out.setdefault(off + 1, name + "_HI")  # as Mesa's listing names it
+            elif t == "array":
+                aoff = base + int(ch.get("offset", "0"), 0)
+                stride = int(ch.get("stride", "1"), 0)
+                for i in range(int(ch.get("length", "1"), 0)):
+                    walk(ch, aoff + i * stride, f"{prefix}{ch.get('name', '')}[{i:#x}]." if i else f"{prefix}{ch.get('name', '')}[0].")
+
+    for dom in tree.getroot():
+        if _tag(dom) == "domain" and dom.get("name") == domain:
+            walk(dom, 0, "")
+    return out
+
+
 def main(argv: list[str]) -> int:
     if len(argv) < 2:
         print(__doc__, file=sys.stderr)
@@ -90,6 +123,17 @@ def main(argv: list[str]) -> int:
         lines.append(f"    {name!r}: {{")
         for off in sorted(doms[name]):
             lines.append(f"        0x{off:03x}: {doms[name][off]!r},")
+        lines.append("    },")
+    lines.append("}")
+    lines += ["", "GPU_REGS: dict[str, dict[int, str]] = {"]
+    for chip, rel in (("A5XX", "adreno/a5xx.xml"),):
+        table = gpu_regs(Path(argv[1]), rel, chip, chip)
+        # rnn looks in the chip's domain, then in the common AXXX domain
+        for off, name in gpu_regs(Path(argv[1]), "adreno/adreno_common.xml", "AXXX", chip).items():
+            table.setdefault(off, name)
+        lines.append(f"    {chip!r}: {{")
+        for off in sorted(table):
+            lines.append(f"        0x{off:04x}: {table[off]!r},")
         lines.append("    },")
     lines.append("}")
     lines += ["", "PACKETS: dict[str, dict[int, str]] = {"]

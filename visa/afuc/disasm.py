@@ -10,7 +10,7 @@ from typing import Any
 
 from visa.afuc.isa import ISA
 from visa.afuc.names import Names
-from visa.afuc.regs_gen import PACKETS
+from visa.afuc.regs_gen import DOMAINS, GPU_REGS, PACKETS
 
 GENS = {0x5FF: 5, 0x6EE: 6, 0x6DC: 6, 0x6DD: 6, 0x730: 7, 0x740: 7}
 _CALLS = {"call", "bl"}
@@ -43,8 +43,17 @@ def _target(d: Any, pc: int) -> int:
     return pc + (off - 0x10000 if off & 0x8000 else off)
 
 
+def _gpu_comment(regs: dict[int, str], value: int) -> str:
+    """Mesa's ``\t; NAME`` after an immediate that is a GPU register."""
+    if value < 0x100:
+        return ""
+    name = regs.get(value)
+    return "" if name is None else "\t; " + name
+
+
 def disassemble_a5xx(instrs: list[int]) -> str:
     gen = 5
+    gpu = GPU_REGS["A5XX"]
     n = len(instrs)
     decoded = [ISA.decode(w, gen) for w in instrs]
     fxn: set[int] = set()
@@ -81,10 +90,18 @@ def disassemble_a5xx(instrs: list[int]) -> str:
         if pc in ctx.lbl:
             out.append(ctx.lbl[pc] + ":")
         if d is None or d.lost_bits:
-            out.append(f"[{instrs[pc]:08x}]")
+            out.append(f"[{instrs[pc]:08x}]" + _gpu_comment(gpu, instrs[pc]))
             continue
         object.__setattr__(ctx, "pc", pc)
-        out.append(ISA.format(d, ctx))
+        text = ISA.format(d, ctx)
+        if d.bitset.name == "movi" and d.values["DST"] == 0x1D:
+            val = (d.values["RIMMED"] << d.values["SHIFT"]) & 0xFFFFFFFF
+            if d.values["SHIFT"] >= 16 and val & 0xFBFFFF == 0:  # pipe register (bit 18 ignored)
+                pipe = DOMAINS.get("A%dXX_PIPE_REG" % gen, {}).get(val >> 24)
+                text += "\t; |" + pipe if pipe else "\t; 0x%03x" % (val >> 24)
+        elif "RIMMED" in d.values:
+            text += _gpu_comment(gpu, d.values["RIMMED"] << d.values.get("SHIFT", 0))
+        out.append(text)
     return "\n".join(out) + "\n"
 
 
