@@ -82,6 +82,8 @@ _TOK = re.compile(r"""
 |(?P<prefix>\((?:rep|xmov[1-3]|sds[1-3]|peek)\))
 |(?P<directive>\.(?:align|jumptbl|section))
 |(?P<punct><<|[,\[\]+!:])
+|(?P<badprefix>\([A-Za-z0-9_]*\))
+|(?P<baddir>\.[A-Za-z_][A-Za-z0-9_]*)
 """, re.X)
 _BIT = re.compile(r"b[0-9]+")
 _HEXREG = re.compile(r"\$[0-9a-fA-F]{2}")
@@ -112,6 +114,7 @@ def lex(text: str, diags: list[Diag]) -> list[Tok]:
             ch = text[pos]
             if "\udc80" <= ch <= "\udcff":
                 diags.append(Diag(line, col, f"non-UTF-8 byte 0x{ord(ch) - 0xdc00:02x}"))
+                toks.append(Tok("bad", ch, None, line, col, line, col + 1))
             elif ch == "\r":
                 diags.append(Diag(line, col, "carriage return (CRLF line end) is not accepted"))
             elif ch == ";":
@@ -119,6 +122,7 @@ def lex(text: str, diags: list[Diag]) -> list[Tok]:
                 break
             else:
                 diags.append(Diag(line, col, f"unknown character {ch!r}"))
+            toks.append(Tok("bad", ch, None, line, col, line, col + 1))
             pos += 1
             continue
         kind = m.lastgroup
@@ -126,6 +130,14 @@ def lex(text: str, diags: list[Diag]) -> list[Tok]:
         end = m.end()
         if kind == "ws":
             pass
+        elif kind == "badprefix":
+            diags.append(Diag(line, col, f"unknown prefix {s!r} (known: (rep), (xmov1-3), "
+                              "(peek), (sds1-3))"))
+            toks.append(Tok("bad", s, None, line, col, line, col + len(s)))
+        elif kind == "baddir":
+            diags.append(Diag(line, col, f"unknown directive {s!r} (known: .align, .jumptbl, "
+                              ".section)"))
+            toks.append(Tok("bad", s, None, line, col, line, col + len(s)))
         elif kind in ("nl", "comment"):
             line += 1
             lstart = end
@@ -257,7 +269,7 @@ class Stmt:
 
 
 class _Stop(Exception):
-    def __init__(self, diag: Diag) -> None:
+    def __init__(self, diag: Diag | None) -> None:
         self.diag = diag
 
 
@@ -275,11 +287,13 @@ class Parser:
             self.i += 1
         return t
 
-    def fail(self, what: str) -> _Stop:
+    def fail(self, what: str, here: bool = False) -> _Stop:
         t = self.peek()
+        if t.kind == "bad":  # the lexer has reported it
+            return _Stop(None)
         prev = self.toks[self.i - 1] if self.i else None
         got = "end of file" if t.kind == "eof" else repr(t.text)
-        if prev is not None and (t.kind == "eof" or t.line != prev.line):
+        if not here and prev is not None and (t.kind == "eof" or t.line != prev.line):
             return _Stop(Diag(prev.end_line, prev.end_col, f"expected {what} at end of line"))
         return _Stop(Diag(t.line, t.col, f"expected {what}, got {got}"))
 
@@ -335,6 +349,9 @@ class Parser:
         t = self.peek()
         if t.kind == "word":
             self.next()
+            nxt = self.peek()
+            if not (nxt.kind == "punct" and nxt.text == ":") and nxt.line == t.line:
+                raise _Stop(Diag(t.line, t.col, f"unknown mnemonic {t.text!r}"))
             self.expect("punct", ":", "':' after a label name")
             return Stmt("label", t, t.text)
         if t.kind == "directive":
@@ -368,7 +385,7 @@ class Parser:
                 raise _Stop(Diag(m.line, m.col, f"unknown mnemonic {m.text!r}"))
             if m.kind == "bit" and self.peek(1).text == ":":
                 raise _Stop(Diag(m.line, m.col, f"{m.text!r} is a bit operand, not a label name"))
-            raise self.fail("an instruction")
+            raise self.fail("an instruction", here=True)
         self.next()
         if self.peek().kind == "punct" and self.peek().text == ":":
             raise _Stop(Diag(m.line, m.col, f"{m.text!r} is a mnemonic, not a label name"))
@@ -387,9 +404,10 @@ class Parser:
             try:
                 out.append(self.statement())
             except _Stop as e:
-                diags.append(e.diag)
+                if e.diag is not None:
+                    diags.append(e.diag)
                 # resume at the first token of a later line than the error
-                line = e.diag.line
+                line = e.diag.line if e.diag is not None else self.peek().line
                 if self.i == start:
                     self.next()
                 while self.peek().kind != "eof" and self.peek().line <= line:
@@ -653,8 +671,9 @@ class _Asm:
                 v = self.label(base[0], labels)
             else:
                 v = self.imm(base)
-            ok = put(names[0], v, op.tok)
-            return ok and put(names[1], 0 if sh is None else self.imm(sh), op.tok)
+            ok = put(names[0], v, base[0])
+            return ok and put(names[1], 0 if sh is None else self.imm(sh),
+                              op.tok if sh is None else sh[0])
         if want == "mem":
             reg, imm, pre = op.parts
             ok = put(names[0], reg.value, reg)
