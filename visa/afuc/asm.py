@@ -645,7 +645,12 @@ class _Asm:
             kind = fields[names[0]].kind
             if op.shape == "target":
                 v = op.tok.value
-                return put(names[0], v & 0xffff if not kind.absolute else v, op.tok)
+                # the encoded value, as afuc-dis prints it (negative: two's
+                # complement in the field)
+                width = fields[names[0]].width
+                if v < 0 and v >= -(1 << (width - 1)):
+                    v &= (1 << width) - 1
+                return put(names[0], v, op.tok)
             v = self.label(op.tok, labels)
             if v is None:
                 return False
