@@ -66,9 +66,8 @@ KEYWORDS = frozenset(
     "setbit clrbit ubfx bfi mov cwrite cread swrite sread store load brne breq ret iret "
     "call jump jumpa sret waitin bl setsecure".split())
 
-_TOK = re.compile(r"""
- (?P<ws>[ \t]+)
-|(?P<nl>\n)
+_TOK = re.compile(r"""[ \t]*(?:
+ (?P<nl>\n)
 |(?P<comment>;[^\n]*\n)
 |(?P<word>[A-Za-z_][A-Za-z0-9_]*)
 |(?P<hex>0x[0-9a-fA-F]*)
@@ -84,7 +83,8 @@ _TOK = re.compile(r"""
 |(?P<punct><<|[,\[\]+!:])
 |(?P<badprefix>\([A-Za-z0-9_]*\))
 |(?P<baddir>\.[A-Za-z_][A-Za-z0-9_]*)
-""", re.X)
+|(?P<err>[\s\S])
+|(?P<end>\Z))""", re.X)
 _BIT = re.compile(r"b[0-9]+")
 _HEXREG = re.compile(r"\$[0-9a-fA-F]{2}")
 
@@ -92,29 +92,82 @@ _NAMED_REGS = {"$rem": 0x1c, "$memdata": 0x1d, "$addr": 0x1d, "$regdata": 0x1e,
                "$usraddr": 0x1e, "$data": 0x1f, "$sp": 0x1a, "$lr": 0x1b}
 
 
-@attrs.frozen
 class Tok:
-    kind: str  # word kw bit int reg ctrl sqe label target literal prefix directive punct eof
-    text: str
-    value: Any
-    line: int
-    col: int
-    end_line: int = 0
-    end_col: int = 0
+    """A token: kind (word kw bit int hex reg ctrl sqe label target literal
+    prefix directive punct bad eof), text, value, start and end position."""
+
+    __slots__ = ("kind", "text", "value", "line", "col", "end_line", "end_col")
+
+    def __init__(self, kind: str, text: str, value: Any, line: int, col: int,
+                 end_line: int = 0, end_col: int = 0) -> None:
+        self.kind = kind
+        self.text = text
+        self.value = value
+        self.line = line
+        self.col = col
+        self.end_line = end_line
+        self.end_col = end_col
+
+    def __repr__(self) -> str:
+        return f"Tok({self.kind!r}, {self.text!r}, {self.line}:{self.col})"
 
 
 def lex(text: str, diags: list[Diag]) -> list[Tok]:
     toks: list[Tok] = []
-    pos, line, lstart, n = 0, 1, 0, len(text)
-    match = _TOK.match
-    while pos < n:
-        m = match(text, pos)
-        col = pos - lstart + 1
-        if m is None:
-            ch = text[pos]
+    add = toks.append
+    line, lstart, pos = 1, 0, 0
+    names = {i: n for n, i in _TOK.groupindex.items()}
+    keywords, named, bitre = KEYWORDS, _NAMED_REGS, _BIT.fullmatch
+    for m in _TOK.finditer(text):
+        idx = m.lastindex
+        kind = names[idx]
+        start = m.start(idx)
+        pos = m.end()
+        col = start - lstart + 1
+        s = m.group(idx)
+        if kind == "word":
+            if s in keywords:
+                add(Tok("kw", s, None, line, col, line, col + len(s)))
+            elif s[0] == "b" and bitre(s):
+                add(Tok("bit", s, int(s[1:]), line, col, line, col + len(s)))
+            else:
+                add(Tok("word", s, None, line, col, line, col + len(s)))
+        elif kind == "reg":
+            value = named.get(s)
+            if value is None:
+                try:
+                    value = int(s[1:], 16)
+                except ValueError:
+                    value = None
+            add(Tok(kind, s, value, line, col, line, col + len(s)))
+        elif kind == "punct" or kind == "prefix" or kind == "directive" or kind == "ctrl" \
+                or kind == "sqe" or kind == "label":
+            add(Tok(kind, s, None, line, col, line, col + len(s)))
+        elif kind == "nl" or kind == "comment":
+            line += 1
+            lstart = pos
+        elif kind == "hex":
+            add(Tok(kind, s, int(s[2:] or "0", 16), line, col, line, col + len(s)))
+        elif kind == "int":
+            add(Tok(kind, s, int(s), line, col, line, col + len(s)))
+        elif kind == "literal":
+            add(Tok(kind, s, int(s[1:-1], 16), line, col, line, col + len(s)))
+        elif kind == "target":
+            add(Tok(kind, s, int(s[1:], 0), line, col, line, col + len(s)))
+        elif kind == "end":
+            break
+        elif kind == "badprefix":
+            diags.append(Diag(line, col, f"unknown prefix {s!r} (known: (rep), (xmov1-3), "
+                              "(peek), (sds1-3))"))
+            add(Tok("bad", s, None, line, col, line, col + len(s)))
+        elif kind == "baddir":
+            diags.append(Diag(line, col, f"unknown directive {s!r} (known: .align, .jumptbl, "
+                              ".section)"))
+            add(Tok("bad", s, None, line, col, line, col + len(s)))
+        else:  # err: one character no rule takes
+            ch = s
             if "\udc80" <= ch <= "\udcff":
                 diags.append(Diag(line, col, f"non-UTF-8 byte 0x{ord(ch) - 0xdc00:02x}"))
-                toks.append(Tok("bad", ch, None, line, col, line, col + 1))
             elif ch == "\r":
                 diags.append(Diag(line, col, "carriage return (CRLF line end) is not accepted"))
             elif ch == ";":
@@ -122,51 +175,9 @@ def lex(text: str, diags: list[Diag]) -> list[Tok]:
                 break
             else:
                 diags.append(Diag(line, col, f"unknown character {ch!r}"))
-            toks.append(Tok("bad", ch, None, line, col, line, col + 1))
-            pos += 1
-            continue
-        kind = m.lastgroup
-        s = m.group()
-        end = m.end()
-        if kind == "ws":
-            pass
-        elif kind == "badprefix":
-            diags.append(Diag(line, col, f"unknown prefix {s!r} (known: (rep), (xmov1-3), "
-                              "(peek), (sds1-3))"))
-            toks.append(Tok("bad", s, None, line, col, line, col + len(s)))
-        elif kind == "baddir":
-            diags.append(Diag(line, col, f"unknown directive {s!r} (known: .align, .jumptbl, "
-                              ".section)"))
-            toks.append(Tok("bad", s, None, line, col, line, col + len(s)))
-        elif kind in ("nl", "comment"):
-            line += 1
-            lstart = end
-        else:
-            value: Any = None
-            if kind == "word":
-                if s in KEYWORDS:
-                    kind = "kw"
-                elif _BIT.fullmatch(s):
-                    kind, value = "bit", int(s[1:])
-            elif kind == "reg":
-                if s in _NAMED_REGS:
-                    value = _NAMED_REGS[s]
-                else:
-                    try:
-                        value = int(s[1:], 16)
-                    except ValueError:
-                        value = None
-            elif kind == "hex":
-                value = int(s[2:] or "0", 16)
-            elif kind == "int":
-                value = int(s)
-            elif kind == "target":
-                value = int(s[1:], 0)
-            elif kind == "literal":
-                value = int(s[1:-1], 16)
-            toks.append(Tok(kind, s, value, line, col, line, col + len(s)))
-        pos = end
-    toks.append(Tok("eof", "", None, line, pos - lstart + 1, line, pos - lstart + 1))
+            add(Tok("bad", ch, None, line, col, line, col + 1))
+    eof = Tok("eof", "", None, line, pos - lstart + 1, line, pos - lstart + 1)
+    toks += [eof, eof, eof]
     return toks
 
 
@@ -279,7 +290,7 @@ class Parser:
         self.i = 0
 
     def peek(self, k: int = 0) -> Tok:
-        return self.toks[min(self.i + k, len(self.toks) - 1)]
+        return self.toks[self.i + k]  # the lexer ends the list with 3 eof tokens
 
     def next(self) -> Tok:
         t = self.toks[self.i]
