@@ -257,11 +257,16 @@ _LOOSE_XMOV = frozenset(m for m, fs in _ALL_FORMS.items()
 # -- parser ------------------------------------------------------------------
 
 
-@attrs.frozen
 class Operand:
-    shape: str  # reg imm bit label target shift mem
-    tok: Tok
-    parts: tuple[Any, ...]  # tokens making up the value(s)
+    """An operand as written: shape (reg imm bit label target shift mem), its
+    first token, the tokens making up its value(s)."""
+
+    __slots__ = ("shape", "tok", "parts")
+
+    def __init__(self, shape: str, tok: Tok, parts: tuple[Any, ...]) -> None:
+        self.shape = shape
+        self.tok = tok
+        self.parts = parts
 
 
 @attrs.frozen
@@ -595,7 +600,7 @@ class _Asm:
                      f"do not fit: expected {want}")
             return 0
         b = form.bitset
-        have = {f.name for f in b.fields}
+        have = _fields_of(b)
         values: dict[str, int] = {}
         ok = True
         rank = -1
@@ -630,7 +635,7 @@ class _Asm:
 
     def fill(self, op: Operand, want: str, names: tuple[str, ...], b: Bitset, pc: int,
              labels: dict[str, int], values: dict[str, int]) -> bool:
-        fields = {f.name: f for f in b.fields}
+        fields = _fields_of(b)
 
         def put(name: str, v: int | None, t: Tok) -> bool:
             if v is None:
@@ -698,6 +703,16 @@ class _Asm:
                 ok &= put(names[2], 1, pre[0])
             return ok
         raise AssertionError(want)
+
+
+_FIELDS: dict[int, dict[str, Any]] = {}
+
+
+def _fields_of(b: Bitset) -> dict[str, Any]:
+    got = _FIELDS.get(id(b))
+    if got is None:
+        got = _FIELDS[id(b)] = {f.name: f for f in b.fields}
+    return got
 
 
 def _fits(got: str, want: str) -> bool:
