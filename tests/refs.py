@@ -63,6 +63,10 @@ COUNTS = {
     "g80 asm programs": 453,     # asm/ASM.tsv: 293 fromdis + 160 gen
     "g80 asm-invalid": 71,       # asm-invalid/EXPECTED.tsv: 66 invalid + 5 quirks
     "g80 envyas-ub": 19,         # asm/envyas-ub/UB.tsv
+    # tests/data/afuc: Mesa afuc-disasm/afuc-asm vectors (Mesa 04af4cbf, ../shared/afuc)
+    "afuc listings": 166,        # dis/MANIFEST.tsv rows (154 images)
+    "afuc programs": 110,        # asm/MANIFEST.tsv rows
+    "afuc invalid programs": 103,  # asm-invalid/EXPECTED.tsv rows
 }
 G80 = DATA / "g80"
 
@@ -71,6 +75,18 @@ def g80_rows(tsv: str, what: str) -> list[list[str]]:
     """The rows of a G80 reference TSV (comment lines dropped), count-guarded."""
     rows = [ln.rstrip("\n").split("\t") for ln in (G80 / tsv).read_text().splitlines(True)
             if ln.strip() and not ln.startswith("#")]
+    return require(what, rows)
+
+
+AFUC = DATA / "afuc"
+
+
+def afuc_rows(sub: str, table: str, what: str) -> list[dict[str, str]]:
+    """Rows of an afuc set's TSV manifest, after the count guard."""
+    import csv
+
+    with open(AFUC / sub / table, newline="") as fh:
+        rows = list(csv.DictReader(fh, delimiter="\t"))
     return require(what, rows)
 
 
