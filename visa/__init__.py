@@ -21,18 +21,22 @@ its nodes the lines of the builder calls, so diagnostics point there.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, Literal, Union, overload
+from typing import TYPE_CHECKING, Any, Literal, Union, overload
 
 import attrs
 
-from . import ast
 from .errors import Diagnostic, VisaError, WarningOptions, warning_options
-from .printer import format as _format
+
+if TYPE_CHECKING:
+    from . import ast
+# visa.ast and the printer (the instruction tables) are imported on first
+# use: the afuc and G80 tools (visa.afuc, visa.g80) live in this package and
+# need neither, so `import visa.afuc` costs them nothing of vISA's
 
 __version__ = "0.1.0"
 
 
-Program = Union[str, ast.Module]
+Program = Union[str, "ast.Module"]
 """vISA assembly text, or a module (:class:`visa.ast.Module`)."""
 
 Platform = Union[str, int]
@@ -61,11 +65,17 @@ def _parse(text: str, filename: str, grf_size: int = 32) -> ast.Module:
     return parse_text(text, filename, grf_size=grf_size)
 
 
+def _format(module: ast.Module, version: tuple[int, int] | None = None) -> str:
+    from .printer import format as format_module
+    return format_module(module, version)
+
+
 def _module(program: Program, filename: str | None) -> tuple[ast.Module, str | None, str]:
     """(module, source text for the carets, file name) of a program."""
     if isinstance(program, str):
         name = filename if filename is not None else "<input>"
         return _parse(program, name), program, name
+    from . import ast
     if isinstance(program, ast.Module):
         name = filename if filename is not None else (program.file or "<input>")
         return program, _source_of(program, name), name
@@ -195,7 +205,7 @@ def disassemble(data: bytes, *, filename: str = "<input>", module: bool = False)
     return m if module else _format(m)
 
 
-_LAZY = {"build": (".build", None), "Builder": (".build", "Builder"),
+_LAZY = {"ast": (".ast", None), "build": (".build", None), "Builder": (".build", "Builder"),
          "stats": (".dumps", "stats"), "cfg": (".dumps", "cfg"), "liveness": (".dumps", "liveness")}
 
 
