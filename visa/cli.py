@@ -13,7 +13,10 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import List, Optional
+from typing import TYPE_CHECKING, List, Optional
+
+if TYPE_CHECKING:
+    import typer
 
 from . import __version__
 from .errors import VisaError
