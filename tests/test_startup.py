@@ -191,3 +191,58 @@ def test_visa_dis_of_several_binaries(tmp_path):
     assert r.returncode == 0, r.stderr
     for s, w in zip(stems, want):
         assert (tmp_path / "o" / (s.name + ".ref.visaasm")).read_text() == w
+
+
+# ------------------------------------------- the common command lines, without typer
+def test_the_plain_front_end_knows_only_typers_options():
+    """Every spelling the front end takes is one of the typer command's
+    options (and it takes all of them but --version and help)."""
+    import typer.main
+    for app, flags, valued in ((cli.as_app, cli.AS_FLAGS, cli.AS_VALUED),
+                               (cli.dis_app, cli.DIS_FLAGS, cli.DIS_VALUED)):
+        params = {o: p for p in typer.main.get_command(app).params for o in p.opts if o.startswith("-")}
+        taken = {**flags, **valued}
+        assert set(taken) == set(params) - {"--version"}
+        for spelling, name in taken.items():
+            assert params[spelling].name == name
+            assert params[spelling].is_flag == (spelling in flags)
+
+
+@pytest.mark.parametrize("argv", [
+    [], ["--help"], ["-h"], ["a", "--version"], ["a", "--bogus"], ["a", "-o"], ["a", "-o", "x", "-o", "y"],
+    ["a", "--", "-b"], ["a", "-ox"], ["a", "-o", "-x"], ["a", "--syntax-only", "--syntax-only"],
+    ["a", "--syntax-only=1"],
+])
+def test_other_command_lines_go_to_typer(argv):
+    assert cli._plain_args(argv, cli.AS_FLAGS, cli.AS_VALUED, ("gen_binary",)) is None
+
+
+def test_the_plain_front_end_reads_the_common_forms():
+    got = cli._plain_args(["a.visaasm", "-o", "-", "--gen-binary=1:x", "b", "--gen-binary", "2:y",
+                           "-fsyntax-only", "--platform", "TGLLP", "-j", "1"],
+                          cli.AS_FLAGS, cli.AS_VALUED, ("gen_binary",))
+    assert got == (["a.visaasm", "b"], {"output": "-", "gen_binary": ["1:x", "2:y"], "syntax_only": True,
+                                        "platform": "TGLLP", "jobs": "1"})
+
+
+def test_assembling_a_kernel_does_not_import_typer(tmp_path):
+    out = tmp_path / "k.isa"
+    code = ("import sys, visa.cli as c; "
+            f"s = c._run_plain('visa-as', [{str(STEM) + '.visaasm'!r}, '-o', {str(out)!r}], None); "
+            "print(s, 'typer' in sys.modules)")
+    import subprocess
+    import sys
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.stdout.split() == ["0", "False"], r.stderr
+    assert out.exists()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--platform", "NOPE"], "Invalid value for --platform: unknown platform 'NOPE'"),
+    (["--gen-binary", "junk"], "Invalid value for --gen-binary: expected PLATFORM:FILE"),
+    (["-j", "-1"], "Invalid value for '-j'"),
+])
+def test_a_bad_option_value_is_typers_usage_error(tmp_path, args, message):
+    r = run_tool("visa-as", str(STEM) + ".visaasm", "-o", str(tmp_path / "k.isa"), *args)
+    assert r.returncode == 2 and message in r.stderr and "Usage: visa-as" in r.stderr
+    assert not (tmp_path / "k.isa").exists()

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Union
 
 import attrs
+from ._frozen import frozen
 
 
 def _pos() -> int:
@@ -29,8 +30,8 @@ if TYPE_CHECKING:  # type checkers know attrs' own decorator (same class shape)
     from attrs import frozen as instruction_node
     from attrs import frozen as node
 else:
-    node = attrs.frozen(slots=True, cache_hash=False)
-    instruction_node = attrs.frozen(slots=True, cache_hash=True)
+    node = frozen(slots=True, cache_hash=False)
+    instruction_node = frozen(slots=True, cache_hash=True)
 
 
 # ------------------------------------------------------------------ operands
@@ -129,7 +130,7 @@ class Tuple:
     col: int = _pos()
 
 
-@attrs.frozen(slots=True)
+@frozen(slots=True)
 class LscShape:
     """The data shape of an LSC data operand, after its colon.
 

@@ -13,9 +13,10 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import List, Optional
+from typing import TYPE_CHECKING, List, Optional
 
-import typer
+if TYPE_CHECKING:
+    import typer
 
 from . import __version__
 from .errors import VisaError
@@ -23,14 +24,18 @@ from .errors import VisaError
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
 
 
-def _version_cb(value: bool):
-    if value:
-        typer.echo(f"visa {__version__} (vISA 4.1)")
-        raise typer.Exit(EXIT_OK)
-
-
 def _err(msg: str) -> None:
-    typer.echo(msg, err=True)
+    sys.stderr.write(msg + "\n")
+    sys.stderr.flush()
+
+
+class _BadParam(Exception):
+    """A bad option value: typer reports it (its usage line and box) as a
+    ``typer.BadParameter``."""
+
+    def __init__(self, message: str, hint: str) -> None:
+        super().__init__(message)
+        self.hint = hint
 
 
 def _read_text(path: str) -> tuple[str, str]:
@@ -172,17 +177,17 @@ def _parse_gen_binary(spec: str):
     from .encode import platform_code
     plat, sep, file = spec.partition(":")
     if not sep or not plat or not file:
-        raise typer.BadParameter(f"expected PLATFORM:FILE, got '{spec}'", param_hint="--gen-binary")
+        raise _BadParam(f"expected PLATFORM:FILE, got '{spec}'", "--gen-binary")
     try:
         code = platform_code(int(plat, 0) if plat[:1].isdigit() else plat)
         if not 0 <= code <= 255:
             raise ValueError(f"platform code {code} is not 0..255")
     except ValueError as e:
-        raise typer.BadParameter(str(e), param_hint="--gen-binary")
+        raise _BadParam(str(e), "--gen-binary")
     try:
         blob = Path(file).read_bytes()
     except OSError as e:
-        raise typer.BadParameter(f"cannot read '{file}': {e.strerror}", param_hint="--gen-binary")
+        raise _BadParam(f"cannot read '{file}': {e.strerror}", "--gen-binary")
     return (code, blob)
 
 
@@ -293,47 +298,18 @@ def _make_dir(tool: str, path: str) -> None:
         os.makedirs(path, exist_ok=True)
     except OSError as e:
         _err(f"{tool}: error: cannot make the output directory '{path}': {e.strerror or e}")
-        raise typer.Exit(EXIT_USAGE)
+        raise SystemExit(EXIT_USAGE)
 
 
 # -------------------------------------------------------------------- visa-as
-as_app = typer.Typer(add_completion=False, context_settings={"help_option_names": ["-h", "--help"]})
-
-
-@as_app.command(epilog=W_HELP)
-def assemble_cmd(
-    ctx: typer.Context,
-    inputs: List[str] = typer.Argument(..., metavar="INPUT...",
-                                       help="vISA assembly files (.visaasm, .visa); '-' reads standard input."),
-    output: Optional[str] = typer.Option(None, "-o", "--output",
-                                         help="Output file ('-' for standard output), or a directory "
-                                              "(DIR/, or one that exists). Default: INPUT with .isa."),
-    output_dir: Optional[str] = typer.Option(None, "--output-dir", metavar="DIR",
-                                             help="Write each output into DIR (made if missing), "
-                                                  "named as its input with .isa."),
-    syntax_only: bool = typer.Option(False, "--syntax-only", "-fsyntax-only",
-                                     help="Only parse and validate, report every problem; write nothing."),
-    gen_binary: List[str] = typer.Option([], "--gen-binary", metavar="PLATFORM:FILE",
-                                         help="Embed a native Gen code blob (repeatable)."),
-    platform: Optional[str] = typer.Option(None, "--platform", metavar="PLATFORM",
-                                           help="Validate for this platform (a name such as TGLLP, "
-                                                "DG2, PVC, XE2, or a code); default: the first "
-                                                "--gen-binary's."),
-    jobs: int = typer.Option(0, "-j", "--jobs", metavar="N", min=0,
-                             help="Processes: 1 validates and encodes one after the other; 2 "
-                                  "validates in a second process while this one encodes. "
-                                  "Default: 2 for a long program when two CPUs are "
-                                  "available, else 1."),
-    version: bool = typer.Option(False, "--version", callback=_version_cb, is_eager=True,
-                                 help="Print the version and exit."),
-):
-    """Assemble vISA assembly text into vISA 4.1 binaries."""
-    wopts = ctx.obj
+def _assemble(inputs: list[str], output: str | None, output_dir: str | None, syntax_only: bool,
+              gen_binary: list[str], platform: str | None, jobs: int, wopts) -> int:
+    """visa-as with its options parsed: the exit status."""
     from .encode import find_platform
     try:
         plat = find_platform(platform) if platform is not None else None
     except ValueError as e:
-        raise typer.BadParameter(str(e), param_hint="--platform")
+        raise _BadParam(str(e), "--platform")
     from .parser import parse
     out_dir = _output_dir(output, output_dir)
     if out_dir is not None:
@@ -342,13 +318,13 @@ def assemble_cmd(
             _make_dir("visa-as", out_dir)
     if output is not None and len(inputs) > 1:
         _err("visa-as: error: -o FILE cannot be used with several inputs (use -o DIR/ or --output-dir DIR)")
-        raise typer.Exit(EXIT_USAGE)
+        raise SystemExit(EXIT_USAGE)
     if output is None and "-" in inputs and not syntax_only:
         output = "-"
     blobs = [_parse_gen_binary(s) for s in gen_binary]
     if len(blobs) > 4:
         _err("visa-as: error: a kernel carries at most 4 Gen binaries (--gen-binary)")
-        raise typer.Exit(EXIT_USAGE)
+        raise SystemExit(EXIT_USAGE)
     def work(inp):
         text, name = _read_text(inp)
         from .encode import assemble
@@ -380,47 +356,26 @@ def assemble_cmd(
         from . import encode, validator  # noqa: F401
         from .parser import _grammar
         _grammar()
-    raise typer.Exit(_each("visa-as", inputs, work, prepare=prepare))
+    return _each("visa-as", inputs, work, prepare=prepare)
+
+
 
 
 # ------------------------------------------------------------------- visa-dis
-dis_app = typer.Typer(add_completion=False, context_settings={"help_option_names": ["-h", "--help"]})
-
-
-@dis_app.command(epilog=W_HELP + " They apply with --validate.")
-def disassemble_cmd(
-    ctx: typer.Context,
-    inputs: List[str] = typer.Argument(..., metavar="INPUT...",
-                                       help="vISA binaries (.isa); '-' reads standard input."),
-    output: Optional[str] = typer.Option(None, "-o", "--output",
-                                         help="Output file ('-' for standard output, the default), "
-                                              "or a directory (DIR/, or one that exists)."),
-    output_dir: Optional[str] = typer.Option(None, "--output-dir", metavar="DIR",
-                                             help="Write each output into DIR (made if missing), "
-                                                  "named as its input with .visaasm."),
-    validate: bool = typer.Option(False, "--validate",
-                                  help="Also validate the program; each diagnostic gives the "
-                                       "instruction's byte offset in the file (FILE+0xOFFSET) "
-                                       "and shows its line of the printed text. Errors make "
-                                       "the exit status 1."),
-    visa_version: str = typer.Option("4.1", "--visa-version", metavar="4.1|4.2",
-                                     help="The text dialect to print: vISA 4.1 (IGC up to "
-                                          "2023) or 4.2 (IGC 2.x)."),
-    version: bool = typer.Option(False, "--version", callback=_version_cb, is_eager=True,
-                                 help="Print the version and exit."),
-):
-    """Disassemble vISA 4.1 binaries into vISA assembly text (IGC's layout)."""
+def _disassemble(inputs: list[str], output: str | None, output_dir: str | None, validate: bool,
+                 visa_version: str, wopts) -> int:
+    """visa-dis with its options parsed: the exit status."""
     dialect = {"4.1": (4, 1), "4.2": (4, 2)}.get(visa_version)
     if dialect is None:
         _err(f"visa-dis: error: unknown --visa-version '{visa_version}' (expected 4.1 or 4.2)")
-        raise typer.Exit(EXIT_USAGE)
+        raise SystemExit(EXIT_USAGE)
     out_dir = _output_dir(output, output_dir)
     if out_dir is not None:
         output = None
         _make_dir("visa-dis", out_dir)
     if output is not None and output != "-" and len(inputs) > 1:
         _err("visa-dis: error: -o FILE cannot be used with several inputs")
-        raise typer.Exit(EXIT_USAGE)
+        raise SystemExit(EXIT_USAGE)
     def work(inp):
         data = sys.stdin.buffer.read() if inp == "-" else Path(inp).read_bytes()
         from . import disassemble
@@ -452,7 +407,7 @@ def disassemble_cmd(
                     at_line.update((st.line, off) for st, off in zip(u.body, offs))
             found = validate_module(module, text=text, filename=listing, codes=[
                 g.platform for k in objfile.read(data).kernels for g in k.gen_binaries],
-                options=ctx.obj)
+                options=wopts)
             found = [attrs.evolve(d, file=name, offset=at_line[d.line]) if d.line in at_line else d
                      for d in found]
             for d in found:
@@ -466,10 +421,188 @@ def disassemble_cmd(
         from . import decode  # noqa: F401
         if validate or dialect != (4, 1):
             from . import encode, parser, validator  # noqa: F401
-    raise typer.Exit(_each("visa-dis", inputs, work, prepare=prepare))
+    return _each("visa-dis", inputs, work, prepare=prepare)
 
 
-def _one_shot(app, prog: str) -> None:
+
+
+# ------------------------------------------------------------------ the typer apps
+def _typer_apps():
+    """The two typer apps (help, usage errors, every option spelling):
+    made on first use, as importing typer costs about 0.04 s."""
+    global typer
+    import typer  # a module global: typer reads the commands' annotations there
+
+    def _version_cb(value: bool):
+        if value:
+            typer.echo(f"visa {__version__} (vISA 4.1)")
+            raise typer.Exit(EXIT_OK)
+
+    def _typer_status(run):
+        try:
+            code = run()
+        except _BadParam as e:
+            raise typer.BadParameter(str(e), param_hint=e.hint)
+        raise typer.Exit(code)
+
+    # -------------------------------------------------------------------- visa-as
+    as_app = typer.Typer(add_completion=False, context_settings={"help_option_names": ["-h", "--help"]})
+
+    @as_app.command(epilog=W_HELP)
+    def assemble_cmd(
+        ctx: typer.Context,
+        inputs: List[str] = typer.Argument(..., metavar="INPUT...",
+                                           help="vISA assembly files (.visaasm, .visa); '-' reads standard input."),
+        output: Optional[str] = typer.Option(None, "-o", "--output",
+                                             help="Output file ('-' for standard output), or a directory "
+                                                  "(DIR/, or one that exists). Default: INPUT with .isa."),
+        output_dir: Optional[str] = typer.Option(None, "--output-dir", metavar="DIR",
+                                                 help="Write each output into DIR (made if missing), "
+                                                      "named as its input with .isa."),
+        syntax_only: bool = typer.Option(False, "--syntax-only", "-fsyntax-only",
+                                         help="Only parse and validate, report every problem; write nothing."),
+        gen_binary: List[str] = typer.Option([], "--gen-binary", metavar="PLATFORM:FILE",
+                                             help="Embed a native Gen code blob (repeatable)."),
+        platform: Optional[str] = typer.Option(None, "--platform", metavar="PLATFORM",
+                                               help="Validate for this platform (a name such as TGLLP, "
+                                                    "DG2, PVC, XE2, or a code); default: the first "
+                                                    "--gen-binary's."),
+        jobs: int = typer.Option(0, "-j", "--jobs", metavar="N", min=0,
+                                 help="Processes: 1 validates and encodes one after the other; 2 "
+                                      "validates in a second process while this one encodes. "
+                                      "Default: 2 for a long program when two CPUs are "
+                                      "available, else 1."),
+        version: bool = typer.Option(False, "--version", callback=_version_cb, is_eager=True,
+                                     help="Print the version and exit."),
+    ):
+        """Assemble vISA assembly text into vISA 4.1 binaries."""
+        _typer_status(lambda: _assemble(inputs, output, output_dir, syntax_only, gen_binary,
+                                        platform, jobs, ctx.obj))
+
+    # ------------------------------------------------------------------- visa-dis
+    dis_app = typer.Typer(add_completion=False, context_settings={"help_option_names": ["-h", "--help"]})
+
+    @dis_app.command(epilog=W_HELP + " They apply with --validate.")
+    def disassemble_cmd(
+        ctx: typer.Context,
+        inputs: List[str] = typer.Argument(..., metavar="INPUT...",
+                                           help="vISA binaries (.isa); '-' reads standard input."),
+        output: Optional[str] = typer.Option(None, "-o", "--output",
+                                             help="Output file ('-' for standard output, the default), "
+                                                  "or a directory (DIR/, or one that exists)."),
+        output_dir: Optional[str] = typer.Option(None, "--output-dir", metavar="DIR",
+                                                 help="Write each output into DIR (made if missing), "
+                                                      "named as its input with .visaasm."),
+        validate: bool = typer.Option(False, "--validate",
+                                      help="Also validate the program; each diagnostic gives the "
+                                           "instruction's byte offset in the file (FILE+0xOFFSET) "
+                                           "and shows its line of the printed text. Errors make "
+                                           "the exit status 1."),
+        visa_version: str = typer.Option("4.1", "--visa-version", metavar="4.1|4.2",
+                                         help="The text dialect to print: vISA 4.1 (IGC up to "
+                                              "2023) or 4.2 (IGC 2.x)."),
+        version: bool = typer.Option(False, "--version", callback=_version_cb, is_eager=True,
+                                     help="Print the version and exit."),
+    ):
+        """Disassemble vISA 4.1 binaries into vISA assembly text (IGC's layout)."""
+        _typer_status(lambda: _disassemble(inputs, output, output_dir, validate, visa_version,
+                                           ctx.obj))
+
+    return as_app, dis_app
+
+
+_APPS: tuple = ()
+
+
+def __getattr__(name: str):
+    """``as_app`` and ``dis_app``, the typer apps, made on first use."""
+    global _APPS
+    if name in ("as_app", "dis_app"):
+        if not _APPS:
+            _APPS = _typer_apps()
+        return _APPS[name == "dis_app"]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+# ----------------------------------------------- the common invocations, without typer
+# option spellings the front end below takes: flag -> parameter, option with a value -> parameter
+AS_FLAGS = {"--syntax-only": "syntax_only", "-fsyntax-only": "syntax_only"}
+AS_VALUED = {"-o": "output", "--output": "output", "--output-dir": "output_dir",
+             "--gen-binary": "gen_binary", "--platform": "platform", "-j": "jobs", "--jobs": "jobs"}
+DIS_FLAGS = {"--validate": "validate"}
+DIS_VALUED = {"-o": "output", "--output": "output", "--output-dir": "output_dir",
+              "--visa-version": "visa_version"}
+
+
+def _plain_args(argv: list[str], flags: dict, valued: dict, repeatable: tuple = ()):
+    """(inputs, options) of a command line made only of inputs and the
+    options named, each given once (``repeatable`` ones any number of
+    times), none of whose values starts with '-' (but '-'); None for any
+    other command line (help, --version, an unknown or repeated option, a
+    missing value, no input, ``--``), which typer then reads."""
+    inputs: list[str] = []
+    opts: dict = {}
+    k = 0
+    while k < len(argv):
+        a = argv[k]
+        k += 1
+        if a == "-" or not a.startswith("-"):
+            inputs.append(a)
+            continue
+        if a in flags:
+            if flags[a] in opts:
+                return None
+            opts[flags[a]] = True
+            continue
+        name, eq, value = a.partition("=")
+        if eq and name.startswith("--") and name in valued:
+            key = valued[name]
+        elif a in valued:
+            if k >= len(argv):
+                return None
+            key, value = valued[a], argv[k]
+            k += 1
+        else:
+            return None
+        if value.startswith("-") and value != "-":
+            return None
+        if key in repeatable:
+            opts.setdefault(key, []).append(value)
+        elif key in opts:
+            return None
+        else:
+            opts[key] = value
+    if not inputs:
+        return None
+    return inputs, opts
+
+
+def _run_plain(prog: str, argv: list[str], wopts) -> int | None:
+    """Run a common command line without typer: the exit status, or None
+    where typer has to read it (see :func:`_plain_args`) or report a bad
+    option value."""
+    try:
+        if prog == "visa-as":
+            got = _plain_args(argv, AS_FLAGS, AS_VALUED, repeatable=("gen_binary",))
+            if got is None:
+                return None
+            inputs, o = got
+            jobs = o.get("jobs", "0")
+            if not (jobs.isascii() and jobs.isdigit()):
+                return None
+            return _assemble(inputs, o.get("output"), o.get("output_dir"), o.get("syntax_only", False),
+                             o.get("gen_binary", []), o.get("platform"), int(jobs), wopts)
+        got = _plain_args(argv, DIS_FLAGS, DIS_VALUED)
+        if got is None:
+            return None
+        inputs, o = got
+        return _disassemble(inputs, o.get("output"), o.get("output_dir"), o.get("validate", False),
+                            o.get("visa_version", "4.1"), wopts)
+    except _BadParam:  # found before any work is done: typer says it
+        return None
+
+
+def _one_shot(prog: str) -> None:
     """Run a command that owns its process: it builds one program's AST,
     which holds no reference cycles, then exits.
 
@@ -486,8 +619,13 @@ def _one_shot(app, prog: str) -> None:
     gc.disable()
     try:
         args, options = warning_options_from_argv(prog, sys.argv[1:])
-        app(prog_name=prog, args=args, obj=options)
-        code = EXIT_OK
+        code = _run_plain(prog, args, options)
+        if code is None:
+            app = __getattr__("as_app" if prog == "visa-as" else "dis_app")
+            app(prog_name=prog, args=args, obj=options)
+            code = EXIT_OK
+    except BrokenPipeError:  # as click does: a closed pipe ends the run quietly
+        code = EXIT_INPUT
     except SystemExit as e:
         if e.code is None or isinstance(e.code, int):
             code = e.code or EXIT_OK
@@ -503,8 +641,8 @@ def _one_shot(app, prog: str) -> None:
 
 
 def as_main() -> None:
-    _one_shot(as_app, "visa-as")
+    _one_shot("visa-as")
 
 
 def dis_main() -> None:
-    _one_shot(dis_app, "visa-dis")
+    _one_shot("visa-dis")

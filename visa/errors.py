@@ -4,9 +4,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import attrs
+from ._frozen import frozen
 
 
-@attrs.frozen(slots=True)
+@frozen(slots=True)
 class Diagnostic:
     """One problem found in a program: where (``file``, ``line``, ``col``,
     1-based; line 0 when there is no position), what (``message``), how bad
@@ -120,7 +121,7 @@ def _rule_set(value: Iterable[str]) -> frozenset[str]:
     return frozenset(value)
 
 
-@attrs.frozen(slots=True)
+@frozen(slots=True)
 class WarningOptions:
     """What to make of warnings, as gcc's options say it: ``werror`` True
     makes every warning an error (``-Werror``), a set of rule ids makes

@@ -18,6 +18,7 @@ from functools import lru_cache
 
 
 import attrs
+from ._frozen import frozen
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
@@ -109,7 +110,7 @@ def _lower_case_spelling(op: str, mods: tuple) -> tuple[str, tuple]:
 _OLDER_NAMES = {old: m for m, f in FORMS.items() for old in f.text.older_names}
 
 
-@attrs.frozen
+@frozen
 class _Declared:
     """What the older-spelling rewrites (Text.older) may ask of a unit's
     declarations."""
@@ -496,7 +497,7 @@ class _Builder:
         return None
 
 
-@attrs.frozen
+@frozen
 class _Grammar:
     """The grammar, loaded once: the LALR parser and the regular expressions
     composed from its terminals (visa/lexicon.py) that cut instruction and

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 import attrs
+from ._frozen import frozen
 
 from . import ast as A
 from .errors import Diagnostic, source_line
@@ -341,7 +342,7 @@ def _inputs(unit: A.Unit, report: _Report, grf: int) -> None:
 
 
 # ------------------------------------------------------- per-mnemonic facts
-@attrs.frozen
+@frozen
 class _OpFacts:
     """What the checks ask of a mnemonic's form, read once from its atoms
     and its opcode's row."""
@@ -363,7 +364,7 @@ class _OpFacts:
     mods: "_ModSpec | None" = None  # the dotted modifiers its form reads (None: not checked)
 
 
-@attrs.frozen
+@frozen
 class _ModSpec:
     """The dotted modifiers a form takes, read from its atoms: at position
     k, what ``slots[k]`` accepts (a set of spellings, or a test); anywhere

@@ -72,6 +72,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Callable, TypeVar, Union
 
 import attrs
+from .._frozen import frozen
 
 __all__ = [
     "ObjectFormatError",
@@ -131,14 +132,14 @@ GenBinaries = Union[GenBinaryPairs, Mapping[str, GenBinaryPairs]]
 first kernel, or a mapping from kernel name to pairs."""
 
 
-@attrs.frozen
+@frozen
 class Attribute:
     """attribute_info: string-pool index of the name and the raw value."""
     name_index: int
     value: bytes = b""
 
 
-@attrs.frozen
+@frozen
 class GeneralVar:
     """var_info (a general `.decl v_type=G` variable)."""
     name_index: int
@@ -158,21 +159,21 @@ class GeneralVar:
         return self.bit_properties >> 4
 
 
-@attrs.frozen
+@frozen
 class AddressVar:
     name_index: int
     num_elements: int
     attributes: tuple[Attribute, ...] = attrs.field(default=(), converter=_tuple)
 
 
-@attrs.frozen
+@frozen
 class PredicateVar:
     name_index: int
     num_elements: int
     attributes: tuple[Attribute, ...] = attrs.field(default=(), converter=_tuple)
 
 
-@attrs.frozen
+@frozen
 class Label:
     """label_info; kind 0 block, 1 subroutine, 2 fc (fcall target), 3 function."""
     name_index: int
@@ -180,7 +181,7 @@ class Label:
     attributes: tuple[Attribute, ...] = attrs.field(default=(), converter=_tuple)
 
 
-@attrs.frozen
+@frozen
 class StateVar:
     """Sampler, surface (or VME) variable: state_info."""
     name_index: int
@@ -188,7 +189,7 @@ class StateVar:
     attributes: tuple[Attribute, ...] = attrs.field(default=(), converter=_tuple)
 
 
-@attrs.frozen
+@frozen
 class Input:
     """input_info of a kernel."""
     kind: int
@@ -206,7 +207,7 @@ class Input:
         return self.kind >> 3
 
 
-@attrs.frozen
+@frozen
 class VisaObject:
     """A kernel or function object.  ``inputs`` is a tuple for a kernel and
     None for a function; ``input_size``/``return_type`` are ints for a function
@@ -242,20 +243,20 @@ class VisaObject:
         return {self.strings[a.name_index]: a.value for a in self.attributes}
 
 
-@attrs.frozen
+@frozen
 class Reloc:
     symbolic_index: int
     resolved_index: int
 
 
-@attrs.frozen
+@frozen
 class GenBinary:
     """An embedded native Gen code blob."""
     platform: int
     data: bytes = b""
 
 
-@attrs.frozen
+@frozen
 class GenBinaryInfo:
     """gen_binary_info as stored in the header."""
     platform: int
@@ -263,7 +264,7 @@ class GenBinaryInfo:
     size: int
 
 
-@attrs.frozen
+@frozen
 class KernelInfo:
     """kernel_info header entry, as stored."""
     name: str
@@ -275,7 +276,7 @@ class KernelInfo:
     function_relocs: tuple[Reloc, ...] = attrs.field(default=(), converter=_tuple)
 
 
-@attrs.frozen
+@frozen
 class FunctionInfo:
     """function_info header entry, as stored."""
     linkage: int
@@ -286,7 +287,7 @@ class FunctionInfo:
     function_relocs: tuple[Reloc, ...] = attrs.field(default=(), converter=_tuple)
 
 
-@attrs.frozen
+@frozen
 class FileHeader:
     magic: bytes
     major: int
@@ -295,7 +296,7 @@ class FileHeader:
     functions: tuple[FunctionInfo, ...] = attrs.field(converter=_tuple)
 
 
-@attrs.frozen
+@frozen
 class Kernel:
     """A kernel: header name, object, Gen blobs.  ``info`` is the header entry
     as read (None when built by hand); it takes no part in equality and the
@@ -308,7 +309,7 @@ class Kernel:
     info: KernelInfo | None = attrs.field(default=None, eq=False, repr=False)
 
 
-@attrs.frozen
+@frozen
 class Function:
     name: str
     obj: VisaObject
@@ -318,7 +319,7 @@ class Function:
     info: FunctionInfo | None = attrs.field(default=None, eq=False, repr=False)
 
 
-@attrs.frozen
+@frozen
 class CisaFile:
     kernels: tuple[Kernel, ...] = attrs.field(converter=_tuple)
     functions: tuple[Function, ...] = attrs.field(default=(), converter=_tuple)

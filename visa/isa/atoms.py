@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import struct
 
-import attrs
+from .._frozen import frozen
 
 from .. import ast as A
 from . import opcodes as O
@@ -185,7 +185,7 @@ def region_values(code: int):
 
 
 # ------------------------------------------------------------------- atoms
-@attrs.frozen
+@frozen
 class Exec:
     """The execution size and mask byte: size code | mask << 4."""
     is_exec_size_field = True  # the validator asks
@@ -206,7 +206,7 @@ class Exec:
         b.exec = A.ExecSize(EXEC_WIDTH[v & 0xF], MASK_NAME[v >> 4])
 
 
-@attrs.frozen
+@frozen
 class Pred:
     """The predicate word: id | control << 13 | inverse << 15 (0: none)."""
     is_predicate_field = True  # the validator asks
@@ -237,7 +237,7 @@ class Pred:
                                  (None, "any", "all")[ctrl])
 
 
-@attrs.frozen
+@frozen
 class Vec:
     """AST operand ``index`` as a vector operand; ``sat`` takes the
     instruction's ``.sat`` into the tag (destinations)."""
@@ -255,7 +255,7 @@ class Vec:
             b.extra_mods.append("sat")
 
 
-@attrs.frozen
+@frozen
 class RawOp:
     index: int
 
@@ -266,7 +266,7 @@ class RawOp:
         b.operands[self.index] = _ops.decode_raw(rd, cx)
 
 
-@attrs.frozen
+@frozen
 class Lit:
     """A constant field."""
     size: int
@@ -280,7 +280,7 @@ class Lit:
             raise Mismatch()
 
 
-@attrs.frozen
+@frozen
 class ModEnum:
     """A field chosen by one of the instruction's dotted modifiers, looked up
     in ``table`` (modifier text -> value); ``pos`` is the modifier's position."""
@@ -309,7 +309,7 @@ class ModEnum:
         raise DecodeError(f"invalid value {v} for a modifier field", at)
 
 
-@attrs.frozen
+@frozen
 class HexMod:
     """A field written as a modifier ``x<hex>`` (``bfn.xf8``)."""
     size: int
@@ -342,7 +342,7 @@ class HexMod:
         return mods[:self.pos] + (f"x{v:x}",) + mods[self.pos + 1:]
 
 
-@attrs.frozen
+@frozen
 class NumOp:
     """A bare-number operand written as an integer field."""
     size: int
@@ -370,7 +370,7 @@ def operand(ins, index: int):
     return ins.operands[index]
 
 
-@attrs.frozen
+@frozen
 class ModCheck:
     """Writes nothing: rejects the dotted modifiers the text does not have
     for the instruction.  Those after the first ``skip`` (which other atoms

@@ -15,13 +15,14 @@ from __future__ import annotations
 from typing import Callable
 
 import attrs
+from .._frozen import frozen
 
 from . import opcodes as O
 from .atoms import Exec, HexMod, Lit, Pred, RawOp, Vec
 from .syntax import DEFAULT, Style
 
 
-@attrs.frozen
+@frozen
 class Text:
     """The facts about how a form is written, beyond its operands' own syntax.
 
@@ -61,7 +62,7 @@ class Text:
 PLAIN_TEXT = Text()
 
 
-@attrs.frozen
+@frozen
 class Form:
     """One text mnemonic: its opcode, its binary atoms, its text facts."""
     mnemonic: str

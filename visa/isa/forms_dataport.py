@@ -37,6 +37,7 @@ checked against the references):
 from __future__ import annotations
 
 import attrs
+from .._frozen import frozen
 
 from .. import ast as A
 from . import opcodes as O
@@ -78,7 +79,7 @@ _ATOMIC_NAME = {v: k for k, v in _ATOMIC_BY_NAME.items()}
 
 
 # ------------------------------------------------------------- atoms
-@attrs.frozen
+@frozen
 class SurfaceId:
     """A surface operand written as a bare name (``T6``, ``%slm``): in these
     forms it is one byte, the surface id (not a state operand)."""
@@ -101,7 +102,7 @@ class SurfaceId:
         b.operands[self.index] = A.Name(cx.var_name("T", rd.ub(), at))
 
 
-@attrs.frozen
+@frozen
 class OwordCount:
     """The text's execution size ``(n)`` as an OwordNum byte (oword_ld/st)."""
 
@@ -125,7 +126,7 @@ def _oword_code(ins):
     return OWORD_CODE[e.size]
 
 
-@attrs.frozen
+@frozen
 class DroppedMod:
     """A byte GenX_IR always writes 0 for although the text may set it: the
     ``.mod`` of oword_ld and gather (``mods`` or ``post_mods``).  Decoding
@@ -143,7 +144,7 @@ class DroppedMod:
                 b.mods[0] = "mod"
 
 
-@attrs.frozen
+@frozen
 class GatherCount:
     """gather/scatter: the execution size (8, 16 or 1) and mask in one byte."""
 
@@ -163,7 +164,7 @@ class GatherCount:
         b.exec = A.ExecSize(_GATHER_WIDTH[v & 0xF], MASK_NAME[v >> 4])
 
 
-@attrs.frozen
+@frozen
 class ChannelMod:
     """A channel mask modifier (``.RGBA``, any case) as a byte R=1 G=2 B=4 A=8."""
     pos: int = 0
@@ -180,7 +181,7 @@ class ChannelMod:
         b.mods[self.pos] = read_code(rd, _CHANNEL_NAME, "channel mask")
 
 
-@attrs.frozen
+@frozen
 class AtomicOpMod:
     """The atomic operation byte: ``.op`` at mods[0], then an optional width
     ``.16`` (0x20), ``.64`` (0x40) or ``.32`` (nothing) at mods[1]."""
@@ -220,7 +221,7 @@ class AtomicOpMod:
                 raise DecodeError(f"invalid atomic width flags 0x{flags:02x}", at)
 
 
-@attrs.frozen
+@frozen
 class SvmBlockProps:
     """svm_block_ld/st properties: OwordNum of ``(n)`` | 0x80 unless ``.aligned``."""
 
@@ -246,7 +247,7 @@ def _has_plane(ins):
     return len(ins.operands) > 2 and type(ins.operands[2]) is A.Number
 
 
-@attrs.frozen
+@frozen
 class MediaBlock:
     """media_ld/st: plane, block width and block height bytes.  The text is
     ``(w,h) surface [plane] x y raw``; a missing plane is 0."""
@@ -269,7 +270,7 @@ class MediaBlock:
         b.operands[2] = A.Number(plane)
 
 
-@attrs.frozen
+@frozen
 class MediaVec:
     """A media_ld/st vector operand; ``index`` counts the plane operand,
     which the text may omit."""
@@ -282,7 +283,7 @@ class MediaVec:
         b.operands[self.index], _ = decode_vector(rd, cx)
 
 
-@attrs.frozen
+@frozen
 class MediaRaw:
     index: int
 
@@ -293,7 +294,7 @@ class MediaRaw:
         b.operands[self.index] = decode_raw(rd, cx)
 
 
-@attrs.frozen
+@frozen
 class Operands:
     """No bytes: checks the number of text operands (``counts``: allowed)."""
     counts: tuple
@@ -307,7 +308,7 @@ class Operands:
         pass
 
 
-@attrs.frozen
+@frozen
 class NoPred:
     """No bytes: the form has no predicate field, so a predicate is an error."""
     refuses_predicate = True  # the validator asks

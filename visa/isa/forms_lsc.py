@@ -55,6 +55,7 @@ from __future__ import annotations
 import struct
 
 import attrs
+from .._frozen import frozen
 
 from .. import ast as A
 from . import opcodes as O
@@ -105,7 +106,7 @@ CHANNEL = {"x": int(O.LscChannelMask.X), "y": int(O.LscChannelMask.Y),
 
 
 # ------------------------------------------------------------ data shapes
-@attrs.frozen
+@frozen
 class ShapeCodes:
     """An LSC data shape: size, order and the elems/chmask union."""
     size: int
@@ -113,7 +114,7 @@ class ShapeCodes:
     elems: int  # the vector-size code, or the channel mask of a quad op
 
 
-@attrs.frozen
+@frozen
 class Shape2DCodes:
     size: int
     order: int
@@ -172,7 +173,7 @@ def natural_stride(shape: ShapeCodes) -> int:
 
 
 # ------------------------------------------------------ register expressions
-@attrs.frozen
+@frozen
 class Reg:
     """A register item of an LSC operand: ``V``, ``V.n``, ``V(r,c)``, each
     optionally ``k*`` scaled and ``+ off`` / ``- off`` displaced."""
@@ -373,7 +374,7 @@ def shape_2d_of(s: Shape2DCodes, at) -> A.LscShape:
 
 
 # ------------------------------------------------------------------- atoms
-@attrs.frozen
+@frozen
 class CacheMod:
     """An L1/L3 cache control modifier at mods[pos]; default .df (0)."""
     pos: int
@@ -393,7 +394,7 @@ class CacheMod:
         b.mods[self.pos] = read_code(rd, _CACHE_NAME, "LSC cache control")
 
 
-@attrs.frozen
+@frozen
 class FixedMod:
     """A modifier that no field stores (``.tgm`` of lsc_typed): nothing to
     encode (the form was chosen by it); decoding puts it back."""
@@ -407,7 +408,7 @@ class FixedMod:
         b.mods[self.pos] = self.text
 
 
-@attrs.frozen
+@frozen
 class AddrType:
     index: int
 
@@ -421,7 +422,7 @@ class AddrType:
         _paddr(b, self.index).model = read_code(rd, _ADDR_TYPE_NAME, "LSC address type")
 
 
-@attrs.frozen
+@frozen
 class AddrScale:
     index: int
 
@@ -436,7 +437,7 @@ class AddrScale:
         _paddr(b, self.index).scale = rd.uw()
 
 
-@attrs.frozen
+@frozen
 class AddrOffset:
     index: int
 
@@ -448,7 +449,7 @@ class AddrOffset:
         _paddr(b, self.index).offset = _read_d(rd)
 
 
-@attrs.frozen
+@frozen
 class AddrSize:
     index: int
 
@@ -464,7 +465,7 @@ class AddrSize:
         _paddr(b, self.index).size = read_code(rd, _ADDR_SIZE_NAME, "LSC address size")
 
 
-@attrs.frozen
+@frozen
 class DataShape:
     """data_size, data_order, elems, chmask of the data operand at ``index``
     (``chmask`` repeats the elems/chmask union, except for the strided ops,
@@ -489,7 +490,7 @@ class DataShape:
         b.operands[self.index] = _PData(shape_of(size, order, elems, self.quad, at))
 
 
-@attrs.frozen
+@frozen
 class DataShape2D:
     index: int
 
@@ -504,7 +505,7 @@ class DataShape2D:
         b.operands[self.index] = _PData(shape_2d_of(s, at))
 
 
-@attrs.frozen
+@frozen
 class LscSurface:
     """The surface of the address at ``index`` (flat/arg: ``0:ud``)."""
     index: int
@@ -529,7 +530,7 @@ class LscSurface:
         p.surface = item
 
 
-@attrs.frozen
+@frozen
 class SurfaceIndex:
     index: int
 
@@ -545,7 +546,7 @@ class SurfaceIndex:
             raise DecodeError("a surface index without a register or :ud surface", at)
 
 
-@attrs.frozen
+@frozen
 class Payload:
     """A raw data operand (``V:d32``, ``V``, ``V.64``, ``%null``); None: %null."""
     index: int | None
@@ -573,7 +574,7 @@ class Payload:
             b.operands[self.index] = _raw_node(name, off)
 
 
-@attrs.frozen
+@frozen
 class AddrReg:
     """The address register inside [...] as a raw operand."""
     index: int
@@ -588,7 +589,7 @@ class AddrReg:
         _paddr(b, self.index).base = (name, off)
 
 
-@attrs.frozen
+@frozen
 class Pitch:
     """The pitch of a strided address (``flat[V, 4]``), or the natural block
     stride of the data operand at ``data`` when none is written."""
@@ -618,7 +619,7 @@ def _block2d_items(a: A.LscAddr):
     return items
 
 
-@attrs.frozen
+@frozen
 class Block2DParam:
     """Item ``k`` of a 2D block address (0 base ... 5 y) as a vector operand;
     ``with_offset`` also writes its ``+ off`` displacement (x) as D.  The y
@@ -663,7 +664,7 @@ class Block2DParam:
             p.extra[self.k - 1] = item
 
 
-@attrs.frozen
+@frozen
 class TypedCoord:
     """Coordinate ``k`` (u, v, r, lod) of a typed address as a raw operand
     (None: %null), followed by its D offset when ``with_offset``."""
@@ -703,7 +704,7 @@ class TypedCoord:
             p.extra[self.k - 1] = A.LscReg(name, dot or None, offset=off)
 
 
-@attrs.frozen
+@frozen
 class Finish:
     """Last atom of every LSC form: nothing to encode; decoding turns the
     partial operands into LscData / LscAddr and drops a .df.df cache pair
@@ -739,7 +740,7 @@ def _hex(n: int) -> str:
     return f"0x{n:x}"
 
 
-@attrs.frozen
+@frozen
 class Shortfall:
     """Bytes GenX_IR counts in the unit's code size but never writes (a 2D
     block op's y offset D and src1 raw: 10 bytes).  They are zeros at the

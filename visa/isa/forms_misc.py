@@ -45,6 +45,7 @@ import re
 import struct
 
 import attrs
+from .._frozen import frozen
 
 from .. import ast as A
 from . import opcodes as O
@@ -121,7 +122,7 @@ def _type_size(cx, name: str) -> int:
 
 
 # ------------------------------------------------------------- label atoms
-@attrs.frozen
+@frozen
 class LabelRef:
     """A label id (UW); a first use creates the label with ``kind``.
     Decoding, a subroutine form rejects FC labels and an FC form takes only
@@ -154,7 +155,7 @@ class LabelRef:
         b.operands[self.index] = _name_node(name)
 
 
-@attrs.frozen
+@frozen
 class SwitchBody:
     """switchjmp: the label count (UB), the index (vector operand
     ``index``), then the label ids (UW each) of the list operand ``labels``."""
@@ -189,7 +190,7 @@ class SwitchBody:
         b.operands[self.labels] = A.Tuple(tuple(names))
 
 
-@attrs.frozen
+@frozen
 class FixedExec:
     """An execution byte GenX_IR writes as a constant (jmp, switchjmp: 0x00);
     decoded as ``(mask, size)``, the spelling the text conventionally uses."""
@@ -210,7 +211,7 @@ class FixedExec:
 
 
 # ------------------------------------------------------------ string atoms
-@attrs.frozen
+@frozen
 class NewString:
     """A fresh string-pool entry for a name operand (fcall, faddr, FILE);
     ``quoted``: the text writes it as a string literal (FILE)."""
@@ -262,7 +263,7 @@ def encode_vector_ao(o, cx, out, sat=False) -> None:
     _fail(f"'&{o.name}': only general, sampler and surface variables have an address", o)
 
 
-@attrs.frozen
+@frozen
 class VecAO:
     """A vector operand that may be ``&V`` (mov, addr_add).  Decoding gives
     the general operand the binary holds (``V(r,c)<0;1,0>``)."""
@@ -276,7 +277,7 @@ class VecAO:
         Vec(self.index, self.sat).decode(rd, cx, b)
 
 
-@attrs.frozen
+@frozen
 class AddrSrc(VecAO):
     """addr_add's src0: decoded the way Intel's printer shows it, a general
     operand as ``&V[row * GRF + col * elem]`` and a state operand as
@@ -313,7 +314,7 @@ def _decoded_type_size(cx, name: str) -> int:
     return O.TYPE_INFO[v.type].size if v is not None else 1
 
 
-@attrs.frozen
+@frozen
 class SimpleVec:
     """``V(r,c)`` with no region: the implicit source region <1;1,0>
     (dpas src2); decoded back without the region."""
@@ -345,7 +346,7 @@ def _pred_source(ins, cx) -> bool:
     return len(ins.operands) >= 2 and _is_pred_var(ins.operands[1], cx)
 
 
-@attrs.frozen
+@frozen
 class MovExec:
     """mov's execution byte; (M1_NM, 1) when the source is a predicate."""
     is_exec_size_field = True  # the validator asks
@@ -360,7 +361,7 @@ class MovExec:
         Exec().decode(rd, cx, b)
 
 
-@attrs.frozen
+@frozen
 class PredUnless:
     """The predicate field, written empty where ``drop(ins, cx)`` holds
     (GenX_IR writes no predicate for a mov of a predicate, nor for a logic op
@@ -378,7 +379,7 @@ class PredUnless:
         Pred().decode(rd, cx, b)
 
 
-@attrs.frozen
+@frozen
 class MovDst:
     """mov's destination: takes ``.sat``, except with a predicate source."""
     index: int = 0
@@ -397,7 +398,7 @@ _CMP_CODE = {n: int(c) for c, n in O.COND_MOD_NAMES.items()}
 _CMP_NAME = {v: k for k, v in _CMP_CODE.items()}
 
 
-@attrs.frozen
+@frozen
 class CmpRelation:
     """cmp's relation byte: .eq .ne .gt .ge .lt .le, or 6 for none."""
 
@@ -433,7 +434,7 @@ def _predicate_logic(ins, cx) -> bool:
             and all(_is_pred_var(o, cx) for o in ins.operands))
 
 
-@attrs.frozen
+@frozen
 class LogicDst:
     """A logic op's destination: ``.sat`` only on shl/shr/asr; dropped in
     the predicate-register form."""
@@ -473,7 +474,7 @@ def _checked_form(op: str, check: ModCheck) -> None:
 
 
 # ------------------------------------------------------------- raw sends
-@attrs.frozen
+@frozen
 class ModNum:
     """A number written as the dotted modifier at ``pos`` (raw_sends.<n>...)."""
     size: int
@@ -501,7 +502,7 @@ _PRECISION["tf32"] = int(O.GenPrecision.TF32)
 _PRECISION_NAME = {v: k for k, v in _PRECISION.items()}
 
 
-@attrs.frozen
+@frozen
 class DpasInfo:
     """dpas_info (UD): byte 0 the first precision of the text, byte 1 the
     second, byte 2 the systolic depth, byte 3 the repeat count."""
@@ -565,7 +566,7 @@ def _raise_align(cx, name: str, nbytes: int) -> None:
         table[name] = new
 
 
-@attrs.frozen
+@frozen
 class DpasAlign:
     """Writes nothing: dpas's side effect on the variable table (dst and a
     non-null src0: elem size x exec size bytes; src1: one GRF)."""
@@ -592,7 +593,7 @@ _FENCE_LOCAL = int(O.FenceFlag.LOCAL)
 _FENCE_SW = int(O.FenceFlag.SW_FENCE)
 
 
-@attrs.frozen
+@frozen
 class FenceMode:
     """fence's mode byte: ``base`` (0 global, 0x20 local) | the option
     letters of the modifier (E I S C R L1, in that order, as CISA.l lexes
@@ -625,7 +626,7 @@ class FenceMode:
             b.mods[0] = letters
 
 
-@attrs.frozen
+@frozen
 class ModSelect:
     """A byte chosen by the first modifier (``table``: text -> value)."""
     table: tuple
@@ -648,7 +649,7 @@ class ModSelect:
         raise DecodeError(f"invalid mode {v}", at)
 
 
-@attrs.frozen
+@frozen
 class NBarrierOps:
     """nbarrier operands: .signal id count / .wait id (id written twice)."""
 
@@ -670,7 +671,7 @@ class NBarrierOps:
             b.operands[1] = second
 
 
-@attrs.frozen
+@frozen
 class NoOperands:
     """Checks that the text gave no operands (writes nothing)."""
 
@@ -686,7 +687,7 @@ _LIFETIME_CLASS = {"G": 0, "A": 1, "P": 2}
 _LIFETIME_KIND = {v: k for k, v in _LIFETIME_CLASS.items()}
 
 
-@attrs.frozen
+@frozen
 class Lifetime:
     """lifetime.start / .end V: properties (UB: end bit | operand class
     << 4) and the variable's id (UD)."""

@@ -64,6 +64,7 @@ import re
 import struct
 
 import attrs
+from .._frozen import frozen
 
 from .. import ast as A
 from . import opcodes as O
@@ -135,7 +136,7 @@ def _state(o, cx, want: str, out: list) -> None:
 
 
 # ------------------------------------------------------------------- atoms
-@attrs.frozen
+@frozen
 class OperandCount:
     """Writes nothing: checks the operand count and that the text writes no
     predicate / execution size where the instruction has none."""
@@ -162,7 +163,7 @@ class OperandCount:
         pass
 
 
-@attrs.frozen
+@frozen
 class Channel:
     """The channel byte from the modifier at ``pos`` (-1: the last one).
 
@@ -232,7 +233,7 @@ class Channel:
             raise DecodeError(f"invalid channel mask byte 0x{v:02x}", at)
 
 
-@attrs.frozen
+@frozen
 class Op3D:
     """The 3D sampler op word: op | pixel_null_mask << 8 | cps << 9.  The
     modifiers before the channel mask must be among ``flags``, in order."""
@@ -274,7 +275,7 @@ class Op3D:
             raise DecodeError(f"invalid sampler op word 0x{v:04x} for '{b.op}'", at)
 
 
-@attrs.frozen
+@frozen
 class State:
     """A sampler ('S') or surface ('T') operand, written as a state vector operand."""
     index: int
@@ -288,7 +289,7 @@ class State:
         b.operands[self.index] = A.Name(cx.var_name(self.kind, rd.ub(), at))
 
 
-@attrs.frozen
+@frozen
 class RawAt:
     """A raw operand; a negative index counts from the end."""
     index: int
@@ -300,7 +301,7 @@ class RawAt:
         b.operands[self.index] = decode_raw(rd, cx)
 
 
-@attrs.frozen
+@frozen
 class RawList:
     """The operands from ``start`` on: their count (UB), then each as raw."""
     start: int
@@ -323,7 +324,7 @@ class RawList:
             b.operands[self.start + k] = decode_raw(rd, cx)
 
 
-@attrs.frozen
+@frozen
 class NameEnum:
     """A keyword operand (AVS_16_FULL ...) written as a number."""
     size: int
@@ -349,7 +350,7 @@ class NameEnum:
         raise DecodeError(f"invalid value {v} for {'/'.join(t for t, _ in self.table)}", at)
 
 
-@attrs.frozen
+@frozen
 class TupleItem:
     """Item ``item`` of the parenthesised operand ``index``: a number field of
     ``size`` bytes (vme_ime's stream mode / search control) or, with size 0,
@@ -403,7 +404,7 @@ def rt_operand_count(opts) -> int:
     return 5 + sum(1 for k in ("SI", "CPS", "RTI", "A", "O", "Z", "ST") if k in opts)
 
 
-@attrs.frozen
+@frozen
 class RtMode:
     """rt_write_3d's mode word, from its ``<X>`` options."""
 
@@ -427,7 +428,7 @@ class RtMode:
             b.mods[0] = "".join(f"<{k}>" for k in _RT_PRINT_ORDER if v & (1 << _RT_BITS[k]))
 
 
-@attrs.frozen
+@frozen
 class RtTail:
     """rt_write_3d's operands from ``start`` on (after the header), each raw if
     written ``V.n``, else a vector; a ``<SI>`` sample index is not written."""

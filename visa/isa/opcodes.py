@@ -52,6 +52,7 @@ from types import MappingProxyType
 from typing import Mapping, Optional
 
 import attrs
+from .._frozen import frozen
 
 REFERENCE_TAG = "igc-1.0.14828.26"
 TEXT_TAG = "igc-1.0.12504.6"
@@ -82,7 +83,7 @@ class VisaType(enum.IntEnum):
     BF = 0xF
 
 
-@attrs.frozen
+@frozen
 class TypeInfo:
     type: VisaType
     name: str  # spelling in the text, e.g. ":ud", "type=ud"
@@ -144,7 +145,7 @@ class Align(enum.IntEnum):
     WORDx64 = 0x9
 
 
-@attrs.frozen
+@frozen
 class AlignInfo:
     align: Align
     name: str  # printed spelling
@@ -329,7 +330,7 @@ class TargetPlatform(enum.IntEnum):
     ALL = 12
 
 
-@attrs.frozen
+@frozen
 class Platform:
     """A GPU platform as Intel's vISA knows it (visa/common.cpp
     ``PlatformInfo::ALL_PLATFORMS``): its name and the other names it goes by,
@@ -565,7 +566,7 @@ def _type_set(types) -> frozenset:
     return frozenset(types)
 
 
-@attrs.frozen
+@frozen
 class OperandDef:
     """One operand slot of an instruction description.
 
@@ -632,7 +633,7 @@ class OperandDef:
         return TYPE_INFO[t].size if t is not None else None
 
 
-@attrs.frozen
+@frozen
 class SubOpDef:
     """A sub-operation of an opcode that selects its operands by a sub-opcode."""
 
@@ -648,7 +649,7 @@ class SubOpDef:
         return len(self.operands)
 
 
-@attrs.frozen
+@frozen
 class OpcodeDef:
     """One vISA opcode.
 
@@ -888,7 +889,7 @@ class LscOpKind(enum.Enum):
     OTHER = "other"
 
 
-@attrs.frozen
+@frozen
 class LscOpInfo:
     op: LscOp
     mnemonic: str
@@ -1960,7 +1961,7 @@ class Sampler3DOp(enum.IntEnum):
     LD_MCS = 29
 
 
-@attrs.frozen
+@frozen
 class Sampler3DOpInfo:
     op: Sampler3DOp
     name: str  # Intel's name (text keyword where the lexer knows it)
@@ -2255,7 +2256,7 @@ class GenPrecision(enum.IntEnum):
     TF32 = 12
 
 
-@attrs.frozen
+@frozen
 class PrecisionInfo:
     precision: GenPrecision
     bits: int
@@ -2566,7 +2567,7 @@ KERNEL_TARGET_NAMES: Mapping[KernelTarget, str] = MappingProxyType(
 # ---------------------------------------------------------------------------
 
 
-@attrs.frozen
+@frozen
 class PredefinedVar:
     index: int  # V<index> in the binary's variable numbering
     name: str
@@ -2604,7 +2605,7 @@ NUM_PREDEFINED_VARS = 32
 PREDEFINED_VAR_BY_NAME: Mapping[str, PredefinedVar] = MappingProxyType({v.name: v for v in PREDEFINED_VARS})
 
 
-@attrs.frozen
+@frozen
 class PredefinedSurface:
     index: int  # T<index> in the binary
     name: str
@@ -2654,7 +2655,7 @@ class AttrScope(enum.Enum):
     VAR = "var"
 
 
-@attrs.frozen
+@frozen
 class AttributeDef:
     name: str
     kind: AttrValueKind
@@ -2760,7 +2761,7 @@ ATTRIBUTE_ALIASES: Mapping[str, str] = MappingProxyType(
 # ---------------------------------------------------------------------------
 
 
-@attrs.frozen
+@frozen
 class TextForm:
     """What an instruction keyword of the text selects.
 

@@ -10,10 +10,10 @@ printer reads it, the parser does not need it (it accepts any blanks).
 """
 from __future__ import annotations
 
-import attrs
+from .._frozen import frozen
 
 
-@attrs.frozen(slots=True)
+@frozen(slots=True)
 class Style:
     lead: str = " "        # between mnemonic/exec and the first operand
     sep: str = " "         # between operands
