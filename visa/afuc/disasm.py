@@ -51,11 +51,11 @@ def _gpu_comment(regs: dict[int, str], value: int) -> str:
     return "" if name is None else "\t; " + name
 
 
-def disassemble_a5xx(instrs: list[int]) -> str:
-    gen = 5
-    gpu = GPU_REGS["A5XX"]
-    n = len(instrs)
-    decoded = [ISA.decode(w, gen) for w in instrs]
+def _lines(instrs: list[int], n: int, gen: int, jmptbl: list[int], jt_off: int = -1) -> list[str]:
+    """The listing of ``instrs[:n]``: labels from ``jmptbl`` (packet entries) and branches."""
+    chip = f"A{gen}XX"
+    gpu = GPU_REGS[chip]
+    decoded = [ISA.decode(w, gen) for w in instrs[:n]]
     fxn: set[int] = set()
     lbl: set[int] = set()
     for pc, d in enumerate(decoded):
@@ -66,11 +66,9 @@ def disassemble_a5xx(instrs: list[int]) -> str:
         elif d.bitset.name in _BRANCHES:
             lbl.add(_target(d, pc))
     entries: dict[int, list[str]] = {}
-    base = instrs[1] & 0xFFFF if n > 1 else 0
-    names = PACKETS["A5XX"]
-    if base + 128 <= n:
-        for i in range(128):
-            entries.setdefault(instrs[base + i], []).append(names.get(i, f"UNKN{i}"))
+    names = PACKETS[chip]
+    for i, off in enumerate(jmptbl):
+        entries.setdefault(off, []).append(names.get(i, f"UNKN{i}"))
     ctx = _Ctx(gen)
     for t in lbl:
         if 0 <= t < n:
@@ -78,7 +76,8 @@ def disassemble_a5xx(instrs: list[int]) -> str:
     for t in fxn:
         if 0 <= t < n:
             ctx.fxn[t] = f"fxn{t}"
-    out = ["; a5xx microcode", f"; Version: {instrs[0]:08x}", ""]
+    nop_lit = 0x01000000 | jt_off if jt_off >= 0 else -1
+    out: list[str] = []
     for pc, d in enumerate(decoded):
         if pc in entries or pc in ctx.fxn:
             if pc:
@@ -89,19 +88,83 @@ def disassemble_a5xx(instrs: list[int]) -> str:
             out.append(ctx.fxn[pc] + ":")
         if pc in ctx.lbl:
             out.append(ctx.lbl[pc] + ":")
-        if d is None or d.lost_bits:
-            out.append(f"[{instrs[pc]:08x}]" + _gpu_comment(gpu, instrs[pc]))
+        if d is None or (d.lost_bits and d.bitset.name == "nop"):
+            if instrs[pc] == nop_lit:
+                out.append("[#jumptbl]")
+            else:
+                out.append(f"[{instrs[pc]:08x}]" + _gpu_comment(gpu, instrs[pc]))
             continue
         object.__setattr__(ctx, "pc", pc)
         text = ISA.format(d, ctx)
-        if d.bitset.name == "movi" and d.values["DST"] == 0x1D:
-            val = (d.values["RIMMED"] << d.values["SHIFT"]) & 0xFFFFFFFF
-            if d.values["SHIFT"] >= 16 and val & 0xFBFFFF == 0:  # pipe register (bit 18 ignored)
-                pipe = DOMAINS.get("A%dXX_PIPE_REG" % gen, {}).get(val >> 24)
+        if d.bitset.name == "movi" and d.values["DST"] == 0x1D and d.values["SHIFT"] >= 16:
+            val = (d.values["RIMMED"] << d.values["SHIFT"]) & 0xFFFBFFFF  # bit 18 ignored
+            if val & 0xFFFFFF == 0:  # pipe register
+                pipe = DOMAINS.get(chip + "_PIPE_REG", {}).get(val >> 24)
                 text += "\t; |" + pipe if pipe else "\t; 0x%03x" % (val >> 24)
         elif "RIMMED" in d.values:
-            text += _gpu_comment(gpu, d.values["RIMMED"] << d.values.get("SHIFT", 0))
+            text += _gpu_comment(gpu, (d.values["RIMMED"] << d.values.get("SHIFT", 0)) & 0xFFFFFFFF)
+        if d.lost_bits:
+            # don't-care bits set: the text would lose them; the raw word reads back
+            text = f"[{instrs[pc]:08x}]\t; " + text
         out.append(text)
+    return out
+
+
+def disassemble_a5xx(instrs: list[int]) -> str:
+    n = len(instrs)
+    base = instrs[1] & 0xFFFF if n > 1 else 0
+    jmptbl = instrs[base:base + 128] if base + 128 <= n else []
+    out = ["; a5xx microcode", f"; Version: {instrs[0]:08x}", ""]
+    out += _lines(instrs, n, 5, jmptbl)
+    return "\n".join(out) + "\n"
+
+
+def _find(instrs: list[int], n: int, table: list[int]) -> int:
+    for i in range(0, n - len(table) + 1):
+        if instrs[i:i + len(table)] == table:
+            return i
+    return -1
+
+
+def _section(instrs: list[int], n: int, gen: int, jmptbl: list[int], align: bool) -> list[str]:
+    jt = _find(instrs, n, jmptbl)
+    out = _lines(instrs, n if jt < 0 else min(n, jt), gen, jmptbl, jt)
+    if jt >= 0:
+        if align:  # a7xx: another section follows, 32-dword aligned
+            out.append(".align 32")
+        out += ["jumptbl:", ".jumptbl"]
+        out += [f"[{w:08x}]" for w in instrs[jt + 128:n]]
+    return out
+
+
+def disassemble_a6xx(instrs: list[int], gen: int) -> str:
+    from visa.afuc.emu import BASE, Bootstrap
+
+    emu = Bootstrap(instrs, gen)
+    emu.run()
+    n = len(instrs)
+    bv = lpac = 0
+    if gen >= 7:
+        bv = (emu.reg64_control("BV_INSTR_BASE") - BASE) // 4
+        lpac = (emu.reg64_control("LPAC_INSTR_BASE") - BASE) // 4
+        n = min(bv, lpac)
+    elif emu.reg64_gpu(0xB82):
+        lpac = (emu.reg64_gpu(0xB82) - BASE) // 4
+        n = lpac
+    out = [f"; a{gen}xx microcode", f"; Version: {instrs[0]:08x}", ""]
+    out += _section(instrs, n, gen, emu.jmptbl, gen >= 7 and bool(bv or lpac))
+    for name, off, end in (("BV", bv, lpac), ("LPAC", lpac, len(instrs))):
+        if not off:
+            continue
+        sub = instrs[off:]
+        ctl = {}
+        names = {v: k for k, v in DOMAINS[f"A{gen}XX_CONTROL_REG"].items()}
+        if gen >= 7:
+            ctl[names[f"{name}_INSTR_BASE"]] = BASE
+        e = Bootstrap(sub, gen, control=ctl, gpu={0xB82: BASE})
+        e.run()
+        out += ["", f".section {name}", ";", f"; {name} microcode:", ";"]
+        out += _section(sub, end - off, gen, e.jmptbl, gen >= 7 and name == "BV" and bool(lpac))
     return "\n".join(out) + "\n"
 
 
@@ -114,5 +177,5 @@ def disassemble(data: bytes) -> str:
     if gen is None:
         raise FirmwareError(f"unknown GPU version {fwid:03x}!")
     if gen != 5:
-        raise FirmwareError("a6xx/a7xx listing (bootstrap emulation) is not implemented yet")
+        return disassemble_a6xx(words[1:], gen)
     return disassemble_a5xx(words[1:])
