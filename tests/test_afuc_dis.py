@@ -13,8 +13,9 @@ import re
 
 import pytest
 
-from refs import AFUC
+from refs import AFUC, afuc_rows
 from test_afuc_isa import LISTINGS
+from visa.afuc.cli import dis_main
 from visa.afuc.disasm import disassemble
 
 _PREINC = re.compile(r"(.*\+ 0x)([0-9]+)(\]!.*)")
@@ -46,3 +47,34 @@ def test_counts():
     for r in LISTINGS:
         per[r["gpu"]] = per.get(r["gpu"], 0) + 1
     assert per == {"530": 38, "630": 37, "650": 6, "660": 28, "730": 35, "740": 10}
+
+
+VIEWS = [r for r in afuc_rows("dis", "MANIFEST.tsv", "afuc listings") if r["args"] != "-u"]
+
+
+@pytest.mark.parametrize("row", VIEWS, ids=lambda r: r["expected"])
+def test_views(row):
+    """-v (pc and word per line; a5xx's 127-line jump table dump) and -r
+    (every word from the image's first, no jump table) as Mesa prints them."""
+    data = (AFUC / "dis" / row["fw"]).read_bytes()
+    got = disassemble(data, verbose="-v" in row["args"], raw="-r" in row["args"])
+    assert got == (AFUC / "dis" / row["expected"]).read_text()
+
+
+def test_views_count():
+    assert sorted(r["args"] for r in VIEWS) == ["-u -r"] * 6 + ["-u -v"] * 6
+
+
+def test_cli_flags(tmp_path, capsys):
+    fw = AFUC / "dis" / "a630_std_001.fw"
+    assert dis_main(["-u", "-v", str(fw)]) == 0
+    assert capsys.readouterr().out == (AFUC / "dis" / "a630_std_001.v.asm").read_text()
+    # -g: the id given wins over the version word's (a630 image read as a5xx)
+    assert dis_main(["-u", "-c", "-g", "5ff", str(fw)]) == 0
+    assert capsys.readouterr().out.startswith("; a5xx microcode\n")
+    assert dis_main(["-u", "-g", "123", str(fw)]) == 2
+    assert "unknown GPU version 123!" in capsys.readouterr().err
+    assert dis_main(["-u", "-g", "zz", str(fw)]) == 2
+    out = tmp_path / "o.asm"
+    assert dis_main(["-u", "-o", str(out), str(AFUC / "dis" / "a730_std_001.fw")]) == 0
+    assert out.read_text() == (AFUC / "dis" / "a730_std_001.asm").read_text()

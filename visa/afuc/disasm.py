@@ -51,7 +51,8 @@ def _gpu_comment(regs: dict[int, str], value: int) -> str:
     return "" if name is None else "\t; " + name
 
 
-def _lines(instrs: list[int], n: int, gen: int, jmptbl: list[int], jt_off: int = -1) -> list[str]:
+def _lines(instrs: list[int], n: int, gen: int, jmptbl: list[int], jt_off: int = -1,
+           verbose: bool = False) -> list[str]:
     """The listing of ``instrs[:n]``: labels from ``jmptbl`` (packet entries) and branches."""
     chip = f"A{gen}XX"
     gpu = GPU_REGS[chip]
@@ -79,6 +80,16 @@ def _lines(instrs: list[int], n: int, gen: int, jmptbl: list[int], jt_off: int =
     nop_lit = 0x01000000 | jt_off if jt_off >= 0 else -1
     out: list[str] = []
     for pc, d in enumerate(decoded):
+        start = len(out)
+        _one(out, pc, d, instrs, entries, ctx, nop_lit, gpu, chip)
+        if verbose:  # Mesa's -v: every line of an instruction gets its pc and word
+            out[start:] = [f"\t{pc:04x}: {instrs[pc]:08x}  " + t for t in out[start:]]
+    return out
+
+
+def _one(out: list[str], pc: int, d: Any, instrs: list[int], entries: dict[int, list[str]],
+         ctx: _Ctx, nop_lit: int, gpu: dict[int, str], chip: str) -> None:
+    if True:
         if pc in entries or pc in ctx.fxn:
             if pc:
                 out.append("")
@@ -93,7 +104,7 @@ def _lines(instrs: list[int], n: int, gen: int, jmptbl: list[int], jt_off: int =
                 out.append("[#jumptbl]")
             else:
                 out.append(f"[{instrs[pc]:08x}]" + _gpu_comment(gpu, instrs[pc]))
-            continue
+            return
         object.__setattr__(ctx, "pc", pc)
         text = ISA.format(d, ctx)
         if d.bitset.name == "movi" and d.values["DST"] == 0x1D and d.values["SHIFT"] >= 16:
@@ -107,15 +118,19 @@ def _lines(instrs: list[int], n: int, gen: int, jmptbl: list[int], jt_off: int =
             # don't-care bits set: the text would lose them; the raw word reads back
             text = f"[{instrs[pc]:08x}]\t; " + text
         out.append(text)
-    return out
 
 
-def disassemble_a5xx(instrs: list[int]) -> str:
+def disassemble_a5xx(instrs: list[int], verbose: bool = False) -> str:
     n = len(instrs)
     base = instrs[1] & 0xFFFF if n > 1 else 0
     jmptbl = instrs[base:base + 128] if base + 128 <= n else []
     out = ["; a5xx microcode", f"; Version: {instrs[0]:08x}", ""]
-    out += _lines(instrs, n, 5, jmptbl)
+    out += _lines(instrs, n, 5, jmptbl, verbose=verbose)
+    if verbose:  # Mesa's dump stops one short of the 128 entries
+        out += [";" * 46, "; JUMP TABLE"]
+        names = PACKETS["A5XX"]
+        for i, off in enumerate(jmptbl[:0x7F]):
+            out.append(f"{i:3d} {i:02x}: {off:04x}   ; " + names.get(i, f"UNKN{i}"))
     return "\n".join(out) + "\n"
 
 
@@ -126,9 +141,10 @@ def _find(instrs: list[int], n: int, table: list[int]) -> int:
     return -1
 
 
-def _section(instrs: list[int], n: int, gen: int, jmptbl: list[int], align: bool) -> list[str]:
+def _section(instrs: list[int], n: int, gen: int, jmptbl: list[int], align: bool,
+             verbose: bool = False) -> list[str]:
     jt = _find(instrs, n, jmptbl)
-    out = _lines(instrs, n if jt < 0 else min(n, jt), gen, jmptbl, jt)
+    out = _lines(instrs, n if jt < 0 else min(n, jt), gen, jmptbl, jt, verbose)
     if jt >= 0:
         if align:  # a7xx: another section follows, 32-dword aligned
             out.append(".align 32")
@@ -137,7 +153,7 @@ def _section(instrs: list[int], n: int, gen: int, jmptbl: list[int], align: bool
     return out
 
 
-def disassemble_a6xx(instrs: list[int], gen: int) -> str:
+def disassemble_a6xx(instrs: list[int], gen: int, verbose: bool = False) -> str:
     from visa.afuc.emu import BASE, Bootstrap
 
     emu = Bootstrap(instrs, gen)
@@ -152,7 +168,7 @@ def disassemble_a6xx(instrs: list[int], gen: int) -> str:
         lpac = (emu.reg64_gpu(0xB82) - BASE) // 4
         n = lpac
     out = [f"; a{gen}xx microcode", f"; Version: {instrs[0]:08x}", ""]
-    out += _section(instrs, n, gen, emu.jmptbl, gen >= 7 and bool(bv or lpac))
+    out += _section(instrs, n, gen, emu.jmptbl, gen >= 7 and bool(bv or lpac), verbose)
     for name, off, end in (("BV", bv, lpac), ("LPAC", lpac, len(instrs))):
         if not off:
             continue
@@ -164,18 +180,27 @@ def disassemble_a6xx(instrs: list[int], gen: int) -> str:
         e = Bootstrap(sub, gen, control=ctl, gpu={0xB82: BASE})
         e.run()
         out += ["", f".section {name}", ";", f"; {name} microcode:", ";"]
-        out += _section(sub, end - off, gen, e.jmptbl, gen >= 7 and name == "BV" and bool(lpac))
+        out += _section(sub, end - off, gen, e.jmptbl, gen >= 7 and name == "BV" and bool(lpac), verbose)
     return "\n".join(out) + "\n"
 
 
-def disassemble(data: bytes) -> str:
+def disassemble(data: bytes, verbose: bool = False, raw: bool = False, fwid: int | None = None) -> str:
+    """Mesa's afuc-disasm listing of a firmware image: ``verbose`` (-v) adds
+    each instruction's pc and word, ``raw`` (-r) lists every word from the
+    image's first without looking for a jump table, ``fwid`` (-g) overrides
+    the id read from the version word."""
     if len(data) < 8 or len(data) % 4:
         raise FirmwareError("not a firmware image (size)")
     words = list(struct.unpack("<%dI" % (len(data) // 4), data))
-    fwid = (words[1] >> 12) & 0xFFF
+    if fwid is None:
+        fwid = (words[1] >> 12) & 0xFFF
     gen = GENS.get(fwid)
     if gen is None:
         raise FirmwareError(f"unknown GPU version {fwid:03x}!")
+    if raw:
+        out = [f"; a{gen}xx microcode", f"; Version: {words[1]:08x}", ""]
+        out += _lines(words, len(words), gen, [], -1, verbose)
+        return "\n".join(out) + "\n"
     if gen != 5:
-        return disassemble_a6xx(words[1:], gen)
-    return disassemble_a5xx(words[1:])
+        return disassemble_a6xx(words[1:], gen, verbose)
+    return disassemble_a5xx(words[1:], verbose)
