@@ -78,3 +78,21 @@ def test_cli_flags(tmp_path, capsys):
     out = tmp_path / "o.asm"
     assert dis_main(["-u", "-o", str(out), str(AFUC / "dis" / "a730_std_001.fw")]) == 0
     assert out.read_text() == (AFUC / "dis" / "a730_std_001.asm").read_text()
+
+
+def test_garbage_images_list():
+    """Random a6xx/a7xx images (no real bootstrap) and damaged real ones:
+    the emulation stops and a listing comes out, never an exception."""
+    import random
+    import struct
+
+    rng = random.Random(19)
+    for fwid in (0x6EE, 0x6DD, 0x730, 0x740):
+        for _ in range(8):
+            w = [0, fwid << 12] + [rng.getrandbits(32) for _ in range(rng.randint(0, 300))]
+            assert disassemble(struct.pack("<%dI" % len(w), *w)).startswith("; a")
+    for name in ("a630_std_002.fw", "a660_std_001.fw", "a730_std_001.fw"):
+        b = bytearray((AFUC / "dis" / name).read_bytes())
+        for i in range(12, 60, 4):  # the bootstrap's words
+            b[i] ^= 0xFF
+        assert "microcode" in disassemble(bytes(b))

@@ -1,4 +1,4 @@
-"""afuc listing in the form of Mesa's ``afuc-disasm -u`` (a5xx so far).
+"""afuc listing in the form of Mesa's ``afuc-disasm -u`` (a5xx, a6xx, a7xx).
 
 Labels: jump-table entries are packet names (``UNKNn`` when unnamed),
 call/bl targets ``fxnN``, other branch targets ``lN`` (N = word offset)."""
@@ -159,17 +159,25 @@ def disassemble_a6xx(instrs: list[int], gen: int, verbose: bool = False) -> str:
     emu = Bootstrap(instrs, gen)
     emu.run()
     n = len(instrs)
+
+    def offset(addr: int) -> int:
+        # a section base outside the image (never written, or garbage) is no section
+        off = (addr - BASE) // 4
+        return off if 0 < off < n and addr >= BASE else 0
+
     bv = lpac = 0
     if gen >= 7:
-        bv = (emu.reg64_control("BV_INSTR_BASE") - BASE) // 4
-        lpac = (emu.reg64_control("LPAC_INSTR_BASE") - BASE) // 4
-        n = min(bv, lpac)
+        bv = offset(emu.reg64_control("BV_INSTR_BASE"))
+        lpac = offset(emu.reg64_control("LPAC_INSTR_BASE"))
+        if bv and lpac and bv > lpac:
+            bv = 0
+        n = min(x for x in (bv, lpac, n) if x)
     elif emu.reg64_gpu(0xB82):
-        lpac = (emu.reg64_gpu(0xB82) - BASE) // 4
-        n = lpac
+        lpac = offset(emu.reg64_gpu(0xB82))
+        n = lpac or n
     out = [f"; a{gen}xx microcode", f"; Version: {instrs[0]:08x}", ""]
     out += _section(instrs, n, gen, emu.jmptbl, gen >= 7 and bool(bv or lpac), verbose)
-    for name, off, end in (("BV", bv, lpac), ("LPAC", lpac, len(instrs))):
+    for name, off, end in (("BV", bv, lpac or len(instrs)), ("LPAC", lpac, len(instrs))):
         if not off:
             continue
         sub = instrs[off:]

@@ -11,15 +11,17 @@ Anything else is stepped over."""
 from __future__ import annotations
 
 from collections import deque
+from typing import Callable, Mapping
 
 from visa.afuc.isa import ISA
 from visa.afuc.regs_gen import DOMAINS
 
 BASE = 0x10000  # where the emulated image sits in GPU memory (any aligned address)
 M32 = 0xFFFFFFFF
-_STEPS = 20000
+_STEPS = 100000  # instructions (each (rep) iteration counts): a bootstrap is a few dozen
+_FIFO = 1 << 16  # most words one REG_READ/MEM_READ_DWORDS request queues
 
-_ALU = {
+_ALU: dict[str, Callable[[int, int], int]] = {
     "and": lambda a, b: a & b, "or": lambda a, b: a | b, "xor": lambda a, b: a ^ b,
     "shl": lambda a, b: (a << b) & M32 if b < 32 else 0,
     "ushr": lambda a, b: a >> b if b < 32 else 0,
@@ -77,7 +79,7 @@ class Bootstrap:
         elif reg == self._c("REG_READ_ADDR"):
             self.reg_read = v
         elif reg == self._c("REG_READ_DWORDS"):
-            for _ in range(v):
+            for _ in range(min(v, _FIFO)):
                 self.regdata.append(self.gpu.get(self.reg_read, 0))
                 self.reg_read += 1
         elif reg == self._c("REG_WRITE_ADDR"):
@@ -88,7 +90,7 @@ class Bootstrap:
         elif reg == self._c("MEM_READ_DWORDS"):
             mra = self._c("MEM_READ_ADDR")
             addr = self.control.get(mra, 0) | self.control.get(mra + 1, 0) << 32
-            for _ in range(v):
+            for _ in range(min(v, _FIFO)):
                 i = (addr - BASE) // 4
                 self.memdata.append(self.instrs[i] if 0 <= i < len(self.instrs) else 0)
                 addr += 4
@@ -104,7 +106,9 @@ class Bootstrap:
 
     def run(self) -> None:
         pc = 0
-        for _ in range(_STEPS):
+        budget = _STEPS
+        while budget > 0:
+            budget -= 1
             if not 0 <= pc < len(self.instrs):
                 return
             d = ISA.decode(self.instrs[pc], self.gen)
@@ -116,14 +120,15 @@ class Bootstrap:
                 return
             reps = 1
             if v.get("REP"):
-                reps = max(self.regs[0x1C], 1) if self.regs[0x1C] else 1
+                reps = min(self.regs[0x1C] or 1, budget + 1)
+                budget -= reps - 1
             for _ in range(reps):
                 if self._step(name, v) is False:
                     return
                 if v.get("REP") and self.regs[0x1C]:
                     self.regs[0x1C] -= 1
 
-    def _step(self, name: str, v) -> bool:  # noqa: ANN001
+    def _step(self, name: str, v: Mapping[str, int]) -> bool:
         if name == "movi":
             self._write_dst(v["DST"], (v["RIMMED"] << v["SHIFT"]) & M32)
             return True
@@ -140,7 +145,7 @@ class Bootstrap:
             else:
                 self._write_dst(v["DST"], self.control.get(reg, 0))
             return True
-        base = name[:-1] if name.endswith("i") and name[:-1] in _ALU | {"add": 0, "addhi": 0, "sub": 0, "subhi": 0} else name
+        base = name[:-1] if name.endswith("i") and name[:-1] in (*_ALU, "add", "addhi", "sub", "subhi") else name
         if name in ("noti", "not", "msb", "setbiti", "clrbit"):
             if name == "noti":
                 self._write_dst(v["DST"], ~v["IMMED"] & M32)
