@@ -62,11 +62,19 @@ class Bootstrap:
             return self.regdata.popleft() if self.regdata else 0
         if r == 0x1F:
             return None  # $data: the bootstrap is over
-        return self.regs[r]
+        return self.regs[r] if r else 0  # $00 reads as zero
 
     def _write_dst(self, r: int, v: int) -> None:
-        if r < 0x1D:
-            self.regs[r] = v & M32
+        v &= M32
+        if r == 0x1F:  # $data: a GPU register write through $addr (pipe registers ignored)
+            addr = self.regs[0x1D]
+            if addr >> 24 == 0 and addr < 0x40000:
+                self.gpu[addr] = v
+                self.regs[0x1D] = addr + 1
+            elif not addr & 0x40000:
+                self.regs[0x1D] = (addr + 0x01000000) & M32
+        else:  # $addr/$usraddr are kept as the address of the next $data write
+            self.regs[r] = v
 
     def _cwrite(self, reg: int, v: int) -> None:
         self.control[reg] = v
@@ -133,9 +141,9 @@ class Bootstrap:
             self._write_dst(v["DST"], (v["RIMMED"] << v["SHIFT"]) & M32)
             return True
         if name in ("cwrite", "cread"):
-            off = self.regs[v["OFFSET"]] if v["OFFSET"] < 0x1D else 0
+            off = self.regs[v["OFFSET"]] if 0 < v["OFFSET"] < 0x1D else 0
             reg = (off + v["BASE"]) & 0xFFF
-            if v["PREINCREMENT"] and v["OFFSET"] < 0x1D:
+            if v["PREINCREMENT"] and 0 < v["OFFSET"] < 0x1D:
                 self.regs[v["OFFSET"]] = (off + v["BASE"]) & M32
             if name == "cwrite":
                 s = self._read_src(v["SRC"])
