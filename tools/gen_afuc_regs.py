@@ -80,6 +80,11 @@ def _tag(el: ET.Element) -> str:
     return el.tag.rsplit("}", 1)[-1]
 
 
+def _cx(n: int) -> str:
+    """C's ``%#x``: ``0`` for zero, else ``0x...``."""
+    return f"{n:#x}" if n else "0"
+
+
 def gpu_regs(root: Path, rel: str, domain: str, chip: str) -> dict[int, str]:
     """GPU register names of ``domain`` the way rnn prints an address:
     ``NAME``, ``NAME_HI`` (high half of a reg64), ``ARRAY[0xI].NAME`` (index as C %#x: ``[0]``, ``[0x1]``)."""
@@ -96,10 +101,16 @@ def gpu_regs(root: Path, rel: str, domain: str, chip: str) -> dict[int, str]:
                 name = prefix + ch.get("name", "")
                 out.setdefault(off, name)
                 if t == "reg64":
-                    out.setdefault(off + 1, name + "_HI")  # as Mesa's listing names it
+                    hi = "_HI" if chip == "A5XX" or ch.get("type") in ("address", "waddress") else "+0x1"
+                    out.setdefault(off + 1, name + hi)  # as the listings name it
             elif t == "array":
                 aoff = base + int(ch.get("offset", "0"), 0)
                 stride = int(ch.get("stride", "1"), 0)
+                if not len(ch):  # an array of bare words: NAME[i]+j
+                    for i in range(int(ch.get("length", "1"), 0)):
+                        for j in range(stride):
+                            out.setdefault(aoff + i * stride + j, f"{prefix}{ch.get('name', '')}[{_cx(i)}]+{_cx(j)}")
+                    continue
                 for i in range(int(ch.get("length", "1"), 0)):
                     walk(ch, aoff + i * stride, f"{prefix}{ch.get('name', '')}[{i:#x}]." if i else f"{prefix}{ch.get('name', '')}[0].")
 
@@ -126,8 +137,13 @@ def main(argv: list[str]) -> int:
         lines.append("    },")
     lines.append("}")
     lines += ["", "GPU_REGS: dict[str, dict[int, str]] = {"]
-    for chip, rel in (("A5XX", "adreno/a5xx.xml"),):
-        table = gpu_regs(Path(argv[1]), rel, chip, chip)
+    # a7xx registers live in a6xx.xml's A6XX domain (variants="A7XX-")
+    for chip, rel, dom in (("A5XX", "adreno/a5xx.xml", "A5XX"), ("A6XX", "adreno/a6xx.xml", "A6XX"),
+                           ("A7XX", "adreno/a6xx.xml", "A6XX")):
+        table = gpu_regs(Path(argv[1]), rel, dom, chip)
+        if dom == "A6XX":  # rnn merges a6xx_gmu.xml's A6XX domain into it
+            for off, name in gpu_regs(Path(argv[1]), "adreno/a6xx_gmu.xml", dom, chip).items():
+                table.setdefault(off, name)
         # rnn looks in the chip's domain, then in the common AXXX domain
         for off, name in gpu_regs(Path(argv[1]), "adreno/adreno_common.xml", "AXXX", chip).items():
             table.setdefault(off, name)

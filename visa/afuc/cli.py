@@ -1,4 +1,4 @@
-"""``afuc-dis``: list afuc firmware like Mesa's ``afuc-disasm`` (a5xx so far).
+"""``afuc-dis``: list afuc firmware like Mesa's ``afuc-disasm`` (a5xx, a6xx, a7xx).
 
 Exit 0 ok, 1 bad input, 2 usage or unknown GPU id (as Mesa)."""
 
@@ -14,8 +14,19 @@ def dis_main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="afuc-dis", description=__doc__)
     ap.add_argument("file")
     ap.add_argument("-u", action="store_true", help="unit-test mode: no path line")
+    ap.add_argument("-v", action="store_true", help="verbose: each instruction's pc and word (a5xx: jump table dump)")
+    ap.add_argument("-r", action="store_true", help="raw: list every word, no jump table")
+    ap.add_argument("-g", metavar="FWID", help="firmware id in hex (5ff, 6ee, 730...) instead of the version word's")
+    ap.add_argument("-c", action="store_true", help="colours (accepted as Mesa's; the listing is printed plain)")
     ap.add_argument("-o", metavar="OUT", help="write the listing to OUT")
     args = ap.parse_args(argv)
+    fwid = None
+    if args.g is not None:
+        try:
+            fwid = int(args.g, 16)
+        except ValueError:
+            print(f"afuc-dis: error: -g wants a hex firmware id, not {args.g!r}", file=sys.stderr)
+            return 2
     from visa.afuc.disasm import FirmwareError, disassemble
 
     try:
@@ -25,7 +36,7 @@ def dis_main(argv: list[str] | None = None) -> int:
         print(f"{args.file}: error: {e.strerror}", file=sys.stderr)
         return 1
     try:
-        text = disassemble(data)
+        text = disassemble(data, verbose=args.v, raw=args.r, fwid=fwid)
     except FirmwareError as e:
         print(f"{args.file}: error: {e}", file=sys.stderr)
         return 2 if "unknown GPU" in str(e) else 1

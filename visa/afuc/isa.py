@@ -70,6 +70,9 @@ class Branch:
         if got is not None:
             return got
         # no label (outside the listing): Mesa prints the encoded offset
+        # (an absolute 26-bit target as a signed number, as its %d does)
+        if self.absolute and target & (1 << 25):
+            target -= 1 << 26
         return str(target if self.absolute else off)
 
     def read(self, text: str, ctx: Any) -> int:
