@@ -2,6 +2,7 @@
 instruction counts against IGC's /// $N numbering, liveness against
 hand-worked live sets and brute-force path enumeration."""
 import glob
+from pathlib import Path
 import json
 import os
 import re
@@ -216,3 +217,19 @@ def test_liveness_equals_path_enumeration(seed):
     for j in ins:
         want = {v for v in tracked if live_before(j, v)} | (du[j][0] & tracked)
         assert set(lv.live_in[j]) == want, (j, body[j])
+
+
+def test_stats_into_a_closed_pipe_ends_quietly():
+    """``visa-stats ... | head -1``: no traceback when the reader stops early."""
+    import subprocess
+    import sys
+    small = sorted((Path(__file__).parent / "data" / "corpus" / "tgllp").glob("*.visaasm"),
+                   key=lambda p: p.stat().st_size)[:5]
+    files = [str(p) for p in small] * 200  # far more than a pipe's buffer of output
+    code = ("import sys; from visa.dumps_cli import stats_main; sys.exit(stats_main(sys.argv[1:]))")
+    p = subprocess.Popen([sys.executable, "-c", code, *files], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    p.stdout.readline()
+    p.stdout.close()  # the reader goes away while the tool still writes
+    err = p.stderr.read().decode()
+    assert p.wait(timeout=120) == 1
+    assert "Traceback" not in err and err == ""

@@ -11,6 +11,26 @@ from . import dumps
 from .errors import VisaError
 
 
+def _quiet_on_closed_pipe(main):
+    """``main`` ending quietly with status 1 when its standard output is a
+    pipe closed early (``visa-stats ... | head``), as visa-as and click do,
+    instead of a traceback."""
+    import functools
+
+    @functools.wraps(main)
+    def run(argv: list[str] | None = None) -> int:
+        try:
+            code = main(argv)
+            sys.stdout.flush()
+            return code
+        except BrokenPipeError:
+            # the interpreter's own flush at exit would fail again: point
+            # stdout at nothing first
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 1
+    return run
+
+
 def _load(path: str):
     with open(path, "rb") as f:
         data = f.read()
@@ -22,6 +42,7 @@ def _load(path: str):
     return visa.parse(text, path), text
 
 
+@_quiet_on_closed_pipe
 def stats_main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="visa-stats", description="Instruction statistics of vISA dumps.")
     ap.add_argument("files", nargs="+")
@@ -82,7 +103,7 @@ def _dot(graphs, compact: bool, module) -> str:
                 for j in b.stmts:
                     s = g.unit.body[j]
                     if hasattr(s, "op"):
-                        body.append(s.op + (f" /// ${b.ids[b.stmts.index(j)-(len(b.stmts)-len(b.ids))]}" if False else ""))
+                        body.append(s.op)
                 text = "\\l".join(x.replace('"', "'") for x in body) + "\\l"
             out.append(f'    g{gi}b{bi} [label="{text}", fillcolor="#ff{shade:02x}{shade:02x}"];')
         for e in g.edges:
@@ -93,6 +114,7 @@ def _dot(graphs, compact: bool, module) -> str:
     return "\n".join(out) + "\n"
 
 
+@_quiet_on_closed_pipe
 def cfg_main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="visa-cfg", description="Control-flow graph of a vISA dump.")
     ap.add_argument("file")
