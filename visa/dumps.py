@@ -24,8 +24,10 @@ Liveness model (documented in docs/dumps.md):
 """
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any, Iterator
 
 import attrs
@@ -55,16 +57,23 @@ def _names(node: Any) -> Iterator[str]:
         for x in node:
             yield from _names(x)
         return
-    if not attrs.has(type(node)):
+    fields = _node_fields(type(node))
+    if fields is None:
         return
     for a in ("name", "addr", "var"):
         v = getattr(node, a, None)
         if isinstance(v, str):
             yield v
-    for f in attrs.fields(type(node)):
-        v = getattr(node, f.name)
-        if isinstance(v, tuple) or attrs.has(type(v)):
+    for name in fields:
+        v = getattr(node, name)
+        if isinstance(v, tuple) or _node_fields(type(v)) is not None:
             yield from _names(v)
+
+
+@functools.cache
+def _node_fields(cls: type) -> tuple[str, ...] | None:
+    """The field names of an attrs node class (None for any other class)."""
+    return tuple(f.name for f in attrs.fields(cls)) if attrs.has(cls) else None
 
 
 # ------------------------------------------------------------------ CFG
@@ -206,7 +215,7 @@ class Liveness:
     registers; ``peak`` is the statement index of the largest figure."""
     graph: Graph
     sizes: dict[str, int]
-    live_in: dict[int, frozenset[str]]  # statement index -> live before it
+    live_in: Mapping[int, frozenset[str]]  # statement index -> live across it (made per block when asked)
     bytes_at: dict[int, int]
     preds_at: dict[int, int]
     addrs_at: dict[int, int]
@@ -269,6 +278,42 @@ def _def_use(s: ast.Instruction, root: dict[str, str], sizes: dict[str, int],
     return kill, uses
 
 
+
+class _LiveSets(Mapping):
+    """Statement index -> the variables live across that instruction, made a
+    block at a time on first use (holding every instruction's set of a long
+    kernel at once would take memory in its length times its live
+    variables)."""
+
+    def __init__(self, g: Graph, du: dict, tracked: set[str], live_out: list[frozenset]) -> None:
+        self._g, self._du, self._tracked, self._live_out = g, du, tracked, live_out
+        self._block = {j: b_i for b_i, b in enumerate(g.blocks) for j in b.stmts if j in du}
+        self._sets: dict[int, frozenset[str]] = {}
+        self._filled: set[int] = set()
+
+    def _fill(self, b_i: int) -> None:
+        live = set(self._live_out[b_i])
+        for j in reversed(self._g.blocks[b_i].stmts):
+            if j in self._du:
+                k, u = self._du[j]
+                live -= k
+                live |= u & self._tracked
+                self._sets[j] = frozenset(live | (k & self._tracked))
+        self._filled.add(b_i)
+
+    def __getitem__(self, j: int) -> frozenset[str]:
+        b_i = self._block[j]  # KeyError for a statement that is no instruction
+        if b_i not in self._filled:
+            self._fill(b_i)
+        return self._sets[j]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._block)
+
+    def __len__(self) -> int:
+        return len(self._block)
+
+
 def liveness(unit: ast.Unit, graph: Graph | None = None) -> Liveness:
     """Liveness and register pressure of one kernel or function."""
     g = graph if graph is not None else cfg_unit(unit)
@@ -305,31 +350,52 @@ def liveness(unit: ast.Unit, graph: Graph | None = None) -> Liveness:
             if out != live_out[b_i] or top != live_top[b_i]:
                 live_out[b_i], live_top[b_i] = out, top
                 changed = True
-    live_in: dict[int, frozenset[str]] = {}
+    # the figures per instruction, counted as the live set changes (a sum
+    # over the live set at each instruction is quadratic in a long kernel);
+    # the live sets themselves are made per block only when asked for
     bytes_at: dict[int, int] = {}
     preds_at: dict[int, int] = {}
     addrs_at: dict[int, int] = {}
     block_peak = []
     peak, peak_bytes = None, -1
+
+    tracked_size = {v: sizes.get(v, 0) for v in tracked}
+
+    def weight(v: str) -> tuple[int, int, int]:
+        return sizes.get(v, 0), v in preds, v in addrs
     for b_i, b in enumerate(g.blocks):
         live = set(live_out[b_i])
+        nb = sum(map(tracked_size.__getitem__, live))
+        np_ = len(live & preds)
+        na = len(live & addrs)
         bp = 0
         for j in reversed(b.stmts):
             if j not in du:
                 continue
             k, u = du[j]
-            live -= k
-            live |= u & tracked
-            fs = frozenset(live | (k & tracked))  # live across the instruction
-            live_in[j] = fs
-            nb = sum(sizes.get(v, 0) for v in fs)
-            bytes_at[j] = nb
-            preds_at[j] = sum(1 for v in fs if v in preds)
-            addrs_at[j] = sum(1 for v in fs if v in addrs)
-            bp = max(bp, nb)
-            if nb > peak_bytes or (nb == peak_bytes and peak is not None and j < peak):
-                peak, peak_bytes = j, nb
+            for v in k:
+                if v in live:
+                    live.discard(v)
+                    w = weight(v)
+                    nb, np_, na = nb - w[0], np_ - w[1], na - w[2]
+            for v in u:
+                if v in tracked and v not in live:
+                    live.add(v)
+                    w = weight(v)
+                    nb, np_, na = nb + w[0], np_ + w[1], na + w[2]
+            # live across the instruction: its inputs and what stays live,
+            # and its tracked results
+            xb, xp, xa = nb, np_, na
+            for v in k:
+                if v in tracked and v not in live:
+                    w = weight(v)
+                    xb, xp, xa = xb + w[0], xp + w[1], xa + w[2]
+            bytes_at[j], preds_at[j], addrs_at[j] = xb, xp, xa
+            bp = max(bp, xb)
+            if xb > peak_bytes or (xb == peak_bytes and peak is not None and j < peak):
+                peak, peak_bytes = j, xb
         block_peak.append(bp)
+    live_in = _LiveSets(g, du, tracked, live_out)
     line = unit.body[peak].line if peak is not None else None
     return Liveness(g, sizes, live_in, bytes_at, preds_at, addrs_at, block_peak, peak,
                     max(peak_bytes, 0), line)
