@@ -40,15 +40,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import inputs  # noqa: E402
-
-
-def timed(cmd, cwd) -> tuple[float, float, int, float]:
-    """(wall seconds, peak MB, exit status, CPU seconds: user + system) of
-    one command."""
-    r = subprocess.run(["/usr/bin/time", "-f", "%e %M %U %S", *cmd], cwd=cwd, capture_output=True,
-                       text=True)
-    last = r.stderr.strip().splitlines()[-1].split()
-    return float(last[0]), int(last[1]) / 1024, r.returncode, float(last[2]) + float(last[3])
+from commands import timed, tool  # noqa: E402
 
 
 def main() -> int:
@@ -64,9 +56,7 @@ def main() -> int:
     import compileall
     import visa
     compileall.compile_dir(str(Path(visa.__file__).parent), quiet=1)
-    beside = Path(sys.executable).parent / "visa-as"
-    visa_as = str(beside) if beside.exists() else shutil.which("visa-as")
-    as_cmd = [visa_as] if visa_as else [sys.executable, "-c", "from visa.cli import as_main; as_main()"]
+    as_cmd = tool("visa-as")
     genx = shutil.which("GenX_IR")
     status = 0
     with tempfile.TemporaryDirectory() as tmp:

@@ -35,19 +35,8 @@ ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "data" / "corpus" / "tgllp"
 KERNEL = "loop_unroll_ilp__matmul_tiled__simd32"
 
-
-def timed(cmd, cwd) -> tuple[float, float, int]:
-    """(wall seconds, peak MB, exit status) of one command."""
-    r = subprocess.run(["/usr/bin/time", "-f", "%e %M", *cmd], cwd=cwd, capture_output=True, text=True)
-    last = r.stderr.strip().splitlines()[-1].split()
-    return float(last[0]), int(last[1]) / 1024, r.returncode
-
-
-def tool(name: str) -> list[str]:
-    beside = Path(sys.executable).parent / name
-    exe = str(beside) if beside.exists() else shutil.which(name)
-    return [exe] if exe else [sys.executable, "-c",
-                              f"from visa.cli import {name.replace('visa-', '')}_main as m; m()"]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from commands import timed, tool  # noqa: E402
 
 
 def main() -> int:
@@ -102,7 +91,7 @@ def main() -> int:
         outs = sorted(Path(tmp, "out").iterdir())
         print(f"{len(stems)} TGLLP corpus kernels; one kernel: {KERNEL} "
               f"({(CORPUS / (KERNEL + '.visaasm')).read_text().count(chr(10))} lines); best of {a.repeat}")
-        for k, (wall, mb, code) in best.items():
+        for k, (wall, mb, code, _cpu) in best.items():
             note = "" if code == 0 or k.startswith("GenX_IR") else f"  FAILED (exit {code})"
             if k.startswith("GenX_IR") and code:
                 note = f"  (exit {code})"
