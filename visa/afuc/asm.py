@@ -23,7 +23,7 @@ from typing import Any, Iterable
 
 import attrs
 
-from visa.afuc.isa import ISA, Branch, NamedReg
+from visa.afuc.isa import ISA, Branch
 from visa.bitisa import Bitset, Enum, FieldOverflow
 
 # -- errors ------------------------------------------------------------------

@@ -9,7 +9,7 @@ bits and its generation range.  Patterns are ``(low, high, bits MSB first)``;
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Sequence
 
 import attrs
 
