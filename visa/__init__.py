@@ -201,7 +201,7 @@ def disassemble(data: bytes, *, filename: str = "<input>", module: bool = False)
     try:
         m = disassemble_module(bytes(data))
     except (OF.ObjectFormatError, DecodeError) as e:
-        raise VisaError([Diagnostic(filename, 0, 0, f"invalid vISA binary: {e}")]) from None
+        raise VisaError([Diagnostic(filename, 0, 0, f"invalid vISA binary: {e}", rule="binary")]) from None
     return m if module else _format(m)
 
 

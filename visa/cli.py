@@ -56,7 +56,7 @@ def _diag_at_byte(name: str, data: bytes, pos: int, message: str):
     from .errors import Diagnostic
     line = data.count(b"\n", 0, pos) + 1
     col = pos - (data.rfind(b"\n", 0, pos) + 1) + 1
-    return Diagnostic(name, line, col, message)
+    return Diagnostic(name, line, col, message, rule="syntax")
 
 
 def _write_atomic(path: str, data: bytes) -> None:

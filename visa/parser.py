@@ -1126,7 +1126,7 @@ def parse(text: str, filename: str = "<input>", *, grf_size: int = 32) -> A.Modu
     except _Fail as f:
         if f.message:
             errors.append((f.line, f.col, f.message))
-        diags = [make_diag(text, filename, ln, c, msg) for ln, c, msg in errors]
+        diags = [make_diag(text, filename, ln, c, msg, "syntax") for ln, c, msg in errors]
         if module is not None and tree is not None and not builder.failed_directive:
             diags += _validator_errors(module, text, filename)
         diags.sort(key=lambda d: (d.line, d.col))

@@ -2881,6 +2881,8 @@ SYNC_MODES: Mapping = MappingProxyType({
 # (s/u with 1, 2, 4, 8; bf, hf) pair with each other; tf32 only with tf32;
 # bf8/hf8 (4.2) with each other
 DPAS_PRECISIONS_2: frozenset = frozenset(("s1", "s2", "s4", "s8", "u1", "u2", "u4", "u8", "bf", "hf"))
+# the 16-bit float precisions: a float dpas takes two of them, never an integer one
+DPAS_PRECISIONS_FLOAT: frozenset = frozenset(("bf", "hf"))
 DPAS_PRECISIONS_FP8: frozenset = frozenset(("bf8", "hf8"))
 DPAS_DEPTHS: tuple = (1, 2, 4, 8)
 DPAS_REPEATS: tuple = (1, 2, 3, 4, 5, 6, 7, 8)
