@@ -373,6 +373,11 @@ class _Builder:
             glued = (hs[p:], hcol + p)
             hs = hs[:p].rstrip()
         parts = hs.split(".")
+        spaced = hs.find(" ") if " " in hs or "\t" in hs else -1
+        if spaced >= 0:  # `add .sat`, `svm_gather. 4. 1`: the grammar took blanks Intel's lexer takes
+            spaced = min(i for i in (hs.find(" "), hs.find("\t")) if i >= 0)
+            parts = [p.strip(" \t") for p in parts]
+            hs = ".".join(parts)
         op = parts[0]
         mods = tuple(parts[1:])
         if not hs.islower():
@@ -380,6 +385,9 @@ class _Builder:
         if op in _OLDER_NAMES:
             op = _OLDER_NAMES[op]
         facts = text_of(op)
+        if spaced >= 0 and facts.glued_mods:
+            raise _Fail(f"no blank may stand inside '{hs}' (Intel's lexer reads it as one word)",
+                        line, hcol + spaced)
         if facts.canonical is not None:
             mods = facts.canonical(mods)
         post: tuple[str, ...] = ()

@@ -44,7 +44,10 @@ class Text:
       that have several (``bfn.x0F`` is ``bfn.xf``);
     * ``to_41`` / ``to_42``: the same instruction as vISA 4.1 / 4.2 text
       writes it, where the dialects differ (``to_41`` raises EncodeError
-      naming what 4.1 cannot say).
+      naming what 4.1 cannot say);
+    * ``glued_mods``: Intel's lexer reads the mnemonic and its modifiers as
+      one word (``dpas.s8.s8.8.8``, ``bfn.x0F``, ``lifetime.start``), so no
+      blank may stand before their dots (elsewhere one may: ``add .sat``).
     """
     style: Style = DEFAULT
     style_42: Style | None = None  # vISA 4.2's, where it differs
@@ -57,6 +60,7 @@ class Text:
     canonical: Callable | None = None
     to_41: Callable | None = None
     to_42: Callable | None = None
+    glued_mods: bool = False
 
 
 PLAIN_TEXT = Text()
@@ -172,7 +176,7 @@ form("min", "fminmax", op=Lit(1, 0))  # min and max share an opcode:
 form("max", "fminmax", op=Lit(1, 1))  # the operation is a byte after exec
 _BFN_CTRL = HexMod(1, 0)
 form("bfn", function_ctrl=_BFN_CTRL)
-describe("bfn", canonical=_BFN_CTRL.canonical)
+describe("bfn", canonical=_BFN_CTRL.canonical, glued_mods=True)
 describe("dph", older_names=("dhp",))  # the older spec's misspelling
 # control flow, mov, addr_add, cmp, the logic and bit operations (and or xor
 # not shl shr asr rol ror cbit fbh fbl bfrev bfe bfi), barriers, FILE / LOC:

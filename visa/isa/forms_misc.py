@@ -804,6 +804,8 @@ describe("movs", older=_older_movs)
 describe("FILE", older=_older_file, numbered=False)
 describe("LOC", numbered=False)
 describe(("raw_send", "raw_sendc"), style=RAW_SEND)
+# Intel's lexer reads these mnemonics with their modifiers as one word
+describe(("dpas", "dpasw", "sbarrier", "nbarrier", "lifetime"), glued_mods=True)
 
 # ALU forms of the family: the text grammar's modifiers only
 _checked_form("addc", ModCheck((), why="addc / subb take no .sat"))
