@@ -1,0 +1,794 @@
+"""Bitsets, tables and the Isa: decode (forwards), print, and encode (backwards).
+
+A description is data: :class:`Bitset` records (one instruction form, or one entry of
+a decode table) gathered in :class:`Table`\\ s.  A bitset's ``display`` template names
+what it prints: literal words and punctuation, ``{FIELD}`` (one of its ``fields``),
+``{NAME}`` (its mnemonic), or any object the :class:`Isa` was given by name -- an
+operand kind (:mod:`visa.bitisa.operands`), a nested :class:`Table`, an
+:class:`~visa.bitisa.operands.Ignore` or :class:`~visa.bitisa.operands.Unknown`.
+``(`` and ``)`` group a sub-instruction.
+
+* Decoding walks the tables forwards, as envydis does: in a table the first entry
+  available to the :class:`Variant` whose ``match`` bits are the word's under
+  ``mask`` wins; its template's tables are walked in turn.  The bits no entry,
+  field or operand takes are ``Decoded.unknown_bits``.  A flat description (one
+  table of leaf forms, isaspec style) is the same walk one level deep.
+* Printing renders the templates: pieces separated by white space in the template
+  are separated by one space, an empty piece takes its space with it, and none is
+  printed inside ``( )``.  The first word of an instruction (or of a group) is its
+  name (colour ``iname``), the others modifiers (``mod``).
+* Encoding matches an instruction's tokens against the tables backwards, as envyas
+  does (:class:`Matcher`): every entry whose template consumes the tokens is an
+  encoding, in table order (depth first), found lazily.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
+
+import attrs
+
+from .fields import M64, Field
+from .operands import NUM_KEYS, NO_COLORS, Ignore, Target, Unknown, fold, shape
+
+
+@attrs.frozen
+class Variant:
+    """What a description is used for: a generation (``gen``), chip features (a bit
+    mask) and program modes (a bit mask; 0: none given)."""
+
+    gen: int = 0
+    features: int = 0
+    modes: int = 0
+
+
+@attrs.frozen
+class Bitset:
+    """One instruction form or table entry.
+
+    ``match``/``mask``: its fixed bits; ``size``: its length in bits (0: as the
+    enclosing entry); ``display``: its template; ``gen``, ``needs`` (features all
+    required) and ``modes`` (any of; 0: every mode) say where it exists;
+    ``dontcare``: bits the form ignores (isaspec ``x``); ``asserts``: ``(mask,
+    value)`` pairs a word must also meet; ``overrides``: ``(predicate(values),
+    display)`` pairs tried before ``display``; ``displayname``: what ``{NAME}``
+    prints (default ``name``); ``derived``: ``(name, value, kind)`` fields not in the
+    word (isaspec ``<derived>``)."""
+
+    name: str
+    size: int
+    match: int
+    mask: int
+    fields: tuple[Field, ...] = ()
+    display: str = ""
+    gen: tuple[int, int] = (0, 1 << 30)
+    dontcare: int = 0
+    asserts: tuple[tuple[int, int], ...] = ()
+    overrides: tuple[tuple[Callable[[Mapping[str, int]], bool], str], ...] = ()
+    displayname: str = ""
+    derived: tuple[tuple[str, int, Any], ...] = ()
+    needs: int = 0
+    modes: int = 0
+
+    @classmethod
+    def from_pattern(cls, name: str, pattern: str, fields: Sequence[Field] = (),
+                     display: str = "", **kw: Any) -> "Bitset":
+        """``pattern`` MSB first over all ``size`` bits: 0/1 fixed, x don't care, any
+        other char a field bit."""
+        size = len(pattern)
+        match = mask = dontcare = 0
+        for i, ch in enumerate(reversed(pattern)):
+            if ch in "01":
+                mask |= 1 << i
+                match |= int(ch) << i
+            elif ch == "x":
+                dontcare |= 1 << i
+        return cls(name, size, match, mask, tuple(fields), display, dontcare=dontcare, **kw)
+
+    def available(self, var: Variant) -> bool:
+        return (self.gen[0] <= var.gen <= self.gen[1] and (var.features & self.needs) == self.needs
+                and (not self.modes or bool(self.modes & var.modes)))
+
+    def matches(self, word: int, gen: int | Variant) -> bool:
+        var = gen if isinstance(gen, Variant) else Variant(gen)
+        if not self.available(var) or word & self.mask != self.match:
+            return False
+        return all(word & m == v for m, v in self.asserts)
+
+    def field(self, name: str) -> Field:
+        for f in self.fields:
+            if f.name == name:
+                return f
+        raise KeyError(name)
+
+
+@attrs.frozen(eq=False)
+class Table:
+    """A decode table: its entries in order (the first that matches wins)."""
+
+    name: str
+    entries: tuple[Bitset, ...] = attrs.field(converter=tuple)
+
+
+# compiled template items (decode and print)
+WORD, TEXT, SEP, OPEN, CLOSE, OPER, TABLE, UNK, FIELD = range(9)
+_TEMPLATE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}|(\s+)|([()])|([^{}\s()]+)")
+_WORDLIKE = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*\Z")
+_SEP = (SEP,)
+_OPEN = (OPEN,)
+_CLOSE = (CLOSE,)
+
+
+class Decoded:
+    """One decoded instruction: the form found first (``bitset``), the word, its
+    ``size`` in bits, the field values of that form (``values``), the printable
+    atoms of the whole walk, the bits taken (``claimed``) and the branch/call
+    targets (``targets``: ``(address, call)``)."""
+
+    __slots__ = ("bitset", "word", "size", "values", "atoms", "claimed", "targets")
+
+    def __init__(self, bitset: Bitset, word: int, size: int, values: dict, atoms: list,
+                 claimed: int, targets: list) -> None:
+        self.bitset = bitset
+        self.word = word
+        self.size = size
+        self.values = values
+        self.atoms = atoms
+        self.claimed = claimed
+        self.targets = targets
+
+    @property
+    def lost_bits(self) -> int:
+        """Don't-care bits set in the word (the text would lose them)."""
+        return self.word & self.bitset.dontcare
+
+    @property
+    def unknown_bits(self) -> int:
+        """Bits of the instruction that no entry, field or operand takes."""
+        return self.word & ((1 << self.size) - 1) & ~self.claimed
+
+    def unknowns(self) -> tuple[bool, bool]:
+        """(an unknown instruction, an unknown operand or modifier): whether an
+        :class:`Unknown` stands as the first word of its group, or after it."""
+        insn = oper = False
+        first = [True]
+        for a in self.atoms:
+            code = a[0]
+            if code == WORD:
+                first[-1] = False
+            elif code == UNK:
+                if first[-1]:
+                    insn = True
+                    first[-1] = False
+                else:
+                    oper = True
+            elif code == OPEN:
+                first.append(True)
+            elif code == CLOSE:
+                first.pop()
+        return insn, oper
+
+
+class _CTable:
+    """A table compiled for one variant: its available entries and a memo of the
+    entry each word chooses (keyed by the bits any entry looks at)."""
+
+    __slots__ = ("entries", "union", "memo")
+
+    def __init__(self, entries: list, union: int) -> None:
+        self.entries = entries
+        self.union = union
+        self.memo: dict[int, Any] = {}
+
+
+class _CEntry:
+    __slots__ = ("bitset", "items", "claim", "size", "fields", "alts", "asserts")
+
+    def __init__(self, bitset: Bitset, items: tuple, claim: int, alts: tuple) -> None:
+        self.bitset = bitset
+        self.items = items
+        self.claim = claim
+        self.size = bitset.size
+        self.fields = bitset.fields
+        self.alts = alts  # (predicate, items) of the overrides
+        self.asserts = bitset.asserts
+
+
+class Isa:
+    """An instruction set: a root :class:`Table` (or the bitsets of a flat
+    description), the objects its templates name (``names``), and
+    ``select_size(first word) -> bits`` for :meth:`split` where lengths vary."""
+
+    def __init__(self, root: Table | Iterable[Bitset], select_size: Callable[[int], int] | None = None,
+                 names: Mapping[str, Any] | None = None, default_size: int = 32) -> None:
+        if not isinstance(root, Table):
+            root = Table("root", tuple(root))
+        self.root = root
+        self.names: dict[str, Any] = dict(names or {})
+        self.select_size = select_size
+        self.default_size = default_size
+        self.bitsets: tuple[Bitset, ...] = root.entries
+        self.by_name: dict[str, Bitset] = {b.name: b for b in self.bitsets}
+        self._gen_cache: dict[int, tuple[Bitset, ...]] = {}
+        self._items: dict[tuple[int, str], tuple] = {}
+        self._ctables: dict[tuple[Variant, int], _CTable] = {}
+        self._matchers: dict[Any, Matcher] = {}
+
+    # ------------------------------------------------------------ templates
+
+    def items(self, b: Bitset, display: str | None = None) -> tuple:
+        """The compiled template of ``b`` (its ``display``, or another of its own)."""
+        text = b.display if display is None else display
+        key = (id(b), text)
+        got = self._items.get(key)
+        if got is not None:
+            return got
+        fields = {f.name: f for f in b.fields}
+        derived = {d[0]: d for d in b.derived}
+        out: list[tuple] = []
+        for m in _TEMPLATE.finditer(text):
+            ref, space, paren, lit = m.groups()
+            if space is not None:
+                out.append(_SEP)
+            elif paren is not None:
+                out.append(_OPEN if paren == "(" else _CLOSE)
+            elif lit is not None:
+                out.append((WORD if _WORDLIKE.match(lit) else TEXT, lit))
+            elif ref == "NAME":
+                out.append((WORD, b.displayname or b.name))
+            elif ref in fields:
+                out.append((FIELD, ref, fields[ref]))
+            elif ref in derived:
+                _, value, kind = derived[ref]
+                out.append((OPER, _Const(kind), value))
+            else:
+                obj = self.names.get(ref)
+                if obj is None:
+                    raise KeyError(f"{b.name or 'entry'}: template names unknown {{{ref}}}")
+                if isinstance(obj, Table):
+                    out.append((TABLE, obj))
+                elif isinstance(obj, Unknown):
+                    out.append((UNK, obj.text))
+                else:
+                    out.append((OPER, obj))
+        got = self._items[key] = tuple(out)
+        return got
+
+    def _centry(self, b: Bitset) -> _CEntry:
+        items = self.items(b)
+        claim = b.mask
+        for it in items:
+            if it[0] == OPER and len(it) == 2:
+                claim |= it[1].mask
+            elif it[0] == FIELD:
+                claim |= it[2].mask
+        alts = tuple((pred, self.items(b, disp)) for pred, disp in b.overrides)
+        for _, its in alts:
+            for it in its:
+                if it[0] == FIELD:
+                    claim |= it[2].mask
+        return _CEntry(b, items, claim, alts)
+
+    def _ctable(self, table: Table, var: Variant) -> _CTable:
+        key = (var, id(table))
+        got = self._ctables.get(key)
+        if got is None:
+            entries = []
+            union = 0
+            for b in table.entries:
+                if not b.available(var):
+                    continue
+                entries.append(self._centry(b))
+                union |= b.mask
+                for m, _ in b.asserts:
+                    union |= m
+                if not b.mask and not b.asserts:
+                    break  # nothing after an entry that takes every word is reachable
+            got = self._ctables[key] = _CTable(entries, union)
+        return got
+
+    # ------------------------------------------------------------ decoding
+
+    def for_gen(self, gen: int) -> tuple[Bitset, ...]:
+        got = self._gen_cache.get(gen)
+        if got is None:
+            got = tuple(b for b in self.bitsets if b.gen[0] <= gen <= b.gen[1])
+            self._gen_cache[gen] = got
+        return got
+
+    def _find(self, ct: _CTable, word: int) -> _CEntry | None:
+        key = word & ct.union
+        ce = ct.memo.get(key, False)
+        if ce is False:
+            ce = None
+            for e in ct.entries:
+                b = e.bitset
+                if word & b.mask == b.match and all(word & m == v for m, v in e.asserts):
+                    ce = e
+                    break
+            if len(ct.memo) > 1 << 16:
+                ct.memo.clear()
+            ct.memo[key] = ce
+        return ce
+
+    def _walk(self, ce: _CEntry, word: int, var: Variant, atoms: list, targets: list,
+              values: dict | None) -> int:
+        claimed = ce.claim
+        items = ce.items
+        if ce.fields:
+            if values is None:
+                values = {f.name: f.get(word) for f in ce.fields}
+            for pred, alt in ce.alts:
+                if pred(values):
+                    items = alt
+                    break
+        for it in items:
+            code = it[0]
+            if code == OPER:
+                if len(it) == 3:  # a derived constant
+                    atoms.append((OPER, it[1].show, it[2]))
+                    continue
+                obj = it[1]
+                if type(obj) is Ignore:
+                    continue
+                v = obj.decode(word, var)
+                atoms.append((OPER, obj.show, v))
+                if type(obj) is Target:
+                    targets.append((v, obj.call))
+            elif code == TABLE:
+                sub = self._find(self._ctable(it[1], var), word)
+                if sub is None:
+                    raise ValueError(f"table {it[1].name} has no entry for {word:#x}")
+                claimed |= self._walk(sub, word, var, atoms, targets, None)
+            elif code == FIELD:
+                atoms.append((OPER, it[2].kind.show, values[it[1]]))  # type: ignore[index]
+            else:
+                atoms.append(it)
+        return claimed
+
+    def decode(self, word: int, gen: int | Variant = 0) -> Decoded | None:
+        """The instruction ``word`` (of at most the longest size) encodes, or None
+        when no form matches."""
+        var = gen if isinstance(gen, Variant) else Variant(gen)
+        ce = self._find(self._ctable(self.root, var), word)
+        if ce is None:
+            return None
+        values = {f.name: f.get(word) for f in ce.fields} if ce.fields else {}
+        atoms: list = []
+        targets: list = []
+        claimed = self._walk(ce, word, var, atoms, targets, values)
+        return Decoded(ce.bitset, word, ce.size or self.default_size, values, atoms, claimed, targets)
+
+    # ------------------------------------------------------------ printing
+
+    def format(self, d: Decoded, ctx: Any = None) -> str:
+        """The text of ``d``: colours from ``ctx.colors`` (envydis' names: ``iname``,
+        ``mod``, ``err``, ``sym``, ...), and the kinds' own use of ``ctx``."""
+        c = getattr(ctx, "colors", None) or NO_COLORS
+        reset = c["reset"]
+        out: list[str] = []
+        pending = False  # a separator is due before the next piece
+        opened = True  # at the start, or just after "(": no separator
+        first = [True]
+        for a in d.atoms:
+            code = a[0]
+            if code == SEP:
+                pending = not opened
+                continue
+            if code == OPER:
+                text = a[1](a[2], ctx)
+                if not text:
+                    continue
+            elif code == WORD:
+                if first[-1]:
+                    first[-1] = False
+                    text = c["iname"] + a[1] + reset if reset else a[1]
+                else:
+                    text = c["mod"] + a[1] + reset if reset else a[1]
+            elif code == UNK:
+                first[-1] = False
+                text = c["err"] + a[1] + reset if reset else a[1]
+            elif code == OPEN:
+                if pending:
+                    out.append(" ")
+                    pending = False
+                out.append(c["sym"] + "(" + reset if reset else "(")
+                opened = True
+                first.append(True)
+                continue
+            elif code == CLOSE:
+                pending = False
+                if len(first) > 1:
+                    first.pop()
+                out.append(c["sym"] + ")" + reset if reset else ")")
+                opened = False
+                continue
+            else:
+                text = a[1]
+            if pending:
+                out.append(" ")
+                pending = False
+            opened = False
+            out.append(text)
+        return "".join(out)
+
+    # ------------------------------------------------------------ encoding
+
+    def encode(self, bitset: Bitset | str, values: Mapping[str, int]) -> int:
+        """The word of form ``bitset`` with its fields set from ``values`` (raises
+        :class:`~visa.bitisa.fields.FieldOverflow`)."""
+        b = self.by_name[bitset] if isinstance(bitset, str) else bitset
+        word = b.match
+        for f in b.fields:
+            if f.name in values:  # fields may alias the same bits
+                word = f.put(word, values[f.name])
+        return word
+
+    def matcher(self, var: Variant | int = 0, *, lenient: bool = False, strict: bool = False,
+                defaults: bool = False) -> "Matcher":
+        """The encoder of instruction tokens for ``var`` (see :class:`Matcher`)."""
+        if not isinstance(var, Variant):
+            var = Variant(var)
+        key = (var, lenient, strict, defaults)
+        got = self._matchers.get(key)
+        if got is None:
+            got = self._matchers[key] = Matcher(self, MatchOptions(var, lenient, strict, defaults))
+        return got
+
+    def split(self, words32: Sequence[int]) -> Iterator[tuple[int, int, int]]:
+        """(offset, size_bits, word) per instruction of a 32-bit word stream;
+        a 64-bit instruction is low word | high word << 32."""
+        i = 0
+        while i < len(words32):
+            size = self.select_size(words32[i]) if self.select_size else 32
+            n = size // 32
+            w = 0
+            for k in range(n):
+                if i + k < len(words32):
+                    w |= words32[i + k] << (32 * k)
+            yield i, size, w
+            i += n
+
+
+@attrs.frozen(eq=False)
+class _Const:
+    """A derived field: a value not in the word, shown by its kind."""
+
+    kind: Any
+    mask: int = 0
+
+    def show(self, value: int, ctx: Any) -> str:
+        return str(self.kind.show(value, ctx))
+
+
+# ---------------------------------------------------------------- encoding (backwards)
+
+@attrs.frozen
+class MatchOptions:
+    """``var``: the variant; ``lenient``: immediates wider than their field are cut (as
+    envyas does; for naming the error); ``strict``: suspect operands (notes) do not
+    match; ``defaults``: an entry that only names a word the line lacks (a default
+    modifier) matches without it."""
+
+    var: Variant
+    lenient: bool = False
+    strict: bool = False
+    defaults: bool = False
+
+
+# matcher items
+M_WORD, M_OPEN, M_CLOSE, M_TABLE, M_OPER, M_FIELD = range(6)
+OPEN_TOKEN = "("
+CLOSE_TOKEN = ")"
+END = "\0end"
+
+
+class Match(tuple):
+    """An encoding found: (word, mask, end token, size, relocs, notes)."""
+
+    __slots__ = ()
+
+    @property
+    def word(self) -> int:
+        return self[0]
+
+    @property
+    def mask(self) -> int:
+        return self[1]
+
+    @property
+    def size(self) -> int:
+        return self[3]
+
+    @property
+    def relocs(self) -> tuple:
+        return self[4]
+
+    @property
+    def notes(self) -> tuple:
+        return self[5]
+
+
+class _MEntry:
+    __slots__ = ("val", "mask", "size", "items", "first", "required", "default_word")
+
+    def __init__(self, b: Bitset, items: tuple, first: frozenset | None, required: frozenset,
+                 default_word: str | None) -> None:
+        self.val = b.match
+        self.mask = b.mask
+        self.size = b.size
+        self.items = items
+        self.first = first  # None: may consume nothing
+        self.required = required
+        self.default_word = default_word
+
+
+class Matcher:
+    """Instruction tokens -> encodings, in envyas' order.
+
+    Tokens: words (``str``: the mnemonic and modifiers), :data:`OPEN_TOKEN` /
+    :data:`CLOSE_TOKEN` around a sub-instruction, and operand expressions (tuples,
+    :mod:`visa.bitisa.operands`).  Each table's entries are tried in order; an entry
+    matches when its template's items consume the tokens (words equal, operands
+    taken by their kinds, tables matched in turn) without two of them setting one
+    bit differently.  Entries are indexed by what they can take first, and a
+    table's matches at a token are found once per instruction."""
+
+    def __init__(self, isa: Isa, opts: MatchOptions) -> None:
+        self.isa = isa
+        self.opts = opts
+        self._tables: dict[int, list[_MEntry]] = {}
+        self._first: dict[int, tuple[frozenset, bool]] = {}
+        self._dispatch: dict[tuple[int, str], tuple[_MEntry, ...]] = {}
+
+    def _mitems(self, b: Bitset) -> tuple | None:
+        out = []
+        for it in self.isa.items(b):
+            code = it[0]
+            if code in (WORD, TEXT):
+                out.append((M_WORD, it[1]))
+            elif code == OPEN:
+                out.append((M_OPEN,))
+            elif code == CLOSE:
+                out.append((M_CLOSE,))
+            elif code == TABLE:
+                out.append((M_TABLE, it[1]))
+            elif code == OPER:
+                if len(it) == 3 or type(it[1]) is Ignore:
+                    continue
+                out.append((M_OPER, it[1], it[1].accepts))
+            elif code == FIELD:
+                out.append((M_FIELD, it[2]))
+            elif code == UNK:
+                return None
+        return tuple(out)
+
+    def _table(self, table: Table) -> list[_MEntry]:
+        got = self._tables.get(id(table))
+        if got is not None:
+            return got
+        var = self.opts.var
+        got = []
+        for b in table.entries:
+            ok = b.available(var)
+            if ok:
+                items = self._mitems(b)
+                if items is not None:
+                    first, nullable = self._first_seq(items)
+                    required = frozenset(it[1] for it in items if it[0] == M_WORD)
+                    dw = items[0][1] if len(items) == 1 and items[0][0] == M_WORD and b.match == 0 \
+                        and b.mask else None
+                    got.append(_MEntry(b, items, None if nullable else first, required, dw))
+            if not b.mask and not b.asserts and not b.needs and not b.modes and b.gen == (0, 1 << 30):
+                break  # an entry that takes every word ends the table
+        self._tables[id(table)] = got
+        return got
+
+    def _first_table(self, table: Table) -> tuple[frozenset, bool]:
+        got = self._first.get(id(table))
+        if got is not None:
+            return got
+        self._first[id(table)] = (frozenset(), True)  # a recursive table: a safe guess
+        first: set = set()
+        nullable = False
+        for e in self._table(table):
+            if e.first is None:
+                nullable = True
+                f, _ = self._first_seq(e.items)
+                first |= f
+            else:
+                first |= e.first
+        got = self._first[id(table)] = (frozenset(first), nullable)
+        return got
+
+    def _first_seq(self, items: tuple) -> tuple[set, bool]:
+        first: set = set()
+        for it in items:
+            code = it[0]
+            if code == M_WORD:
+                first.add(it[1])
+                return first, False
+            if code == M_OPEN:
+                first.add(OPEN_TOKEN)
+                return first, False
+            if code == M_CLOSE:
+                first.add(CLOSE_TOKEN)
+                return first, False
+            if code == M_OPER:
+                first |= it[2]
+                return first, False
+            if code == M_FIELD:
+                first |= NUM_KEYS
+                return first, False
+            f, n = self._first_table(it[1])
+            first |= f
+            if not n:
+                return first, False
+        return first, True
+
+    def _entries(self, table: Table, key: str) -> tuple[_MEntry, ...]:
+        dk = (id(table), key)
+        got = self._dispatch.get(dk)
+        if got is None:
+            got = self._dispatch[dk] = tuple(e for e in self._table(table)
+                                            if e.first is None or key in e.first)
+        return got
+
+    def candidates(self, tokens: Sequence[Any]) -> "Candidates":
+        """The encodings of one instruction, lazily, in envyas' order."""
+        return Candidates(self, list(tokens))
+
+
+class Candidates:
+    """The encodings (:class:`Match`) of one instruction's tokens in envyas' order,
+    found as far as asked: ``has(i)``, ``[i]``, ``bool()``."""
+
+    def __init__(self, matcher: Matcher, tokens: list) -> None:
+        self.m = matcher
+        self.tokens = tokens
+        keys = []
+        words = set()
+        for t in tokens:
+            if type(t) is str:
+                keys.append(t)
+                words.add(t)
+            else:
+                keys.append(shape(t))
+        self.keys = keys
+        self.words = words
+        self.memo: dict[tuple[int, int], list] = {}
+        self.found: list[Match] = []
+        self._gen = self._root()
+        self.done = False
+
+    def _root(self) -> Iterator[Match]:
+        m = self.m
+        n = len(self.tokens)
+        root = m.isa.root
+        key = self.keys[0] if n else END
+        for e in m._entries(root, key):
+            if e.required <= self.words:
+                for r in self._entry(e, 0):
+                    if r[2] == n:
+                        yield Match(r)
+
+    def _table(self, table: Table, pos: int) -> list:
+        mk = (id(table), pos)
+        got = self.memo.get(mk)
+        if got is not None:
+            return got
+        m = self.m
+        key = self.keys[pos] if pos < len(self.keys) else END
+        got = []
+        words = self.words
+        if not m.opts.defaults:
+            for e in m._entries(table, key):
+                if e.required <= words:
+                    got.extend(self._entry(e, pos))
+        else:
+            # an entry that only names a default word the line lacks matches without it
+            for e in m._table(table):
+                if (e.first is None or key in e.first) and e.required <= words:
+                    got.extend(self._entry(e, pos))
+                elif e.default_word is not None and e.default_word not in words:
+                    got.append((e.val, e.mask, pos, e.size, (), ()))
+        self.memo[mk] = got
+        return got
+
+    def _entry(self, e: _MEntry, pos: int) -> list:
+        tokens = self.tokens
+        keys = self.keys
+        n = len(tokens)
+        states = [(e.val, e.mask, pos, e.size, (), ())]
+        for it in e.items:
+            code = it[0]
+            new = []
+            if code == M_WORD:
+                w = it[1]
+                for st in states:
+                    p = st[2]
+                    if p < n and keys[p] == w:
+                        new.append((st[0], st[1], p + 1, st[3], st[4], st[5]))
+            elif code == M_TABLE:
+                for st in states:
+                    for sub in self._table(it[1], st[2]):
+                        if (st[0] ^ sub[0]) & st[1] & sub[1]:
+                            continue
+                        new.append((st[0] | sub[0], st[1] | sub[1], sub[2], sub[3] or st[3],
+                                    sub[4] + st[4] if sub[4] else st[4], st[5] + sub[5] if sub[5] else st[5]))
+            elif code == M_OPER:
+                obj, accepts = it[1], it[2]
+                opts = self.m.opts
+                for st in states:
+                    p = st[2]
+                    if p >= n or keys[p] not in accepts:
+                        continue
+                    got = obj.encode(tokens[p], opts)
+                    if got is None or (st[0] ^ got[0]) & st[1] & got[1]:
+                        continue
+                    new.append((st[0] | got[0], st[1] | got[1], p + 1, st[3],
+                                got[2] + st[4] if got[2] else st[4], st[5] + got[3] if got[3] else st[5]))
+            elif code == M_OPEN or code == M_CLOSE:
+                want = OPEN_TOKEN if code == M_OPEN else CLOSE_TOKEN
+                for st in states:
+                    p = st[2]
+                    if p < n and keys[p] == want:
+                        new.append((st[0], st[1], p + 1, st[3], st[4], st[5]))
+            else:  # M_FIELD: a number in a plain field
+                f = it[1]
+                for st in states:
+                    p = st[2]
+                    t = tokens[p] if p < n else None
+                    if type(t) is not tuple or t[0] != "num" or t[1] >> f.width:
+                        continue
+                    bits = t[1] << f.low
+                    if (st[0] ^ bits) & st[1] & f.mask:
+                        continue
+                    new.append((st[0] | bits, st[1] | f.mask, p + 1, st[3], st[4], st[5]))
+            if not new:
+                return new
+            states = new
+        return states
+
+    def _more(self) -> bool:
+        for r in self._gen:
+            self.found.append(r)
+            return True
+        self.done = True
+        return False
+
+    def has(self, i: int) -> bool:
+        while len(self.found) <= i and not self.done:
+            self._more()
+        return len(self.found) > i
+
+    def __getitem__(self, i: int) -> Match:
+        if not self.has(i):
+            raise IndexError(i)
+        return self.found[i]
+
+    def __bool__(self) -> bool:
+        return self.has(0)
+
+
+def resolve(match: Match, value_of: Callable[[tuple], int], lenient: bool = False) -> int | None:
+    """The word of ``match`` with its relocations filled in (``value_of(expr)``), or
+    None when a value does not fit."""
+    word, mask = match[0], match[1]
+    for bits, e in match[4]:
+        got = bits.put(value_of(e), lenient)
+        if got is None or (got ^ word) & bits.mask & mask:
+            return None
+        word |= got
+        mask |= bits.mask
+    return word
+
+
+def tokens_of(words_and_exprs: Iterable[Any]) -> list:
+    """Folded tokens for :meth:`Matcher.candidates` (expressions folded)."""
+    return [t if type(t) is str else fold(t) for t in words_and_exprs]
+
+
+__all__ = ["Variant", "Bitset", "Table", "Decoded", "Isa", "Matcher", "MatchOptions", "Match",
+           "Candidates", "resolve", "tokens_of", "OPEN_TOKEN", "CLOSE_TOKEN", "M64"]
