@@ -19,8 +19,9 @@ from typing import Union
 
 import attrs
 
+from visa.bitisa import Variant
+
 from . import asm as _asm
-from . import dis as _dis
 from . import listing as _listing
 
 G80Error = _asm.AsmError
@@ -151,7 +152,7 @@ def format(program: Program | str) -> str:  # noqa: A001 - the library's verb
     return "\n".join(out) + "\n"
 
 
-def variant(chip: str | None = "g80", ptype: str | None = None, features: Iterable[str] = ()) -> _dis.Variant:
+def variant(chip: str | None = "g80", ptype: str | None = None, features: Iterable[str] = ()) -> Variant:
     """Chip (-V), program type (-O) and extra features (-F), as envydis takes them."""
     from .cli import _Usage, variant_from
     try:

@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import re
 import sys
+
+import attrs
 from collections.abc import Sequence
 
-from . import dis as D
-from . import tables as T
+from visa.bitisa import (BINARY, CLOSE_TOKEN, M64, OPEN_TOKEN, Candidates, Match, Variant, fold,
+                         is_constant, resolve)
 
-M64 = (1 << 64) - 1
+from .isa import CHIPS, FEATURES, ISA, MODES, mode_of
+
+
 
 
 class AsmError(Exception):
@@ -380,536 +384,76 @@ def parse(text: str) -> list[tuple]:
     return Parser(lex(text)).file()
 
 
-# ---------------------------------------------------------------- constant folding
+# ---------------------------------------------------------------- matching (on the engine)
 
-_BIN = {
-    "add": lambda a, b: a + b, "sub": lambda a, b: a - b, "mul": lambda a, b: a * b,
-    "shl": lambda a, b: a << b if b < 64 else 0, "shr": lambda a, b: a >> b if b < 64 else 0,
-    "and": lambda a, b: a & b, "or": lambda a, b: a | b, "xor": lambda a, b: a ^ b,
-    "land": lambda a, b: int(bool(a and b)), "lor": lambda a, b: int(bool(a or b)),
-}
+class Options:
+    """How lines are matched: ``var`` (chip features, program type), ``lenient`` (take
+    immediates wider than their field, cut as envyas does: only to name the error),
+    ``strict`` (suspect operands such as an odd ``$r53d`` do not match), ``defaults``
+    (a default modifier may be left out: to widen an instruction)."""
 
+    __slots__ = ("var", "lenient", "strict", "defaults", "matcher")
 
-class _DivZero(Exception):
-    pass
-
-
-def fold(e: tuple) -> tuple:
-    k = e[0]
-    if k in _BIN or k in ("div", "mod"):
-        a, b = fold(e[1]), fold(e[2])
-        if a[0] == "num" and b[0] == "num":
-            if k in ("div", "mod"):
-                if b[1] == 0:
-                    return (k, a, b)
-                return ("num", (a[1] // b[1] if k == "div" else a[1] % b[1]) & M64)
-            return ("num", _BIN[k](a[1], b[1]) & M64)
-        return (k, a, b)
-    if k in ("neg", "not", "lnot"):
-        a = fold(e[1])
-        if a[0] == "num":
-            v = a[1]
-            return ("num", (-v if k == "neg" else ~v if k == "not" else int(not v)) & M64)
-        return (k, a)
-    if k == "vec":
-        return ("vec", fold(e[1]), fold(e[2]))
-    if k == "mem":
-        return ("mem", e[1], fold(e[2]), fold(e[3]) if e[3] is not None else None, e[4])
-    if k == "sinsn":
-        return ("sinsn", fold_sinsn(e[1]))
-    return e
-
-
-def fold_sinsn(s: tuple) -> tuple:
-    name, operands, mods = s
-    return (name, [(m, [fold(x) for x in xs]) for m, xs in operands], mods)
-
-
-def isimm(e: tuple) -> bool:
-    k = e[0]
-    if k in _BIN or k in ("div", "mod"):
-        return isimm(e[1]) and isimm(e[2])
-    if k in ("neg", "not", "lnot"):
-        return isimm(e[1])
-    return k in ("num", "label")
-
-
-# ---------------------------------------------------------------- matching
-
-class Match:
-    __slots__ = ("a", "m", "oplen", "lpos", "relocs")
-
-    def __init__(self, a: int = 0, m: int = 0, oplen: int = 0, lpos: int = 0, relocs: tuple = ()) -> None:
-        self.a = a
-        self.m = m
-        self.oplen = oplen
-        self.lpos = lpos
-        self.relocs = relocs
-
-
-def _setsbf(r: Match, pos: int, ln: int, num: int) -> bool:
-    if not ln:
-        return True
-    m = ((1 << ln) - 1) << pos
-    a = (num << pos) & m
-    if (a & r.m) == (r.a & m & r.m):
-        r.a |= a
-        r.m |= m
-        return True
-    return False
-
-
-def _readbf(bf: dict, r: Match) -> int:
-    res = 0
-    pos = bf["shr"]
-    for s, ln in bf["sbf"]:
-        fm = (1 << ln) - 1
-        r.m |= fm << s
-        res |= ((r.a >> s) & fm) << pos
-        pos += ln
-    mode = bf["mode"]
-    if mode == 1:
-        if pos and res >> (pos - 1) & 1:
-            res -= 1 << pos
-    elif mode == 2:
-        if res >> (pos - 1) & 1 and res >> (pos - 2) & 1:
-            res -= 1 << pos
-    elif mode == 3:
-        res -= 1 << pos
-    res ^= bf.get("xorend", 0)
-    res += bf["addend"]
-    return res & M64
-
-
-def _setbf(r: Match, bf: dict, num: int) -> bool:
-    onum = num & M64
-    n = ((num - bf["addend"]) & M64) ^ bf.get("xorend", 0)
-    n >>= bf["shr"]
-    for s, ln in bf["sbf"]:
-        _setsbf(r, s, ln, n)
-        n >>= ln
-    return _readbf(bf, r) == onum
-
-
-def _set_rbf_num(r: Match, bf: dict, val: int, lenient: bool = False) -> bool:
-    n = ((val - bf["addend"]) & M64) >> bf["shr"]
-    for s, ln in bf["sbf"]:
-        _setsbf(r, s, ln, n)
-        n >>= ln
-    mask = M64
-    total = bf["shr"] + sum(ln for _, ln in bf["sbf"])
-    if bf["wrapok"] and total < 64:
-        mask = (1 << total) - 1
-        # a value wider than its field (as unsigned or as a negative number) is refused, where
-        # envyas cut it silently; ``lenient`` (the retry naming the error) takes it as envyas did
-        if not lenient and (1 << total) <= val < M64 + 1 - (1 << (total - 1)):
-            return False
-    return (_readbf(bf, r) & mask) == (val & mask)
-
-
-def _setrbf(r: Match, bf: dict, e: tuple, lenient: bool = False) -> bool:
-    if not isimm(e):
-        return False
-    if e[0] != "num":
-        r.relocs = r.relocs + ((bf, e),)
-        return True
-    return _set_rbf_num(r, bf, e[1], lenient)
-
-
-_REGNUM = re.compile(r"(\d*)(.*)\Z", re.S)
-
-
-def _matchreg(r: Match, reg: dict, e: tuple, var: D.Variant) -> bool:
-    bf = T.BITFIELDS[reg["bf"]] if reg["bf"] else None
-    if reg["specials"]:
-        for sr in T.SREGS[reg["specials"]]:
-            if sr["fmask"] and not var.ok(sr["fmask"], 0):
-                continue
-            mode = sr["mode"]
-            if mode == 0:
-                if e[0] == "reg" and e[1] == sr["name"]:
-                    return _setbf(r, bf, sr["num"])
-            elif mode == 1:
-                if e[0] == "num" and e[1] == 0:
-                    return _setbf(r, bf, sr["num"])
-            elif mode == 2:
-                if e[0] == "num" and e[1] == 1:
-                    return _setbf(r, bf, sr["num"])
-            elif e[0] == "discard":
-                return _setbf(r, bf, sr["num"])
-    if e[0] != "reg":
-        return False
-    name = reg["name"]
-    s = e[1]
-    if not s.startswith(name):
-        return False
-    m = _REGNUM.match(s, len(name))
-    digits, end = m.group(1), m.group(2)
-    num = int(digits) if digits else 0
-    if not reg["hilo"]:
-        if end != reg["suffix"]:
-            return False
-        if var.strict and end == "d" and num & 1:
-            return False
-    else:
-        if end not in ("h", "l"):
-            return False
-        num = num << 1 | (end == "h")
-    if bf is not None:
-        return _setbf(r, bf, num)
-    return not num
-
-
-def _memaddr(acc: dict, e: tuple, flip: bool) -> bool:
-    if isimm(e):
-        x = acc.get("iex")
-        if flip:
-            acc["iex"] = ("neg", e) if x is None else ("sub", x, e)
-        else:
-            acc["iex"] = e if x is None else ("add", x, e)
-        return True
-    k = e[0]
-    if k == "add":
-        return _memaddr(acc, e[1], flip) and _memaddr(acc, e[2], flip)
-    if k == "sub":
-        return _memaddr(acc, e[1], flip) and _memaddr(acc, e[2], not flip)
-    if k == "neg":
-        return _memaddr(acc, e[1], not flip)
-    if flip:
-        return False
-    if acc.get("n1") is None:
-        acc["n1"] = e
-    elif acc.get("n2") is None:
-        acc["n2"] = e
-    else:
-        return False
-    return True
-
-
-def _matchmem(mem: dict, e: tuple, spos: int, var: D.Variant) -> Match | None:
-    r = Match(lpos=spos + 1)
-    ismem = e[0] == "mem"
-    if not ismem:
-        return None
-    name = mem["name"]
-    if not e[1].startswith(name):
-        return None
-    if mem["idx"]:
-        rest = e[1][len(name):]
-        if not rest or not rest.isdigit():
-            return None
-        if not _setbf(r, T.BITFIELDS[mem["idx"]], int(rest)):
-            return None
-    elif e[1] != name:
-        return None
-    pexpr = None
-    if e[4] == "pp":
-        pexpr = e[3]
-    elif e[4] == "mm":
-        pexpr = fold(("neg", e[3]))
-    elif e[4] != "mem":
-        return None
-    acc: dict = {}
-    _memaddr(acc, e[2], False)
-    iex = acc.get("iex")
-    if mem["imm"]:
-        bf = T.RBITFIELDS[mem["imm"]]
-        if mem["postincr"]:
-            # envyas refuses an explicit zero before ++ (envydis prints s[0x0++0x4]); we take it
-            if iex is not None and not (iex[0] == "num" and iex[1] == 0):
-                return None
-            if pexpr is None or not _setrbf(r, bf, pexpr, var.lenient):
-                return None
-        else:
-            if pexpr is not None:
-                return None
-            if not _setrbf(r, bf, iex if iex is not None else ("num", 0), var.lenient):
-                return None
-    elif iex is not None or pexpr is not None:
-        return None
-    n1, n2 = acc.get("n1"), acc.get("n2")
-    if mem["reg"]:
-        if n2 is not None:
-            return None
-        if not _matchreg(r, T.REGS[mem["reg"]], n1 if n1 is not None else ("num", 0), var):
-            return None
-    elif n1 is not None or n2 is not None:
-        return None
-    return r
-
-
-def _matchvec(vec: dict, e: tuple, spos: int) -> Match | None:
-    r = Match(lpos=spos + 1)
-    items: list[tuple] = []
-    if e[0] != "zvec":
-        while e[0] == "vec":
-            items.append(e[2])
-            e = e[1]
-        items.append(e)
-        items.reverse()
-    start = cur = mask = 0
-    name = vec["name"]
-    for i, x in enumerate(items):
-        if x[0] == "discard":
-            continue
-        if x[0] != "reg" or not x[1].startswith(name) or not x[1][len(name):].isdigit():
-            return None
-        num = int(x[1][len(name):])
-        if mask:
-            if num != cur:
-                return None
-            cur += 1
-        else:
-            start = num
-            cur = num + 1
-        mask |= 1 << i
-    cnt = len(items)
-    # an all-discard vector names no register: its base field stays free (envyas set it to 0,
-    # which clashes where another operand shares the field)
-    if mask and not _setbf(r, T.BITFIELDS[vec["bf"]], start):
-        return None
-    if not _setbf(r, T.BITFIELDS[vec["cnt"]], cnt):
-        return None
-    if vec["mask"]:
-        if not _setbf(r, T.BITFIELDS[vec["mask"]], mask):
-            return None
-    elif mask != (1 << cnt) - 1:
-        return None
-    return r
-
-
-class _Ctx:
-    __slots__ = ("var", "atoms", "keys", "names")
-
-    def __init__(self, var: D.Variant, atoms: list[tuple]) -> None:
+    def __init__(self, var: Variant, lenient: bool = False, strict: bool = False,
+                 defaults: bool = False) -> None:
         self.var = var
-        self.atoms = atoms
-        self.keys = [_key(a) for a in atoms] + [("end",)]
-        # an entry naming a word the line lacks cannot match
-        self.names = frozenset(a[1] for a in atoms if a[0] == "name")
+        self.lenient = lenient
+        self.strict = strict
+        self.defaults = defaults
+        self.matcher = ISA.matcher(var, lenient=lenient, strict=strict, defaults=defaults)
+
+    def with_(self, **kw) -> "Options":
+        args = {"var": self.var, "lenient": self.lenient, "strict": self.strict,
+                "defaults": self.defaults}
+        args.update(kw)
+        return Options(**args)
 
 
-def _key(item: tuple) -> tuple:
-    return ("n", item[1]) if item[0] == "name" else (item[0],)
-
-
-_EXPR_KINDS = {"reg", "mem", "imm", "rimm", "btarg", "ctarg", "vec", "discard"}
-_FIRST_MEMO: dict[str, tuple[frozenset, bool]] = {}
-
-
-def _first_table(name: str) -> tuple[frozenset, bool]:
-    """What the entries of a table can consume first, and whether some entry can consume nothing."""
-    got = _FIRST_MEMO.get(name)
-    if got is not None:
-        return got
-    _FIRST_MEMO[name] = (frozenset(), True)  # no recursion in the G80 tables; a safe guess if any
-    first: set = set()
-    nullable = False
-    for _val, _mask, _fm, _pt, atoms in T.TABLES[name]:
-        f, n = _first_seq(atoms)
-        first |= f
-        nullable = nullable or n
-    _FIRST_MEMO[name] = got = (frozenset(first), nullable)
-    return got
-
-
-def _first_seq(atoms: tuple) -> tuple[set, bool]:
-    first: set = set()
-    for atom in atoms:
-        k = atom[0]
-        if k == "name":
-            first.add(("n", atom[1]))
-            return first, False
-        if k == "tab":
-            f, n = _first_table(atom[1])
-            first |= f
-            if not n:
-                return first, False
-        elif k in _EXPR_KINDS:
-            first.add(("expr",))
-            return first, False
-        elif k == "sestart":
-            first.add(("sestart",))
-            return first, False
-        elif k == "seend":
-            first.add(("seend",))
-            return first, False
-        elif k == "unk":
-            return first, False
-    return first, True
-
-
-_PRUNED: dict[str, list[tuple]] = {}
-
-
-def _pruned(name: str) -> list[tuple]:
-    """The entries of a table with the first words each can consume (None: cannot tell)."""
-    got = _PRUNED.get(name)
-    if got is None:
-        got = []
-        for ent in T.TABLES[name]:
-            f, n = _first_seq(ent[4])
-            required = frozenset(a[1] for a in ent[4] if a[0] == "name")
-            got.append(ent + (None if n else frozenset(f), required))
-        _PRUNED[name] = got
-    return got
-
-
-def _atom(ctx: _Ctx, atom: tuple, spos: int) -> list[Match] | None:
-    kind = atom[0]
-    atoms = ctx.atoms
-    n = len(atoms)
-    if kind == "tab":
-        return _table(ctx, atom[1], spos)
-    if kind == "oplen":
-        return [Match(oplen=atom[1], lpos=spos)]
-    if kind in ("ign", "endmark"):
-        return [Match(lpos=spos)]
-    if kind == "unk":
-        return None
-    if kind == "sestart":
-        return [Match(lpos=spos + 1)] if spos < n and atoms[spos][0] == "sestart" else None
-    if kind == "seend":
-        return [Match(lpos=spos + 1)] if spos < n and atoms[spos][0] == "seend" else None
-    if kind == "name":
-        if spos < n and atoms[spos][0] == "name" and atoms[spos][1] == atom[1]:
-            return [Match(lpos=spos + 1)]
-        return None
-    if spos >= n or atoms[spos][0] != "expr":
-        return None
-    e = atoms[spos][1]
-    if kind == "reg":
-        r = Match(lpos=spos + 1)
-        return [r] if _matchreg(r, T.REGS[atom[1]], e, ctx.var) else None
-    if kind == "mem":
-        r2 = _matchmem(T.MEMS[atom[1]], e, spos, ctx.var)
-        return [r2] if r2 is not None else None
-    if kind == "imm":
-        r = Match(lpos=spos + 1)
-        return [r] if e[0] == "num" and _setbf(r, T.BITFIELDS[atom[1]], e[1]) else None
-    if kind in ("rimm", "btarg", "ctarg"):
-        r = Match(lpos=spos + 1)
-        return [r] if _setrbf(r, T.RBITFIELDS[atom[1]], e, ctx.var.lenient) else None
-    if kind == "vec":
-        r2 = _matchvec(T.VECS[atom[1]], e, spos)
-        return [r2] if r2 is not None else None
-    if kind == "discard":
-        return [Match(lpos=spos + 1)] if e[0] == "discard" else None
-    raise AssertionError(kind)  # pragma: no cover
-
-
-def _merge1(a: Match, b: Match) -> Match | None:
-    cm = a.m & b.m
-    if (a.a & cm) != (b.a & cm):
-        return None
-    return Match(a.a | b.a, a.m | b.m, b.oplen or a.oplen, b.lpos, b.relocs + a.relocs)
-
-
-def _desc(ctx: _Ctx, m: Match, atoms: tuple, i: int):
-    """The matches of ``atoms[i:]`` after ``m``, lazily, in envyas' order (depth first)."""
-    if i == len(atoms):
-        yield m
-        return
-    atom = atoms[i]
-    sub = _table(ctx, atom[1], m.lpos) if atom[0] == "tab" else _atom(ctx, atom, m.lpos)
-    if sub is None:
-        return
-    last = i + 1 == len(atoms)
-    for b in sub:
-        nm = _merge1(m, b)
-        if nm is not None:
-            if last:
-                yield nm
-            else:
-                yield from _desc(ctx, nm, atoms, i + 1)
-
-
-def _table(ctx: _Ctx, name: str, spos: int):
-    var = ctx.var
-    key = ctx.keys[spos] if spos < len(ctx.keys) else ("end",)
-    names = ctx.names
-    implicit = var.implicit
-    for val, mask, fmask, ptype, atoms, first, required in _pruned(name):
-        if (first is None or key in first) and required <= names and var.ok(fmask, ptype):
-            yield from _desc(ctx, Match(val, mask, 0, spos), atoms, 0)
-        elif implicit and val == 0 and mask and len(atoms) == 1 and atoms[0][0] == "name" \
-                and atoms[0][1] not in names and var.ok(fmask, ptype):
-            yield Match(val, mask, 0, spos)
-        if not mask and not fmask and not ptype:
-            break
-
-
-def _flatten_sinsn(out: list[tuple], s: tuple) -> None:
+def _flatten_sinsn(out: list, s: tuple) -> None:
     name, operands, mods = s
-    out.append(("name", name))
+    out.append(name)
     for om, exprs in operands:
-        for mname in om:
-            out.append(("name", mname))
+        out.extend(om)
         for e in exprs:
             _flatten_expr(out, e)
-    for mname in mods:
-        out.append(("name", mname))
+    out.extend(mods)
 
 
-def _flatten_expr(out: list[tuple], e: tuple) -> None:
+def _flatten_expr(out: list, e: tuple) -> None:
     if e[0] == "sinsn":
-        out.append(("sestart",))
+        out.append(OPEN_TOKEN)
         _flatten_sinsn(out, e[1])
-        out.append(("seend",))
+        out.append(CLOSE_TOKEN)
     else:
-        out.append(("expr", e))
+        out.append(fold(e))
 
 
-class Candidates:
-    """The encodings of one instruction in envyas' order, found lazily: the root table's entries
-    are tried one by one as far as the layout asks (usually the first, a short form, suffices)."""
-
-    def __init__(self, ctx: _Ctx) -> None:
-        self.ctx = ctx
-        self.found: list[Match] = []
-        self.gen = _table(ctx, "root", 0)
-        self.done = False
-
-    def _more(self) -> bool:
-        n = len(self.ctx.atoms)
-        for m in self.gen:
-            if m.lpos == n:
-                self.found.append(m)
-                return True
-        self.done = True
-        return False
-
-    def has(self, i: int) -> bool:
-        while len(self.found) <= i and not self.done:
-            self._more()
-        return len(self.found) > i
-
-    def __getitem__(self, i: int) -> Match:
-        if not self.has(i):
-            raise IndexError(i)
-        return self.found[i]
-
-    def __bool__(self) -> bool:
-        return self.has(0)
+def tokens(subinsns: list[tuple]) -> list:
+    """An instruction's tokens for the matcher: words, groups and folded operands."""
+    out: list = []
+    for prefs, s in subinsns:
+        for p in prefs:
+            _flatten_expr(out, p)
+        _flatten_sinsn(out, s)
+    return out
 
 
-def candidates(subinsns: list[tuple], var: D.Variant,
-               cache: dict | None = None) -> Candidates:
+def candidates(subinsns: list[tuple], opts: Options, cache: dict | None = None) -> Candidates:
     """Every encoding of one instruction, in envyas' order of preference (lazily).
     ``cache`` (one per assembly, for lines that name no label: a label's expression carries the
     position its errors cite) shares the search between equal lines."""
-    atoms: list[tuple] = []
-    for prefs, s in subinsns:
-        for p in prefs:
-            _flatten_expr(atoms, fold(p))
-        _flatten_sinsn(atoms, fold_sinsn(s))
+    toks = tokens(subinsns)
     if cache is None:
-        return Candidates(_Ctx(var, atoms))
-    key = tuple(atoms)
+        return opts.matcher.candidates(toks)
+    key = tuple(toks)
     got = cache.get(key)
     if got is None:
-        got = cache[key] = Candidates(_Ctx(var, atoms))
+        got = cache[key] = opts.matcher.candidates(toks)
     return got
+
+
+def _oplen(m: Match) -> int:
+    return (m[3] or 32) >> 3
 
 
 # ---------------------------------------------------------------- layout
@@ -947,9 +491,8 @@ def _local(name: str, glob: str | None) -> str:
 
 
 class _Layout:
-    def __init__(self, lines: list[tuple], var: D.Variant) -> None:
+    def __init__(self, lines: list[tuple]) -> None:
         self.lines = lines
-        self.var = var
 
     def calc(self, e: tuple, syms: dict[str, int], glob: str | None, line: tuple) -> int:
         k = e[0]
@@ -974,7 +517,7 @@ class _Layout:
                 raise AsmError([(_pos(line)[0], _pos(line)[1], "division by zero")])
             a = self.calc(e[1], syms, glob, line)
             return a // b if k == "div" else a % b
-        return _BIN[k](self.calc(e[1], syms, glob, line), self.calc(e[2], syms, glob, line)) & M64
+        return BINARY[k](self.calc(e[1], syms, glob, line), self.calc(e[2], syms, glob, line)) & M64
 
 
 def _num_dir(name: str) -> int | None:
@@ -990,22 +533,26 @@ def _num_dir(name: str) -> int | None:
     return bits
 
 
-def assemble_lines(lines: list[tuple], var: D.Variant,
+def assemble_lines(lines: list[tuple], opts: Options | Variant,
                    errors: list[tuple[int, int, str]] | None = None,
-                   notes: dict[int, tuple[int | None, int]] | None = None) -> list[Section]:
+                   notes: dict[int, tuple[int | None, int]] | None = None,
+                   warnings: list[tuple[int, int, str, str]] | None = None) -> list[Section]:
     """Layout and encoding: the sections with their bytes (envyas' two passes, repeated until stable).
-    ``errors``: syntax errors already found, reported together with the lines that match nothing."""
+    ``errors``: syntax errors already found, reported together with the lines that match nothing.
+    ``warnings`` receives ``(line, column, message, name)`` for accepted but suspect operands."""
+    if not isinstance(opts, Options):
+        opts = Options(opts)
     errors = list(errors or [])
     im: dict[int, Candidates] = {}
     cache: dict = {}
     for idx, ln in enumerate(lines):
         if ln[0] == "insn":
-            c = candidates(ln[1], var, None if len(ln) > 4 and ln[4] else cache)
+            c = candidates(ln[1], opts, None if len(ln) > 4 and ln[4] else cache)
             if not c:
-                if candidates(ln[1], var.with_(lenient=True)):
+                if candidates(ln[1], opts.with_(lenient=True)):
                     errors.append((ln[2], ln[3], "an immediate or offset is too large for its field"))
                 else:
-                    errors.append((ln[2], ln[3], _why_no_match(ln[1], var)))
+                    errors.append((ln[2], ln[3], _why_no_match(ln[1], opts)))
             im[idx] = c
         elif ln[0] == "dir":
             d = ln[1]
@@ -1016,7 +563,7 @@ def assemble_lines(lines: list[tuple], var: D.Variant,
                 errors.append((ln[3], ln[4], err))
     if errors:
         raise AsmError(sorted(errors))
-    lay = _Layout(lines, var)
+    lay = _Layout(lines)
     sel = {i: 0 for i in im}
     extra: dict[int, int] = {}
     for i in im:
@@ -1025,7 +572,7 @@ def assemble_lines(lines: list[tuple], var: D.Variant,
             oplen, bits = note
             if oplen is not None:
                 j = 0
-                while im[i].has(j) and im[i][j].oplen != oplen:
+                while im[i].has(j) and _oplen(im[i][j]) != oplen:
                     j += 1
                 if im[i].has(j):
                     sel[i] = j
@@ -1040,7 +587,7 @@ def assemble_lines(lines: list[tuple], var: D.Variant,
         for idx, ln in enumerate(lines):
             k = ln[0]
             if k == "insn":
-                oplen = im[idx][sel[idx]].oplen
+                oplen = _oplen(im[idx][sel[idx]])
                 if oplen == 8 and cur.pos & 7:
                     cur.pos = (cur.pos & ~7) + 8
                 cur.pos += oplen
@@ -1098,29 +645,30 @@ def assemble_lines(lines: list[tuple], var: D.Variant,
                 m = im[idx][sel[idx]]
                 ok, val = _resolve(lay, m, syms, glob, ln)
                 if not ok:
-                    cur.pos += m.oplen
+                    cur.pos += _oplen(m)
                     sel[idx] += 1
                     if not im[idx].has(sel[idx]):
                         raise AsmError([(ln[2], ln[3], "branch target or value does not fit any encoding "
                                          "(relocation failed)")])
                     allok = False
                 else:
-                    if m.oplen == 8 and cur.pos & 7:
+                    oplen = _oplen(m)
+                    if oplen == 8 and cur.pos & 7:
                         if prev_insn is None:
                             widen_errors.append((ln[2], ln[3], "long instruction at an address that is not a "
                                                  "multiple of 8 after a directive (align it with .align 8)"))
-                        elif im[prev_insn][sel[prev_insn]].oplen == 4:
+                        elif _oplen(im[prev_insn][sel[prev_insn]]) == 4:
                             pm = im[prev_insn]
                             nxt = sel[prev_insn] + 1
-                            while pm.has(nxt) and pm[nxt].oplen != 8:
+                            while pm.has(nxt) and _oplen(pm[nxt]) != 8:
                                 nxt += 1
                             if not pm.has(nxt):
                                 # no long form as written: one with the default modifiers
                                 # left implicit (e.g. the rounding mode of a long add f32)
                                 pl = lines[prev_insn]
-                                alt = candidates(pl[1], var.with_(implicit=True))
+                                alt = candidates(pl[1], opts.with_(defaults=True))
                                 k = 0
-                                while alt.has(k) and alt[k].oplen != 8:
+                                while alt.has(k) and _oplen(alt[k]) != 8:
                                     k += 1
                                 if alt.has(k):
                                     im[prev_insn] = alt
@@ -1133,8 +681,8 @@ def assemble_lines(lines: list[tuple], var: D.Variant,
                         allok = False
                         cur.pos = (cur.pos & ~7) + 8
                     if idx in extra:
-                        val |= extra[idx] & ((1 << (8 * m.oplen)) - 1)
-                    cur.put(val.to_bytes(16, "little")[:m.oplen])
+                        val |= extra[idx] & ((1 << (8 * oplen)) - 1)
+                    cur.put(val.to_bytes(16, "little")[:oplen])
                 prev_insn = idx
             elif k == "label":
                 if not ln[1].startswith("_"):
@@ -1171,23 +719,33 @@ def assemble_lines(lines: list[tuple], var: D.Variant,
         if allok:
             for s in sections:
                 s.labels = [(n, v) for n, v in s.labels if n not in equs]
+            if warnings is not None:
+                for idx, c in im.items():
+                    for name, msg in c[sel[idx]][5]:
+                        warnings.append((lines[idx][2], lines[idx][3], msg, name))
             return sections
     raise AsmError([(1, 1, "layout does not settle")])  # pragma: no cover
 
 
-def _why_no_match(subinsns: list[tuple], var: D.Variant) -> str:
+def _why_no_match(subinsns: list[tuple], opts: Options) -> str:
     """Name what keeps a line from matching: the program type, the chip, or the form itself."""
-    if var.strict and candidates(subinsns, var.with_(strict=False)):
-        return "a 64-bit register operand ($rNd) needs an even register number"
-    types = [p for p in D.PTYPES if p != var.ptype and candidates(subinsns, var.with_(ptype=p, keep_ptype=False))]
+    if opts.strict:
+        lax = candidates(subinsns, opts.with_(strict=False))
+        if lax and lax[0].notes:
+            name, msg = lax[0].notes[0]
+            return f"{msg} [-Werror={name}]"
+    var = opts.var
+    now = mode_of(var)
+    types = [p for p, bit in MODES.items() if p != now
+             and candidates(subinsns, opts.with_(var=attrs.evolve(var, modes=bit)))]
     if types:
-        now = f"-O {var.ptype}" if var.ptype else "no -O"
-        return f"not available with {now}; only in {', '.join('-O ' + p for p in types)} programs"
+        return f"not available with {'-O ' + now if now else 'no -O'}; only in " \
+            f"{', '.join('-O ' + p for p in types)} programs"
     allf = 0
-    for f in D.FEATURE_CLOSURE.values():
+    for f in FEATURES.values():
         allf |= f
-    if candidates(subinsns, var.with_(features=allf)):
-        need = [v for v, f in D.VARIANTS.items() if candidates(subinsns, var.with_(features=f))]
+    if candidates(subinsns, opts.with_(var=attrs.evolve(var, features=allf))):
+        need = [v for v, f in CHIPS.items() if candidates(subinsns, opts.with_(var=attrs.evolve(var, features=f)))]
         return "not available on this chip" + (f"; needs -V {' or '.join(need)}" if need else
                                                  " (needs a feature: -F)")
     return ("no encoding matches this instruction (unknown mnemonic, or operands of the wrong "
@@ -1208,26 +766,22 @@ def _check_dir(d: str, params: list[tuple]) -> str | None:
         if d == "align" and params[0][1] == 0:
             return "wrong arguments for .align (zero)"
     elif d == "equ":
-        if len(params) != 2 or params[0][0] != "label" or not isimm(params[1]):
+        if len(params) != 2 or params[0][0] != "label" or not is_constant(params[1]):
             return "wrong arguments for .equ"
     else:
         if _num_dir(d) is None:
             return f"unknown directive .{d}"
         for p in params:
-            if not isimm(p):
+            if not is_constant(p):
                 return f"wrong arguments for .{d}"
     return None
 
 
 def _resolve(lay: _Layout, m: Match, syms: dict[str, int], glob: str | None, ln: tuple) -> tuple[bool, int]:
-    if not m.relocs:
-        return True, m.a
-    r = Match(m.a, m.m, m.oplen, m.lpos)
-    for bf, e in m.relocs:
-        val = lay.calc(e, syms, glob, ln)
-        if not _set_rbf_num(r, bf, val):
-            return False, 0
-    return True, r.a
+    if not m[4]:
+        return True, m[0]
+    got = resolve(m, lambda e: lay.calc(e, syms, glob, ln))
+    return (False, 0) if got is None else (True, got)
 
 
 # ---------------------------------------------------------------- output
@@ -1301,27 +855,36 @@ def listing_source(text: str) -> tuple[str, dict[int, tuple[int | None, int]]]:
     return "\n".join(out), notes
 
 
-def assemble(text: str, var: D.Variant, listing: bool = False) -> list[Section]:
+def assemble(text: str, var: Variant | Options, listing: bool = False,
+             warnings: list[tuple[int, int, str, str]] | None = None) -> list[Section]:
     """Assemble ``text``; ``listing``: it is envydis output (address/hex columns, target marks,
     address lines and notes are read: the hex columns fix the length, ``[unknown: ...]`` bits are
-    kept)."""
+    kept).  ``warnings`` receives the suspect operands that were accepted."""
+    opts = var if isinstance(var, Options) else Options(var)
     notes: dict[int, tuple[int | None, int]] = {}
     if listing:
         text, notes = listing_source(text)
     p = Parser(lex(text), strict=False)
     lines = p.file()
-    return assemble_lines(lines, var, p.errors, notes)
+    return assemble_lines(lines, opts, p.errors, notes, warnings)
 
 
 # ---------------------------------------------------------------- command line
 
-def _report(out, fname: str, text: str, diags: list[tuple[int, int, str]]) -> None:
+def _report(out, fname: str, text: str, diags: list[tuple], severity: str = "error") -> None:
     src = text.split("\n")
-    for line, col, msg in sorted(diags):
-        out.write(f"{fname}:{line}:{col}: error: {msg}\n")
+    for line, col, msg, *name in sorted(diags):
+        tag = f" [-W{name[0]}]" if name else ""
+        out.write(f"{fname}:{line}:{col}: {severity}: {msg}{tag}\n")
         if 1 <= line <= len(src):
             s = src[line - 1].rstrip("\r")
             out.write(f"  {s}\n  {' ' * (col - 1)}^\n")
+
+
+#: warnings g80-as gives (each may be silenced with --Wno-NAME; -s or --Werror makes every
+#: warning an error)
+WARNINGS = {"misaligned-register": "a multi-register operand ($r53d) at a register number that "
+                                   "is not a multiple of its size"}
 
 
 def main(argv: Sequence[str]) -> int:
@@ -1350,6 +913,7 @@ def run(argv: Sequence[str], stdin: bytes = b"") -> tuple[int, bytes, str]:
         fmt = "hex8"
         listing = False
         strict = False
+        quiet: set[str] = set()
         outname = None
         variants: list[str] = []
         modes: list[str] = []
@@ -1376,15 +940,17 @@ def run(argv: Sequence[str], stdin: bytes = b"") -> tuple[int, bytes, str]:
                 outname = v
             elif o == "L":
                 listing = True
-            elif o == "s":
+            elif o in ("s", "--Werror"):
                 strict = True
+            elif o.startswith("--Wno-") and o[6:] in WARNINGS:
+                quiet.add(o[6:])
+            elif o.startswith("--"):
+                raise _Usage(f"unknown option {o}")
             elif o == "S":
                 _hexarg(v)
         if len(rest) > 1:
             raise _Usage("Too many parameters!")
-        var = variant_from(variants, feats, modes)
-        if strict:
-            var = var.with_(strict=True)
+        aopts = Options(variant_from(variants, feats, modes), strict=strict)
         fname = rest[0] if rest else "stdin"
         if rest:
             try:
@@ -1397,8 +963,9 @@ def run(argv: Sequence[str], stdin: bytes = b"") -> tuple[int, bytes, str]:
     except _Usage as e:
         return 2, b"", f"g80-as: {e}\n"
     text = data.decode("utf-8", errors="replace")
+    warnings: list[tuple[int, int, str, str]] = []
     try:
-        sections = assemble(text, var, listing)
+        sections = assemble(text, aopts, listing, warnings)
         blob = output(sections, fmt)
     except AsmError as e:
         _report(err, fname, text, e.diags)
@@ -1406,11 +973,12 @@ def run(argv: Sequence[str], stdin: bytes = b"") -> tuple[int, bytes, str]:
     except RecursionError:
         _report(err, fname, text, [(1, 1, "expression nested too deeply")])
         return 1, b"", err.getvalue()
+    _report(err, fname, text, [w for w in warnings if w[3] not in quiet], "warning")
     if outname:
         try:
             with open(outname, "wb") as fh:
                 fh.write(blob)
         except OSError as e:
             return 1, b"", f"g80-as: {outname}: {e.strerror}\n"
-        return 0, b"", ""
-    return 0, blob, ""
+        return 0, b"", err.getvalue()
+    return 0, blob, err.getvalue()

@@ -22,6 +22,10 @@ def _getopt(argv: Sequence[str], spec: str) -> tuple[list[tuple[str, str]], list
             opts.append(("--color", arg.partition("=")[2] or "always"))
             i += 1
             continue
+        if arg.startswith("--") and len(arg) > 2:
+            opts.append((arg, ""))
+            i += 1
+            continue
         if arg.startswith("-") and len(arg) > 1:
             j = 1
             while j < len(arg):
@@ -64,26 +68,26 @@ def _hexarg(s: str) -> int:
 
 
 def variant_from(variants: list[str], features: list[str], modes: list[str]):
-    from . import dis as D
+    from . import isa as I
     feats = 0
     if len(variants) > 1:
         raise _Usage("Variant already set")
     for v in variants:
-        if v not in D.VARIANTS:
+        if v not in I.CHIPS:
             raise _Usage(f"Unknown variant \"{v}\"")
-        feats |= D.VARIANTS[v]
+        feats |= I.CHIPS[v]
     for f in features:
-        if f not in D.FEATURE_CLOSURE:
+        if f not in I.FEATURES:
             raise _Usage(f"Unknown feature \"{f}\"")
-        feats |= D.FEATURE_CLOSURE[f]
+        feats |= I.FEATURES[f]
     ptype = None
     if len(modes) > 1:
         raise _Usage("Mode already set")
     for m in modes:
-        if m not in D.PTYPES:
+        if m not in I.MODES:
             raise _Usage(f"Unknown mode \"{m}\"")
         ptype = m
-    return D.Variant(feats, ptype)
+    return I.variant(feats, ptype)
 
 
 def dis_run(argv: Sequence[str], stdin: bytes = b"") -> tuple[int, str, str]:

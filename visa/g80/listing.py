@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from visa.bitisa import Variant
+
 from . import dis as D
 
 MAXOPLEN = 8
@@ -67,7 +69,7 @@ def read_binary(data: bytes, stride: int) -> bytearray:
     return bytearray(data[i] for i in range(len(data)) if i % stride < 1)
 
 
-def listing(code: bytes | bytearray, var: D.Variant, *, base: int = 0, quiet: bool = False,
+def listing(code: bytes | bytearray, var: Variant, *, base: int = 0, quiet: bool = False,
             labels: Sequence[Label] | None = None, colors: dict[str, str] = D.NULL_COLORS,
             exact: bool = False) -> str:
     """The text envydis prints for ``code`` (every byte is code).
@@ -86,6 +88,7 @@ def listing(code: bytes | bytearray, var: D.Variant, *, base: int = 0, quiet: bo
             if lb.name and lb.val not in labmap:
                 labmap[lb.val] = lb.name
     out: list[str] = []
+    ctx = D.Ctx(c, var, labmap)
     if labels:
         for lb in labels:
             marks.mark(lb.val, lb.type)
@@ -104,7 +107,7 @@ def listing(code: bytes | bytearray, var: D.Variant, *, base: int = 0, quiet: bo
                     marks.m[cur] |= 8
                 if active:
                     d = D.decode(code, cur, var, num)
-                    D.postprocess(d, marks, labmap)
+                    D.mark_targets(d, marks)
                     if d.oplen and not d.endmark and not marks.m[cur] & 4:
                         cur += d.oplen
                     else:
@@ -117,7 +120,7 @@ def listing(code: bytes | bytearray, var: D.Variant, *, base: int = 0, quiet: bo
         cur = 0
         while cur < num:
             d = D.decode(code, cur, var, num)
-            D.postprocess(d, marks, labmap)
+            D.mark_targets(d, marks)
             cur += d.oplen or 1
 
     def flush_skip() -> None:
@@ -179,11 +182,11 @@ def listing(code: bytes | bytearray, var: D.Variant, *, base: int = 0, quiet: bo
             continue
         flush_skip()
         d = D.decode(code, cur, var, num)
-        D.postprocess(d, marks, labmap)
+        D.mark_targets(d, marks)
         if d.endmark or mk & 4:
             active = False
         if exact:
-            out.append(_exact_line(code, cur, d, var, num, c))
+            out.append(_exact_line(code, cur, d, var, num, ctx))
             cur += d.oplen
             continue
         if mk & 2 and not names[cur]:
@@ -211,8 +214,8 @@ def listing(code: bytes | bytearray, var: D.Variant, *, base: int = 0, quiet: bo
             out.append(" ")
         elif mk:
             out.append("\n")
-        out.append(D.insn_text(d, c))
-        left = d.a & ((1 << (8 * d.oplen)) - 1) & ~d.m
+        out.append(D.insn_text(d, ctx))
+        left = d.unknown_bits
         if left:
             out.append(f" {c['err']}[unknown:")
             i = 0
@@ -227,31 +230,31 @@ def listing(code: bytes | bytearray, var: D.Variant, *, base: int = 0, quiet: bo
             out.append("]")
         if d.eof:
             out.append(f" {c['err']}[incomplete]{c['reset']}")
-        if d.unk_insn:
+        unk_insn, unk_operand = d.d.unknowns()
+        if unk_insn:
             out.append(f" {c['err']}[unknown instruction]{c['reset']}")
-        if d.unk_operand:
+        if unk_operand:
             out.append(f" {c['err']}[unknown operand]{c['reset']}")
         out.append(f"{c['reset']}\n")
         cur += d.oplen
     return "".join(out)
 
 
-def _exact_line(code: bytes | bytearray, cur: int, d: D.Decoded, var: D.Variant, num: int,
-                c: dict[str, str]) -> str:
+def _exact_line(code: bytes | bytearray, cur: int, d: D.Insn, var: Variant, num: int,
+                ctx: D.Ctx) -> str:
     from . import asm
-    text = D.insn_text(d, D.NULL_COLORS)
+    text = D.insn_text(d, D.Ctx(D.NULL_COLORS, var, ctx.labels))
     word = bytes(code[cur:cur + d.oplen])
-    left = d.a & ((1 << (8 * d.oplen)) - 1) & ~d.m
-    if not (left or d.eof or d.unk_insn or d.unk_operand or (d.oplen == 8 and cur & 7)):
+    if not (d.unknown_bits or d.eof or any(d.d.unknowns()) or (d.oplen == 8 and cur & 7)):
         for prefix in ("", "long "):
             try:
                 lines = asm.parse(prefix + text)
-                cands = asm.candidates(lines[0][1], var)
+                cands = asm.candidates(lines[0][1], asm.Options(var))
             except asm.AsmError:
                 continue
-            if cands and cands[0].relocs == () and \
-                    cands[0].a.to_bytes(16, "little")[:cands[0].oplen] == word:
-                return prefix + D.insn_text(d, c) + "\n"
+            if cands and not cands[0].relocs and \
+                    cands[0].word.to_bytes(16, "little")[:cands[0].size >> 3] == word:
+                return prefix + D.insn_text(d, ctx) + "\n"
     if len(word) % 4:
         data = ".b8 " + " ".join(f"0x{b:02x}" for b in word)
     else:
