@@ -532,15 +532,24 @@ class Matcher:
     :mod:`visa.bitisa.operands`).  Each table's entries are tried in order; an entry
     matches when its template's items consume the tokens (words equal, operands
     taken by their kinds, tables matched in turn) without two of them setting one
-    bit differently.  Entries are indexed by what they can take first, and a
-    table's matches at a token are found once per instruction."""
+    bit differently.
+
+    The search runs in two steps.  The *shape* of the tokens (words, and the
+    :func:`~visa.bitisa.operands.shape` of each operand) chooses the entries: this
+    gives the paths (fixed bits, and which operand kind takes which token), found
+    once per shape of a table's tokens and kept, so that later instructions of the
+    same shapes only look them up.  Then the operands' values are encoded along the
+    paths in order; a path whose values do not fit or clash is not an encoding."""
 
     def __init__(self, isa: Isa, opts: MatchOptions) -> None:
         self.isa = isa
         self.opts = opts
         self._tables: dict[int, list[_MEntry]] = {}
         self._first: dict[int, tuple[frozenset, bool]] = {}
+        self._span: dict[int, int] = {}
         self._dispatch: dict[tuple[int, str], tuple[_MEntry, ...]] = {}
+        self._shapes: dict[tuple, list] = {}
+        self._lines: dict[tuple, list] = {}
 
     def _mitems(self, b: Bitset) -> tuple | None:
         out = []
@@ -549,9 +558,9 @@ class Matcher:
             if code in (WORD, TEXT):
                 out.append((M_WORD, it[1]))
             elif code == OPEN:
-                out.append((M_OPEN,))
+                out.append((M_OPEN, OPEN_TOKEN))
             elif code == CLOSE:
-                out.append((M_CLOSE,))
+                out.append((M_CLOSE, CLOSE_TOKEN))
             elif code == TABLE:
                 out.append((M_TABLE, it[1]))
             elif code == OPER:
@@ -559,7 +568,7 @@ class Matcher:
                     continue
                 out.append((M_OPER, it[1], it[1].accepts))
             elif code == FIELD:
-                out.append((M_FIELD, it[2]))
+                out.append((M_FIELD, it[2], NUM_KEYS))
             elif code == UNK:
                 return None
         return tuple(out)
@@ -571,8 +580,7 @@ class Matcher:
         var = self.opts.var
         got = []
         for b in table.entries:
-            ok = b.available(var)
-            if ok:
+            if b.available(var):
                 items = self._mitems(b)
                 if items is not None:
                     first, nullable = self._first_seq(items)
@@ -606,26 +614,31 @@ class Matcher:
         first: set = set()
         for it in items:
             code = it[0]
-            if code == M_WORD:
+            if code in (M_WORD, M_OPEN, M_CLOSE):
                 first.add(it[1])
                 return first, False
-            if code == M_OPEN:
-                first.add(OPEN_TOKEN)
-                return first, False
-            if code == M_CLOSE:
-                first.add(CLOSE_TOKEN)
-                return first, False
-            if code == M_OPER:
-                first |= it[2]
-                return first, False
-            if code == M_FIELD:
-                first |= NUM_KEYS
+            if code in (M_OPER, M_FIELD):
+                first |= it[-1]
                 return first, False
             f, n = self._first_table(it[1])
             first |= f
             if not n:
                 return first, False
         return first, True
+
+    def span(self, table: Table) -> int:
+        """The most tokens an entry of ``table`` can take (a large number if unbounded)."""
+        got = self._span.get(id(table))
+        if got is None:
+            self._span[id(table)] = 1 << 20  # a recursive table: unbounded
+            got = 0
+            for e in self._table(table):
+                n = 0
+                for it in e.items:
+                    n += self.span(it[1]) if it[0] == M_TABLE else 1
+                got = max(got, n)
+            self._span[id(table)] = got
+        return got
 
     def _entries(self, table: Table, key: str) -> tuple[_MEntry, ...]:
         dk = (id(table), key)
@@ -634,6 +647,111 @@ class Matcher:
             got = self._dispatch[dk] = tuple(e for e in self._table(table)
                                             if e.first is None or key in e.first)
         return got
+
+    # -- step 1: the paths of a shape
+
+    def _shape_table(self, table: Table, keys: tuple, pos: int, words: frozenset | None) -> list:
+        """The paths of ``table`` at ``keys[pos:]``: (fixed bits, mask, tokens taken,
+        size, operands (kind, token index from ``pos``))."""
+        ks = keys[pos:pos + self.span(table)]
+        mk = (id(table), ks, words)
+        got = self._shapes.get(mk)
+        if got is None:
+            key = ks[0] if ks else END
+            got = []
+            if words is None:
+                for e in self._entries(table, key):
+                    got.extend(self._shape_entry(e, ks, None))
+            else:
+                # an entry that only names a default word the line lacks matches without it
+                for e in self._table(table):
+                    if (e.first is None or key in e.first) and e.required <= words:
+                        got.extend(self._shape_entry(e, ks, words))
+                    elif e.default_word is not None and e.default_word not in words:
+                        got.append((e.val, e.mask, 0, e.size, ()))
+            self._shapes[mk] = got
+        return got
+
+    def _shape_entry(self, e: _MEntry, ks: tuple, words: frozenset | None) -> list:
+        n = len(ks)
+        states = [(e.val, e.mask, 0, e.size, ())]
+        for it in e.items:
+            code = it[0]
+            new = []
+            if code == M_TABLE:
+                table = it[1]
+                for st in states:
+                    p = st[2]
+                    for sub in self._shape_table(table, ks, p, words):
+                        if (st[0] ^ sub[0]) & st[1] & sub[1]:
+                            continue
+                        ops = st[4]
+                        if sub[4]:
+                            ops = ops + tuple((o, i + p) for o, i in sub[4])
+                        new.append((st[0] | sub[0], st[1] | sub[1], p + sub[2], sub[3] or st[3], ops))
+            elif code == M_OPER or code == M_FIELD:
+                accepts = it[2]
+                for st in states:
+                    p = st[2]
+                    if p < n and ks[p] in accepts:
+                        new.append((st[0], st[1], p + 1, st[3], st[4] + ((it[1], p),)))
+            else:
+                w = it[1]
+                for st in states:
+                    p = st[2]
+                    if p < n and ks[p] == w:
+                        new.append((st[0], st[1], p + 1, st[3], st[4]))
+            if not new:
+                return new
+            states = new
+        return states
+
+    def paths(self, keys: tuple, words: frozenset) -> list:
+        """The paths of a whole instruction of shape ``keys``, in envyas' order."""
+        lk = (keys, words) if self.opts.defaults else keys
+        got = self._lines.get(lk)
+        if got is None:
+            n = len(keys)
+            root = self.isa.root
+            got = []
+            dwords = words if self.opts.defaults else None
+            for e in self._entries(root, keys[0] if n else END):
+                if e.required <= words:
+                    got.extend(p for p in self._shape_entry(e, keys, dwords) if p[2] == n)
+            if len(self._lines) > 1 << 16:
+                self._lines.clear()
+                self._shapes.clear()
+            self._lines[lk] = got
+        return got
+
+    # -- step 2: the values
+
+    def apply(self, path: tuple, tokens: Sequence[Any], seen: dict) -> Match | None:
+        """The encoding of ``tokens`` along ``path``, or None (a value does not fit, or two
+        set one bit differently).  ``seen`` keeps each operand's encoding for the line."""
+        word, mask = path[0], path[1]
+        relocs: tuple = ()
+        notes: tuple = ()
+        opts = self.opts
+        for obj, i in path[4]:
+            k = (id(obj), i)
+            got = seen.get(k, False)
+            if got is False:
+                if type(obj) is Field:
+                    t = tokens[i]
+                    got = None if t[1] >> obj.width else (t[1] << obj.low, obj.mask, (), ())
+                else:
+                    got = obj.encode(tokens[i], opts)
+                seen[k] = got
+            if got is None or (word ^ got[0]) & mask & got[1]:
+                return None
+            word |= got[0]
+            mask |= got[1]
+            if got[2]:
+                relocs += got[2]
+            if got[3]:
+                notes += got[3]
+        return Match((word, mask, len(tokens), path[3], relocs, notes))
 
     def candidates(self, tokens: Sequence[Any]) -> "Candidates":
         """The encodings of one instruction, lazily, in envyas' order."""
@@ -644,124 +762,33 @@ class Candidates:
     """The encodings (:class:`Match`) of one instruction's tokens in envyas' order,
     found as far as asked: ``has(i)``, ``[i]``, ``bool()``."""
 
+    __slots__ = ("m", "tokens", "paths", "next", "found", "seen")
+
     def __init__(self, matcher: Matcher, tokens: list) -> None:
         self.m = matcher
         self.tokens = tokens
         keys = []
-        words = set()
+        words = []
         for t in tokens:
             if type(t) is str:
                 keys.append(t)
-                words.add(t)
+                words.append(t)
             else:
                 keys.append(shape(t))
-        self.keys = keys
-        self.words = words
-        self.memo: dict[tuple[int, int], list] = {}
+        self.paths = matcher.paths(tuple(keys), frozenset(words))
+        self.next = 0
         self.found: list[Match] = []
-        self._gen = self._root()
-        self.done = False
-
-    def _root(self) -> Iterator[Match]:
-        m = self.m
-        n = len(self.tokens)
-        root = m.isa.root
-        key = self.keys[0] if n else END
-        for e in m._entries(root, key):
-            if e.required <= self.words:
-                for r in self._entry(e, 0):
-                    if r[2] == n:
-                        yield Match(r)
-
-    def _table(self, table: Table, pos: int) -> list:
-        mk = (id(table), pos)
-        got = self.memo.get(mk)
-        if got is not None:
-            return got
-        m = self.m
-        key = self.keys[pos] if pos < len(self.keys) else END
-        got = []
-        words = self.words
-        if not m.opts.defaults:
-            for e in m._entries(table, key):
-                if e.required <= words:
-                    got.extend(self._entry(e, pos))
-        else:
-            # an entry that only names a default word the line lacks matches without it
-            for e in m._table(table):
-                if (e.first is None or key in e.first) and e.required <= words:
-                    got.extend(self._entry(e, pos))
-                elif e.default_word is not None and e.default_word not in words:
-                    got.append((e.val, e.mask, pos, e.size, (), ()))
-        self.memo[mk] = got
-        return got
-
-    def _entry(self, e: _MEntry, pos: int) -> list:
-        tokens = self.tokens
-        keys = self.keys
-        n = len(tokens)
-        states = [(e.val, e.mask, pos, e.size, (), ())]
-        for it in e.items:
-            code = it[0]
-            new = []
-            if code == M_WORD:
-                w = it[1]
-                for st in states:
-                    p = st[2]
-                    if p < n and keys[p] == w:
-                        new.append((st[0], st[1], p + 1, st[3], st[4], st[5]))
-            elif code == M_TABLE:
-                for st in states:
-                    for sub in self._table(it[1], st[2]):
-                        if (st[0] ^ sub[0]) & st[1] & sub[1]:
-                            continue
-                        new.append((st[0] | sub[0], st[1] | sub[1], sub[2], sub[3] or st[3],
-                                    sub[4] + st[4] if sub[4] else st[4], st[5] + sub[5] if sub[5] else st[5]))
-            elif code == M_OPER:
-                obj, accepts = it[1], it[2]
-                opts = self.m.opts
-                for st in states:
-                    p = st[2]
-                    if p >= n or keys[p] not in accepts:
-                        continue
-                    got = obj.encode(tokens[p], opts)
-                    if got is None or (st[0] ^ got[0]) & st[1] & got[1]:
-                        continue
-                    new.append((st[0] | got[0], st[1] | got[1], p + 1, st[3],
-                                got[2] + st[4] if got[2] else st[4], st[5] + got[3] if got[3] else st[5]))
-            elif code == M_OPEN or code == M_CLOSE:
-                want = OPEN_TOKEN if code == M_OPEN else CLOSE_TOKEN
-                for st in states:
-                    p = st[2]
-                    if p < n and keys[p] == want:
-                        new.append((st[0], st[1], p + 1, st[3], st[4], st[5]))
-            else:  # M_FIELD: a number in a plain field
-                f = it[1]
-                for st in states:
-                    p = st[2]
-                    t = tokens[p] if p < n else None
-                    if type(t) is not tuple or t[0] != "num" or t[1] >> f.width:
-                        continue
-                    bits = t[1] << f.low
-                    if (st[0] ^ bits) & st[1] & f.mask:
-                        continue
-                    new.append((st[0] | bits, st[1] | f.mask, p + 1, st[3], st[4], st[5]))
-            if not new:
-                return new
-            states = new
-        return states
-
-    def _more(self) -> bool:
-        for r in self._gen:
-            self.found.append(r)
-            return True
-        self.done = True
-        return False
+        self.seen: dict = {}
 
     def has(self, i: int) -> bool:
-        while len(self.found) <= i and not self.done:
-            self._more()
-        return len(self.found) > i
+        found = self.found
+        paths = self.paths
+        while len(found) <= i and self.next < len(paths):
+            got = self.m.apply(paths[self.next], self.tokens, self.seen)
+            self.next += 1
+            if got is not None:
+                found.append(got)
+        return len(found) > i
 
     def __getitem__(self, i: int) -> Match:
         if not self.has(i):
