@@ -548,8 +548,10 @@ class Matcher:
         self._first: dict[int, tuple[frozenset, bool]] = {}
         self._span: dict[int, int] = {}
         self._dispatch: dict[tuple[int, str], tuple[_MEntry, ...]] = {}
-        self._shapes: dict[tuple, list] = {}
-        self._lines: dict[tuple, list] = {}
+        self._shapes: dict[int, dict] = {}
+        self._lines: dict[tuple, _Paths] = {}
+        self._encoded: dict[tuple, Any] = {}
+        self._shape_of: dict[tuple, str] = {}
 
     def _mitems(self, b: Bitset) -> tuple | None:
         out = []
@@ -652,24 +654,38 @@ class Matcher:
 
     def _shape_table(self, table: Table, keys: tuple, pos: int, words: frozenset | None) -> list:
         """The paths of ``table`` at ``keys[pos:]``: (fixed bits, mask, tokens taken,
-        size, operands (kind, token index from ``pos``))."""
-        ks = keys[pos:pos + self.span(table)]
-        mk = (id(table), ks, words)
-        got = self._shapes.get(mk)
+        size, operands).  Operands are ``(kind, token index)`` pairs, or ``(offset,
+        operands)`` for a nested table's (see :func:`_flat`)."""
+        tid = id(table)
+        span = self._span.get(tid)
+        if span is None:
+            span = self.span(table)
+        ks = keys[pos:pos + span]
+        memo = self._shapes.get(tid)
+        if memo is None:
+            memo = self._shapes[tid] = {}
+        mk = ks if words is None else (ks, words)
+        got = memo.get(mk)
         if got is None:
             key = ks[0] if ks else END
             got = []
+            present = frozenset(ks)
             if words is None:
-                for e in self._entries(table, key):
-                    got.extend(self._shape_entry(e, ks, None))
+                dk = (tid, key)
+                entries = self._dispatch.get(dk)
+                if entries is None:
+                    entries = self._entries(table, key)
+                for e in entries:
+                    if e.required <= present:
+                        got += self._shape_entry(e, ks, None)
             else:
                 # an entry that only names a default word the line lacks matches without it
                 for e in self._table(table):
-                    if (e.first is None or key in e.first) and e.required <= words:
-                        got.extend(self._shape_entry(e, ks, words))
+                    if (e.first is None or key in e.first) and e.required <= present:
+                        got += self._shape_entry(e, ks, words)
                     elif e.default_word is not None and e.default_word not in words:
                         got.append((e.val, e.mask, 0, e.size, ()))
-            self._shapes[mk] = got
+            memo[mk] = got
         return got
 
     def _shape_entry(self, e: _MEntry, ks: tuple, words: frozenset | None) -> list:
@@ -682,19 +698,21 @@ class Matcher:
                 table = it[1]
                 for st in states:
                     p = st[2]
+                    w, m = st[0], st[1]
                     for sub in self._shape_table(table, ks, p, words):
-                        if (st[0] ^ sub[0]) & st[1] & sub[1]:
+                        if (w ^ sub[0]) & m & sub[1]:
                             continue
                         ops = st[4]
                         if sub[4]:
-                            ops = ops + tuple((o, i + p) for o, i in sub[4])
-                        new.append((st[0] | sub[0], st[1] | sub[1], p + sub[2], sub[3] or st[3], ops))
+                            ops = ops + ((p, sub[4]),) if p else ops + sub[4]
+                        new.append((w | sub[0], m | sub[1], p + sub[2], sub[3] or st[3], ops))
             elif code == M_OPER or code == M_FIELD:
                 accepts = it[2]
+                obj = it[1]
                 for st in states:
                     p = st[2]
                     if p < n and ks[p] in accepts:
-                        new.append((st[0], st[1], p + 1, st[3], st[4] + ((it[1], p),)))
+                        new.append((st[0], st[1], p + 1, st[3], st[4] + ((obj, p),)))
             else:
                 w = it[1]
                 for st in states:
@@ -706,43 +724,38 @@ class Matcher:
             states = new
         return states
 
-    def paths(self, keys: tuple, words: frozenset) -> list:
-        """The paths of a whole instruction of shape ``keys``, in envyas' order."""
+    def paths(self, keys: tuple, words: frozenset) -> "_Paths":
+        """The paths of a whole instruction of shape ``keys``, in envyas' order (found as
+        far as they are asked for, and kept for the next instruction of this shape)."""
         lk = (keys, words) if self.opts.defaults else keys
         got = self._lines.get(lk)
         if got is None:
-            n = len(keys)
-            root = self.isa.root
-            got = []
-            dwords = words if self.opts.defaults else None
-            for e in self._entries(root, keys[0] if n else END):
-                if e.required <= words:
-                    got.extend(p for p in self._shape_entry(e, keys, dwords) if p[2] == n)
             if len(self._lines) > 1 << 16:
                 self._lines.clear()
                 self._shapes.clear()
-            self._lines[lk] = got
+                self._encoded.clear()
+            got = self._lines[lk] = _Paths(self, keys, words)
         return got
 
     # -- step 2: the values
 
-    def apply(self, path: tuple, tokens: Sequence[Any], seen: dict) -> Match | None:
+    def apply(self, path: tuple, tokens: Sequence[Any]) -> Match | None:
         """The encoding of ``tokens`` along ``path``, or None (a value does not fit, or two
-        set one bit differently).  ``seen`` keeps each operand's encoding for the line."""
+        set one bit differently)."""
         word, mask = path[0], path[1]
         relocs: tuple = ()
         notes: tuple = ()
-        opts = self.opts
-        for obj, i in path[4]:
-            k = (id(obj), i)
-            got = seen.get(k, False)
+        encoded = self._encoded
+        for obj, i in _flat(path[4], 0):
+            t = tokens[i]
+            k = (obj, t)
+            got = encoded.get(k, False)
             if got is False:
                 if type(obj) is Field:
-                    t = tokens[i]
                     got = None if t[1] >> obj.width else (t[1] << obj.low, obj.mask, (), ())
                 else:
-                    got = obj.encode(tokens[i], opts)
-                seen[k] = got
+                    got = obj.encode(t, self.opts)
+                encoded[k] = got
             if got is None or (word ^ got[0]) & mask & got[1]:
                 return None
             word |= got[0]
@@ -757,38 +770,89 @@ class Matcher:
         """The encodings of one instruction, lazily, in envyas' order."""
         return Candidates(self, list(tokens))
 
+    def shape(self, t: tuple) -> str:
+        got = self._shape_of.get(t)
+        if got is None:
+            got = self._shape_of[t] = shape(t)
+        return got
+
+
+def _flat(ops: tuple, base: int) -> Iterator[tuple]:
+    """(kind, token index) pairs of a path's operands (nested tables' at their offsets)."""
+    for a, b in ops:
+        if type(a) is int:
+            yield from _flat(b, base + a)
+        else:
+            yield a, b + base
+
+
+class _Paths:
+    """The paths of one instruction shape: the root entries are matched one at a time, as
+    far as the encodings are asked for (a short form usually is the first)."""
+
+    __slots__ = ("items", "_todo", "_m", "_keys", "_words")
+
+    def __init__(self, m: Matcher, keys: tuple, words: frozenset) -> None:
+        self.items: list = []
+        self._m = m
+        self._keys = keys
+        self._words = words
+        n = len(keys)
+        self._todo = iter(m._entries(m.isa.root, keys[0] if n else END))
+
+    def more(self) -> bool:
+        """Match the next root entry (False when there is none left)."""
+        m = self._m
+        keys = self._keys
+        n = len(keys)
+        dwords = self._words if m.opts.defaults else None
+        for e in self._todo:
+            if e.required <= self._words:
+                got = [p for p in m._shape_entry(e, keys, dwords) if p[2] == n]
+                if got:
+                    self.items += got
+                    return True
+        return False
+
 
 class Candidates:
     """The encodings (:class:`Match`) of one instruction's tokens in envyas' order,
     found as far as asked: ``has(i)``, ``[i]``, ``bool()``."""
 
-    __slots__ = ("m", "tokens", "paths", "next", "found", "seen")
+    __slots__ = ("m", "tokens", "paths", "next", "found")
 
     def __init__(self, matcher: Matcher, tokens: list) -> None:
         self.m = matcher
         self.tokens = tokens
         keys = []
         words = []
+        shape_of = matcher._shape_of
         for t in tokens:
             if type(t) is str:
                 keys.append(t)
                 words.append(t)
             else:
-                keys.append(shape(t))
+                k = shape_of.get(t)
+                keys.append(k if k is not None else matcher.shape(t))
         self.paths = matcher.paths(tuple(keys), frozenset(words))
         self.next = 0
         self.found: list[Match] = []
-        self.seen: dict = {}
 
     def has(self, i: int) -> bool:
         found = self.found
+        if len(found) > i:
+            return True
         paths = self.paths
-        while len(found) <= i and self.next < len(paths):
-            got = self.m.apply(paths[self.next], self.tokens, self.seen)
+        items = paths.items
+        apply = self.m.apply
+        while len(found) <= i:
+            if self.next >= len(items) and not paths.more():
+                return False
+            got = apply(items[self.next], self.tokens)
             self.next += 1
             if got is not None:
                 found.append(got)
-        return len(found) > i
+        return True
 
     def __getitem__(self, i: int) -> Match:
         if not self.has(i):

@@ -46,12 +46,14 @@ class _Grammar:
         order = re.findall(r"\b[A-Z_][A-Z_0-9]*\b", m.group(1))
         # LEXEME's alternatives in its order, each a group of its own name
         self.lexeme = lex.alternatives({name: () for name in order})
-        self.block = re.compile(lex.regex("INSN_BLOCK"))
         # the items of a plain line, and the parts of a memory reference
-        self.item = lex.alternatives({
-            "BLANK": (), "LINE_COMMENT": (), "WORDC": (), "PLAIN_MEM": (), "PLAIN_VEC": (),
-            "DOLWORD": (), "PLAIN_SUM": (), "PLAIN_NEG": (), "HASH": (), "WORD": (), "LPAR": (),
-            "RPAR": ()})
+        # the items of a plain line, each after blanks
+        m = re.search(r"^PLAIN_ITEM:(.*?)\n(?=\S)", self.text, re.M | re.S)
+        assert m is not None
+        items = re.findall(r"\b[A-Z_][A-Z_0-9]*\b", m.group(1))
+        self.item = lex.alternatives({name: () for name in items}, lead=lex.regex("BLANK") + "?")
+        # a line that begins with `&` continues the instruction before
+        self.amp = re.compile(r"[ \t\r]*&")
         self.mem = lex.capture("PLAIN_MEM", ("WORDLB", "PLAIN_BASE", "PLAIN_SIGN", "PLAIN_OFFSET",
                                              "PLAIN_POST"))
         self.sum_term = re.compile(r"([+-]?)(#?)([^+-]+)")
@@ -95,37 +97,46 @@ def _number(text: str, line: int, col: int, errors: list) -> int:
 
 # ---------------------------------------------------------------- plain lines (fast path)
 
-def _cut_block(text: str, line: int, errors: list) -> list[tuple]:
-    """The lines of a run of plain lines (INSN_BLOCK) starting at line ``line``."""
-    g = _grammar()
-    item_finditer = g.item.finditer
+def _cut_line(ln: str, line: int, errors: list, g: _Grammar) -> list[tuple] | None:
+    """The lines a plain line holds (labels, an instruction), or None when it is not a
+    PLAIN_LINE.  Its items (PLAIN_ITEM, after blanks) are matched one after the other and
+    arranged as PLAIN_LINE says: labels, prefix groups, the mnemonic, arguments; items
+    separated by blanks, but none after `(` or before `)`; no group in a group."""
+    item = g.item.match
     out: list[tuple] = []
-    for ln in text.split("\n"):
-        if ln.strip():
-            _cut_line(ln, line, errors, item_finditer, out)
-        line += 1
-    return out
-
-
-def _cut_line(ln: str, line: int, errors: list, finditer: Any, out: list) -> None:
-    stack: list[list] = []  # open groups: [name, operands, mods, prefs?, col]
+    errs: list = []
+    stack: list[list] = []  # the open group: [name, operands, mods, column]
     prefs: list = []
     name = None
     operands: list = []
     mods: list = []
     col0 = 0
     labelled = False
-    for m in finditer(ln):
+    pos = 0
+    prev = ""  # the kind of the item before
+    while True:
+        m = item(ln, pos)
+        if m is None:
+            break
         kind = m.lastgroup
-        text = m.group()
-        col = m.start() + 1
-        if kind == "BLANK" or kind == "LINE_COMMENT":
-            continue
-        if kind == "WORDC":
-            out.append(("label", text[:-1], line, col))
-            continue
-        if not col0:
-            col0 = col
+        start = m.start(kind)
+        gap = start > pos
+        text = m.group(kind)
+        if kind == "LINE_COMMENT":
+            if stack:
+                return None
+            pos = len(ln)
+            break
+        if prev == "LPAR":
+            if kind != "WORD" or gap:
+                return None
+        elif kind == "RPAR":
+            if not stack or gap or stack[-1][0] is None:
+                return None
+        elif not (gap or not prev or prev == "WORDC"):
+            return None
+        prev = kind
+        pos = m.end()
         if kind == "WORD":
             if stack:
                 grp = stack[-1]
@@ -135,57 +146,79 @@ def _cut_line(ln: str, line: int, errors: list, finditer: Any, out: list) -> Non
                     grp[2].append(text)
             elif name is None:
                 name = text
+                if not col0:
+                    col0 = start + 1
             else:
                 mods.append(text)
             continue
-        if kind == "LPAR":
-            stack.append([None, [], [], col])
+        if kind == "WORDC":
+            if col0:
+                return None
+            out.append(("label", text[:-1], line, start + 1))
             continue
-        if kind == "RPAR":
-            g_name, g_ops, g_mods, g_col = stack.pop()
-            e = _at(("sinsn", (g_name, g_ops, g_mods)), line, g_col)
-        elif kind == "DOLWORD":
-            e = ("reg", text[1:])
+        if kind == "LPAR":
+            if stack:
+                return None
+            stack.append([None, [], [], start + 1])
+            if not col0:
+                col0 = start + 1
+            continue
+        if name is None and not stack and kind != "RPAR":
+            return None  # only groups come before the mnemonic
+        if kind == "DOLWORD":
+            e: tuple = ("reg", text[1:])
         elif kind == "PLAIN_SUM":
-            e = None
-            for t in _grammar().sum_term.finditer(text):
-                sign, hash_, body = t.groups()
-                tcol = col + t.start() + len(sign)
-                term = ("label", body, line, tcol) if hash_ else ("num", _number(body, line, tcol, errors))
-                if hash_:
-                    labelled = True
-                e = term if e is None else ("add" if sign == "+" else "sub", e, term)
-        elif kind == "PLAIN_NEG":
-            e = ("neg", ("num", _number(text[1:], line, col + 1, errors)))
-        elif kind == "HASH":
-            e = ("discard",)
-        elif kind == "PLAIN_VEC":
-            e = None
-            for part in text.split(":"):
-                x = ("discard",) if part == "#" else ("reg", part[1:])
-                e = x if e is None else ("vec", e, x)
-        else:  # PLAIN_MEM
-            mm = _grammar().mem.match(text)
+            c = text[0]
+            if c != "#" and "+" not in text and "-" not in text:
+                if c == "0" and len(text) > 2 and text[1] in "xX" and len(text) <= 18:
+                    e = ("num", int(text, 16))
+                else:
+                    e = ("num", _number(text, line, start + 1, errs))
+            else:
+                e = None  # type: ignore[assignment]
+                for t in g.sum_term.finditer(text):
+                    sign, hash_, body = t.groups()
+                    tcol = start + 1 + t.start() + len(sign)
+                    if hash_:
+                        labelled = True
+                        term: tuple = ("label", body, line, tcol)
+                    else:
+                        term = ("num", _number(body, line, tcol, errs))
+                    e = term if e is None else ("add" if sign == "+" else "sub", e, term)
+        elif kind == "PLAIN_MEM":
+            col = start + 1
+            mm = g.mem.match(text)
             space = mm.group("WORDLB")
             base = mm.group("PLAIN_BASE")
-            bcol = col + mm.start("PLAIN_BASE")
             if base[0] == "$":
                 addr: tuple = ("reg", base[1:])
             elif base[0] == "-":
-                addr = ("neg", ("num", _number(base[1:], line, bcol + 1, errors)))
+                addr = ("neg", ("num", _number(base[1:], line, col + mm.start("PLAIN_BASE") + 1, errs)))
             else:
-                addr = ("num", _number(base, line, bcol, errors))
+                addr = ("num", _number(base, line, col + mm.start("PLAIN_BASE"), errs))
             off = mm.group("PLAIN_OFFSET")
             if off is not None:
-                n = ("num", _number(off, line, col + mm.start("PLAIN_OFFSET"), errors))
+                n = ("num", _number(off, line, col + mm.start("PLAIN_OFFSET"), errs))
                 addr = ("add" if mm.group("PLAIN_SIGN") == "+" else "sub", addr, n)
             post = mm.group("PLAIN_POST")
             if post is not None:
                 e = ("mem", space[:-1] if space else "", addr,
-                     ("num", _number(post, line, col + mm.start("PLAIN_POST"), errors)), "pp")
+                     ("num", _number(post, line, col + mm.start("PLAIN_POST"), errs)), "pp")
             else:
                 e = ("mem", space[:-1] if space else "", addr, None, "mem")
-        # an expression: a prefix, or an operand of the innermost open group or instruction
+        elif kind == "RPAR":
+            g_name, g_ops, g_mods, g_col = stack.pop()
+            e = _at(("sinsn", (g_name, g_ops, g_mods)), line, g_col)
+        elif kind == "PLAIN_NEG":
+            e = ("neg", ("num", _number(text[1:], line, start + 2, errs)))
+        elif kind == "HASH":
+            e = ("discard",)
+        else:  # PLAIN_VEC
+            e = None  # type: ignore[assignment]
+            for part in text.split(":"):
+                x = ("discard",) if part == "#" else ("reg", part[1:])
+                e = x if e is None else ("vec", e, x)
+        # an expression: an operand of the open group or of the instruction, or a prefix
         if stack:
             grp = stack[-1]
             grp[1].append((grp[2], [e]))
@@ -195,8 +228,12 @@ def _cut_line(ln: str, line: int, errors: list, finditer: Any, out: list) -> Non
         else:
             operands.append((mods, [e]))
             mods = []
+    if stack or ln[pos:].strip(" \t\r") or (prefs and name is None):
+        return None
     if name is not None:
         out.append(("insn", [(prefs, (name, operands, mods))], line, col0, labelled))
+    errors += errs
+    return out
 
 
 # ---------------------------------------------------------------- the lexer (envyas')
@@ -209,7 +246,6 @@ def _lex(text: str, fast: bool, errors: list, blocks: dict[int, list]) -> Iterat
     start is one INSN_BLOCK (``blocks[position]``: the lines it holds)."""
     g = _grammar()
     lexeme = g.lexeme.match
-    block = g.block.match
     pos = 0
     n = len(text)
     line = 1
@@ -219,18 +255,33 @@ def _lex(text: str, fast: bool, errors: list, blocks: dict[int, list]) -> Iterat
     last = ""
     while pos < n:
         if fast and at_line_start:
-            b = block(text, pos)
-            if b is not None and b.end() > pos:
-                body = b.group()
-                blocks[pos] = _cut_block(body, line, errors)
-                yield ("INSN_BLOCK", body, line, 1, pos)
-                nls = body.count("\n")
-                line += nls
-                pos = b.end()
-                if nls:
-                    lstart = pos if body.endswith("\n") else lstart
+            # a run of plain lines (a line end followed by `&` continues the line)
+            run: list[tuple] = []
+            p = pos
+            k = 0
+            while p < n:
+                e = text.find("\n", p)
+                if e < 0:
+                    e = n
+                if g.amp.match(text, e + 1):
+                    break
+                got = _cut_line(text[p:e], line + k, errors, g)
+                if got is None:
+                    break
+                run += got
+                k += 1
+                p = e + 1
+            if k:
+                blocks[pos] = run
+                yield ("INSN_BLOCK", text[pos:min(p, n)], line, 1, pos)
+                line += k
+                pos = min(p, n)
+                lstart = pos
                 ws = True
-                continue
+                if pos >= n:
+                    break
+                at_line_start = False
+                last = "_NL"
         at_line_start = False
         col = pos - lstart + 1
         m = lexeme(text, pos)
@@ -333,35 +384,51 @@ def _describe(tok_type: str, value: str) -> str:
     return f"'{value}'"
 
 
-def _rules(toks: list[tuple], errors: list) -> list:
-    """The LALR parse of lexemes; a line that does not parse is reported and left out."""
-    from lark.exceptions import UnexpectedInput
-    lark, build, Token = _parser()
-    build.errors = errors
-    ip = lark.parse_interactive()
-    saved = ip.copy(deepcopy_values=False)
-    i = 0
+def _statements(toks: list[tuple]) -> Iterator[list[tuple]]:
+    """The lexemes cut into statements: a label, a run of plain lines, or the lexemes up to
+    a line end or `;` (an instruction continues over a line end next to a `&`)."""
+    cur: list[tuple] = []
     n = len(toks)
-    while i < n:
-        typ, value, line, col, pos = toks[i]
-        try:
-            ip.feed_token(Token(typ, value, pos, line, col))
-        except UnexpectedInput:
-            errors.append((line, col, f"syntax error: unexpected {_describe(typ, value)}"))
-            # go on at the next line: back to the state at the start of this one
-            while i < n and toks[i][0] != "_NL":
-                i += 1
-            ip = saved.copy(deepcopy_values=False)
-            i += 1
+    for i, t in enumerate(toks):
+        typ = t[0]
+        if typ in ("INSN_BLOCK", "WORDC") and not cur:
+            yield [t]
             continue
-        i += 1
-        if typ in ("_NL", "INSN_BLOCK", "WORDC", "SEMI"):
-            saved = ip.copy(deepcopy_values=False)
-    try:
-        return ip.feed_eof()
-    except UnexpectedInput:  # pragma: no cover - every line ends in a newline
-        errors.append((toks[-1][2], toks[-1][3], "syntax error: unexpected end of input"))
-        return []
+        cur.append(t)
+        if typ == "SEMI" or (typ == "_NL" and not (len(cur) > 1 and cur[-2][0] == "AMP")
+                             and not (i + 1 < n and toks[i + 1][0] == "AMP")):
+            yield cur
+            cur = []
+    if cur:
+        yield cur
+
+
+def _rules(toks: list[tuple], blocks: dict[int, list], errors: list) -> list:
+    """The lines of the lexemes: runs of plain lines as cut, each other statement by the
+    LALR parse; a statement that does not parse is reported and left out."""
+    out: list = []
+    lark = build = Token = None
+    for st in _statements(toks):
+        if st[0][0] == "INSN_BLOCK":
+            out.extend(blocks[st[0][4]])
+            continue
+        if len(st) == 1 and st[0][0] == "_NL":
+            continue
+        if lark is None:
+            from lark.exceptions import UnexpectedInput
+            lark, build, Token = _parser()
+            build.errors = errors
+        ip = lark.parse_interactive()
+        try:
+            for typ, value, line, col, pos in st:
+                bad = (typ, value, line, col)
+                ip.feed_token(Token(typ, value, pos, line, col))
+            bad = ("$END", "", line, col)
+            out.extend(x for x in ip.feed_eof() if isinstance(x, tuple))
+        except UnexpectedInput:
+            typ, value, line, col = bad
+            errors.append((line, col, f"syntax error: unexpected {_describe(typ, value)}"))
+    return out
 
 
 def parse(text: str, fast: bool = True) -> tuple[list[tuple], list[tuple[int, int, str]]]:
@@ -372,33 +439,24 @@ def parse(text: str, fast: bool = True) -> tuple[list[tuple], list[tuple[int, in
     errors: list = []
     blocks: dict[int, list] = {}
     toks = list(_lex(text, fast, errors, blocks))
-    if all(t[0] == "INSN_BLOCK" for t in toks):
-        lines = [ln for t in toks for ln in blocks[t[4]]]
-    else:
-        lines = []
-        for item in _rules(toks, errors):
-            if isinstance(item, tuple):
-                lines.append(item)
-            elif getattr(item, "type", None) == "INSN_BLOCK":
-                lines.extend(blocks[item.start_pos])
-    out = []
-    for ln in lines:
-        if ln[0] == "insn" and not ln[4]:
-            ln = ("insn", ln[1], ln[2], ln[3], _names_label(ln[1]))
-        out.append(ln)
+    lines = _rules(toks, blocks, errors)
     errors.sort()
-    return out, errors
+    return lines, errors
 
 
-def _names_label(subinsns: list) -> bool:
+def names_label(subinsn: tuple) -> bool:
+    """Whether a sub-instruction names a label (its line then is not shared with others)."""
     def has(e: Any) -> bool:
         if not isinstance(e, tuple):
             return False
         if e[0] == "label":
             return True
-        return any(has(x) for x in e[1:]) if e[0] != "sinsn" else sinsn_has(e[1])
+        if e[0] == "sinsn":
+            return sinsn_has(e[1])
+        return any(has(x) for x in e[1:])
 
     def sinsn_has(s: tuple) -> bool:
         return any(has(x) for _, xs in s[1] for x in xs)
 
-    return any(any(has(p) for p in prefs) or sinsn_has(s) for prefs, s in subinsns)
+    prefs, s = subinsn
+    return any(has(p) for p in prefs) or sinsn_has(s)

@@ -9,7 +9,7 @@ from typing import Any, Iterator
 from lark import Lark, Token, Transformer
 from lark.lexer import Lexer
 
-from .reader import _at, _number, _Pos
+from .reader import _at, _number, _Pos, names_label
 
 
 class _Tokens(Lexer):
@@ -57,9 +57,9 @@ class Build(Transformer):
     def insn(self, c: list) -> tuple:
         if len(c) == 1:
             sub, (line, col) = c[0]
-            return ("insn", [sub], line, col, False)
-        c[0][1].append(c[-1][0])
-        return c[0]
+            return ("insn", [sub], line, col, names_label(sub))
+        sub = c[-1][0]
+        return ("insn", c[0][1] + [sub], c[0][2], c[0][3], c[0][4] or names_label(sub))
 
     def subinsn(self, c: list) -> tuple:
         prefs, sinsn = c
