@@ -746,7 +746,7 @@ class Matcher:
         relocs: tuple = ()
         notes: tuple = ()
         encoded = self._encoded
-        for obj, i in _flat(path[4], 0):
+        for obj, i in path[4]:
             t = tokens[i]
             k = (obj, t)
             got = encoded.get(k, False)
@@ -766,9 +766,10 @@ class Matcher:
                 notes += got[3]
         return Match((word, mask, len(tokens), path[3], relocs, notes))
 
-    def candidates(self, tokens: Sequence[Any]) -> "Candidates":
-        """The encodings of one instruction, lazily, in envyas' order."""
-        return Candidates(self, list(tokens))
+    def candidates(self, tokens: Sequence[Any], keys: Sequence[str] | None = None) -> "Candidates":
+        """The encodings of one instruction, lazily, in envyas' order.  ``keys``: the
+        tokens' shapes, if the caller has them (words are their own)."""
+        return Candidates(self, list(tokens), keys)
 
     def shape(self, t: tuple) -> str:
         got = self._shape_of.get(t)
@@ -808,7 +809,8 @@ class _Paths:
         dwords = self._words if m.opts.defaults else None
         for e in self._todo:
             if e.required <= self._words:
-                got = [p for p in m._shape_entry(e, keys, dwords) if p[2] == n]
+                got = [(p[0], p[1], n, p[3], tuple(_flat(p[4], 0)))
+                       for p in m._shape_entry(e, keys, dwords) if p[2] == n]
                 if got:
                     self.items += got
                     return True
@@ -821,20 +823,21 @@ class Candidates:
 
     __slots__ = ("m", "tokens", "paths", "next", "found")
 
-    def __init__(self, matcher: Matcher, tokens: list) -> None:
+    def __init__(self, matcher: Matcher, tokens: list, keys: Sequence[str] | None = None) -> None:
         self.m = matcher
         self.tokens = tokens
-        keys = []
-        words = []
-        shape_of = matcher._shape_of
-        for t in tokens:
-            if type(t) is str:
-                keys.append(t)
-                words.append(t)
-            else:
-                k = shape_of.get(t)
-                keys.append(k if k is not None else matcher.shape(t))
-        self.paths = matcher.paths(tuple(keys), frozenset(words))
+        if keys is None:
+            ks = []
+            shape_of = matcher._shape_of
+            for t in tokens:
+                if type(t) is str:
+                    ks.append(t)
+                else:
+                    k = shape_of.get(t)
+                    ks.append(k if k is not None else matcher.shape(t))
+            keys = ks
+        words = frozenset(t for t in tokens if type(t) is str)
+        self.paths = matcher.paths(tuple(keys), words)
         self.next = 0
         self.found: list[Match] = []
 

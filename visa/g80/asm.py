@@ -92,17 +92,21 @@ def tokens(subinsns: list[tuple]) -> list:
     return out
 
 
-def candidates(subinsns: list[tuple], opts: Options, cache: dict | None = None) -> Candidates:
+def candidates(subinsns: list[tuple], opts: Options, cache: dict | None = None,
+               toks: list | None = None, keys: list | None = None) -> Candidates:
     """Every encoding of one instruction, in envyas' order of preference (lazily).
     ``cache`` (one per assembly, for lines that name no label: a label's expression carries the
-    position its errors cite) shares the search between equal lines."""
-    toks = tokens(subinsns)
+    position its errors cite) shares the search between equal lines.  ``toks``/``keys``: the
+    matcher's tokens and their shapes, when the reader gave them."""
+    if toks is None:
+        toks = tokens(subinsns)
+        keys = None
     if cache is None:
-        return opts.matcher.candidates(toks)
+        return opts.matcher.candidates(toks, keys)
     key = tuple(toks)
     got = cache.get(key)
     if got is None:
-        got = cache[key] = opts.matcher.candidates(toks)
+        got = cache[key] = opts.matcher.candidates(toks, keys)
     return got
 
 
@@ -201,7 +205,10 @@ def assemble_lines(lines: list[tuple], opts: Options | Variant,
     cache: dict = {}
     for idx, ln in enumerate(lines):
         if ln[0] == "insn":
-            c = candidates(ln[1], opts, None if len(ln) > 4 and ln[4] else cache)
+            if len(ln) > 5:
+                c = candidates(ln[1], opts, None if ln[4] else cache, ln[5], ln[6])
+            else:
+                c = candidates(ln[1], opts, None if len(ln) > 4 and ln[4] else cache)
             if not c:
                 if candidates(ln[1], opts.with_(lenient=True)):
                     errors.append((ln[2], ln[3], "an immediate or offset is too large for its field"))

@@ -7,7 +7,8 @@ grammar's PLAIN_* terminals; everything else goes through Lark's LALR parser bui
 the grammar's rules, token by token.  A line that does not parse is reported, and the
 parse goes on at the next line.
 
-Lines: ``("insn", subinsns, line, col, names_a_label)``, ``("label", name, line, col)``,
+Lines: ``("insn", subinsns, line, col, names_a_label[, tokens, shapes])`` (plain lines also
+carry the instruction's matcher tokens and their shapes), ``("label", name, line, col)``,
 ``("dir", name, params, line, col)``; a sub-instruction is ``(prefix expressions,
 (mnemonic, operands, trailing modifiers))``, an operand ``(modifiers, expressions)``;
 expressions are the tuples of :mod:`visa.bitisa.operands` (with ``("sinsn", ...)`` for a
@@ -20,6 +21,8 @@ import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator
+
+from visa.bitisa import fold, shape
 
 M64 = (1 << 64) - 1
 
@@ -54,6 +57,7 @@ class _Grammar:
         self.item = lex.alternatives({name: () for name in items}, lead=lex.regex("BLANK") + "?")
         # a line that begins with `&` continues the instruction before
         self.amp = re.compile(r"[ \t\r]*&")
+        self.regkeys: dict[str, str] = {}
         self.mem = lex.capture("PLAIN_MEM", ("WORDLB", "PLAIN_BASE", "PLAIN_SIGN", "PLAIN_OFFSET",
                                              "PLAIN_POST"))
         self.sum_term = re.compile(r"([+-]?)(#?)([^+-]+)")
@@ -105,6 +109,8 @@ def _cut_line(ln: str, line: int, errors: list, g: _Grammar) -> list[tuple] | No
     item = g.item.match
     out: list[tuple] = []
     errs: list = []
+    toks: list = []  # the instruction's tokens for the matcher, and their shapes
+    keys: list = []
     stack: list[list] = []  # the open group: [name, operands, mods, column]
     prefs: list = []
     name = None
@@ -138,6 +144,8 @@ def _cut_line(ln: str, line: int, errors: list, g: _Grammar) -> list[tuple] | No
         prev = kind
         pos = m.end()
         if kind == "WORD":
+            toks.append(text)
+            keys.append(text)
             if stack:
                 grp = stack[-1]
                 if grp[0] is None:
@@ -159,6 +167,8 @@ def _cut_line(ln: str, line: int, errors: list, g: _Grammar) -> list[tuple] | No
         if kind == "LPAR":
             if stack:
                 return None
+            toks.append("(")
+            keys.append("(")
             stack.append([None, [], [], start + 1])
             if not col0:
                 col0 = start + 1
@@ -167,13 +177,21 @@ def _cut_line(ln: str, line: int, errors: list, g: _Grammar) -> list[tuple] | No
             return None  # only groups come before the mnemonic
         if kind == "DOLWORD":
             e: tuple = ("reg", text[1:])
+            k = g.regkeys.get(text)
+            if k is None:
+                k = g.regkeys[text] = shape(e)
+            toks.append(e)
+            keys.append(k)
         elif kind == "PLAIN_SUM":
             c = text[0]
             if c != "#" and "+" not in text and "-" not in text:
                 if c == "0" and len(text) > 2 and text[1] in "xX" and len(text) <= 18:
-                    e = ("num", int(text, 16))
+                    v = int(text, 16)
                 else:
-                    e = ("num", _number(text, line, start + 1, errs))
+                    v = _number(text, line, start + 1, errs)
+                e = ("num", v)
+                toks.append(e)
+                keys.append("#n0" if v == 0 else "#n1" if v == 1 else "#n")
             else:
                 e = None  # type: ignore[assignment]
                 for t in g.sum_term.finditer(text):
@@ -185,6 +203,9 @@ def _cut_line(ln: str, line: int, errors: list, g: _Grammar) -> list[tuple] | No
                     else:
                         term = ("num", _number(body, line, tcol, errs))
                     e = term if e is None else ("add" if sign == "+" else "sub", e, term)
+                f = fold(e)
+                toks.append(f)
+                keys.append(shape(f))
         elif kind == "PLAIN_MEM":
             col = start + 1
             mm = g.mem.match(text)
@@ -206,18 +227,30 @@ def _cut_line(ln: str, line: int, errors: list, g: _Grammar) -> list[tuple] | No
                      ("num", _number(post, line, col + mm.start("PLAIN_POST"), errs)), "pp")
             else:
                 e = ("mem", space[:-1] if space else "", addr, None, "mem")
+            f = fold(e)
+            toks.append(f)
+            keys.append(shape(f))
         elif kind == "RPAR":
             g_name, g_ops, g_mods, g_col = stack.pop()
             e = _at(("sinsn", (g_name, g_ops, g_mods)), line, g_col)
+            toks.append(")")
+            keys.append(")")
         elif kind == "PLAIN_NEG":
             e = ("neg", ("num", _number(text[1:], line, start + 2, errs)))
+            f = fold(e)
+            toks.append(f)
+            keys.append(shape(f))
         elif kind == "HASH":
             e = ("discard",)
+            toks.append(e)
+            keys.append("#")
         else:  # PLAIN_VEC
             e = None  # type: ignore[assignment]
             for part in text.split(":"):
                 x = ("discard",) if part == "#" else ("reg", part[1:])
                 e = x if e is None else ("vec", e, x)
+            toks.append(e)
+            keys.append("$:")
         # an expression: an operand of the open group or of the instruction, or a prefix
         if stack:
             grp = stack[-1]
@@ -231,7 +264,7 @@ def _cut_line(ln: str, line: int, errors: list, g: _Grammar) -> list[tuple] | No
     if stack or ln[pos:].strip(" \t\r") or (prefs and name is None):
         return None
     if name is not None:
-        out.append(("insn", [(prefs, (name, operands, mods))], line, col0, labelled))
+        out.append(("insn", [(prefs, (name, operands, mods))], line, col0, labelled, toks, keys))
     errors += errs
     return out
 
