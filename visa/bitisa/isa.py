@@ -174,12 +174,14 @@ class _CTable:
     """A table compiled for one variant: its available entries and a memo of the
     entry each word chooses (keyed by the bits any entry looks at)."""
 
-    __slots__ = ("entries", "union", "memo")
+    __slots__ = ("entries", "union", "memo", "deep", "walks")
 
     def __init__(self, entries: list, union: int) -> None:
         self.entries = entries
         self.union = union
         self.memo: dict[int, Any] = {}
+        self.deep = -1  # the bits a walk from here may read (-1: not known yet)
+        self.walks: dict[int, tuple] | None = None
 
 
 class _CEntry:
@@ -213,6 +215,8 @@ class Isa:
         self._gen_cache: dict[int, tuple[Bitset, ...]] = {}
         self._items: dict[tuple[int, str], tuple] = {}
         self._ctables: dict[tuple[Variant, int], _CTable] = {}
+        self._vtables: dict[Variant, dict[int, _CTable]] = {}
+        self._roots: dict[Variant, _CTable] = {}
         self._matchers: dict[Any, Matcher] = {}
 
     # ------------------------------------------------------------ templates
@@ -271,6 +275,12 @@ class Isa:
         return _CEntry(b, items, claim, alts)
 
     def _ctable(self, table: Table, var: Variant) -> _CTable:
+        vt = self._vtables.get(var)
+        if vt is None:
+            vt = self._vtables[var] = {}
+        got = vt.get(id(table))
+        if got is not None:
+            return got
         key = (var, id(table))
         got = self._ctables.get(key)
         if got is None:
@@ -286,6 +296,7 @@ class Isa:
                 if not b.mask and not b.asserts:
                     break  # nothing after an entry that takes every word is reachable
             got = self._ctables[key] = _CTable(entries, union)
+        vt[id(table)] = got
         return got
 
     # ------------------------------------------------------------ decoding
@@ -312,7 +323,24 @@ class Isa:
             ct.memo[key] = ce
         return ce
 
-    def _walk(self, ce: _CEntry, word: int, var: Variant, atoms: list, targets: list,
+    def _deep(self, ct: _CTable, var: Variant) -> int:
+        """Every bit a walk from table ``ct`` may read (its entries', their operands' and
+        their tables')."""
+        if ct.deep < 0:
+            ct.deep = 0  # (the tables are not recursive; this stops a loop if one were)
+            deep = ct.union
+            for e in ct.entries:
+                deep |= e.claim
+                for m, _ in e.asserts:
+                    deep |= m
+                for it in e.items:
+                    if it[0] == TABLE:
+                        deep |= self._deep(self._ctable(it[1], var), var)
+            ct.deep = deep
+            ct.walks = {} if deep.bit_count() <= 16 else None
+        return ct.deep
+
+    def _walk(self, ce: _CEntry, word: int, var: Variant, vt: dict, atoms: list, targets: list,
               values: dict | None) -> int:
         claimed = ce.claim
         items = ce.items
@@ -337,10 +365,33 @@ class Isa:
                 if type(obj) is Target:
                     targets.append((v, obj.call))
             elif code == TABLE:
-                sub = self._find(self._ctable(it[1], var), word)
+                ct = vt.get(id(it[1]))
+                if ct is None:
+                    ct = self._ctable(it[1], var)
+                if ct.deep < 0:
+                    self._deep(ct, var)
+                walks = ct.walks
+                if walks is not None:
+                    # a small table: its walk is the same for the same bits read
+                    key = word & ct.deep
+                    got = walks.get(key)
+                    if got is None:
+                        sub = self._find(ct, word)
+                        if sub is None:
+                            raise ValueError(f"table {it[1].name} has no entry for {word:#x}")
+                        a: list = []
+                        t: list = []
+                        c = self._walk(sub, word, var, vt, a, t, None)
+                        got = walks[key] = (a, c, t)
+                    atoms += got[0]
+                    claimed |= got[1]
+                    if got[2]:
+                        targets += got[2]
+                    continue
+                sub = self._find(ct, word)
                 if sub is None:
                     raise ValueError(f"table {it[1].name} has no entry for {word:#x}")
-                claimed |= self._walk(sub, word, var, atoms, targets, None)
+                claimed |= self._walk(sub, word, var, vt, atoms, targets, None)
             elif code == FIELD:
                 atoms.append((OPER, it[2].kind.show, values[it[1]]))  # type: ignore[index]
             else:
@@ -351,13 +402,16 @@ class Isa:
         """The instruction ``word`` (of at most the longest size) encodes, or None
         when no form matches."""
         var = gen if isinstance(gen, Variant) else Variant(gen)
-        ce = self._find(self._ctable(self.root, var), word)
+        ct = self._roots.get(var)
+        if ct is None:
+            ct = self._roots[var] = self._ctable(self.root, var)
+        ce = self._find(ct, word)
         if ce is None:
             return None
         values = {f.name: f.get(word) for f in ce.fields} if ce.fields else {}
         atoms: list = []
         targets: list = []
-        claimed = self._walk(ce, word, var, atoms, targets, values)
+        claimed = self._walk(ce, word, var, self._vtables[var], atoms, targets, values)
         return Decoded(ce.bitset, word, ce.size or self.default_size, values, atoms, claimed, targets)
 
     # ------------------------------------------------------------ printing

@@ -89,6 +89,7 @@ def listing(code: bytes | bytearray, var: Variant, *, base: int = 0, quiet: bool
                 labmap[lb.val] = lb.name
     out: list[str] = []
     ctx = D.Ctx(c, var, labmap)
+    decoded: dict[int, D.Insn] = {}  # the first pass's decodes, for the second
     if labels:
         for lb in labels:
             marks.mark(lb.val, lb.type)
@@ -106,7 +107,9 @@ def listing(code: bytes | bytearray, var: Variant, *, base: int = 0, quiet: bool
                     active = True
                     marks.m[cur] |= 8
                 if active:
-                    d = D.decode(code, cur, var, num)
+                    d = decoded.get(cur)
+                    if d is None:
+                        d = decoded[cur] = D.decode(code, cur, var, num)
                     D.mark_targets(d, marks)
                     if d.oplen and not d.endmark and not marks.m[cur] & 4:
                         cur += d.oplen
@@ -119,7 +122,7 @@ def listing(code: bytes | bytearray, var: Variant, *, base: int = 0, quiet: bool
     else:
         cur = 0
         while cur < num:
-            d = D.decode(code, cur, var, num)
+            d = decoded[cur] = D.decode(code, cur, var, num)
             D.mark_targets(d, marks)
             cur += d.oplen or 1
 
@@ -181,8 +184,10 @@ def listing(code: bytes | bytearray, var: Variant, *, base: int = 0, quiet: bool
             skip += 1
             continue
         flush_skip()
-        d = D.decode(code, cur, var, num)
-        D.mark_targets(d, marks)
+        d = decoded.get(cur)
+        if d is None:
+            d = D.decode(code, cur, var, num)
+            D.mark_targets(d, marks)
         if d.endmark or mk & 4:
             active = False
         if exact:
