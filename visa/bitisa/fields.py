@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Protocol
 
-import attrs
-
 M64 = (1 << 64) - 1
 
 # envydis' sign modes of a bit field
@@ -24,14 +22,29 @@ class FieldOverflow(ValueError):
     """A value does not fit its field."""
 
 
+class Record:
+    """A record of the description: its ``_fields`` are set once, by ``__init__``, and
+    never changed (the engine keeps what it derives from them); it prints as its fields.
+    (Plain slotted classes: a description is thousands of them, made at every start.)"""
+
+    __slots__ = ()
+    _fields: tuple[str, ...] = ()
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(" + ", ".join(
+            f"{k}={getattr(self, k)!r}" for k in self._fields) + ")"
+
+
 class Kind(Protocol):
     def show(self, value: int, ctx: Any) -> str: ...
     def read(self, text: str, ctx: Any) -> int: ...
 
 
-@attrs.frozen
-class UInt:
-    fmt: str = "{:d}"
+class UInt(Record):
+    __slots__ = _fields = ("fmt",)
+
+    def __init__(self, fmt: str = "{:d}") -> None:
+        self.fmt = fmt
 
     def show(self, value: int, ctx: Any) -> str:
         return self.fmt.format(value)
@@ -43,9 +56,11 @@ class UInt:
             raise ValueError(f"bad integer {text!r}") from None
 
 
-@attrs.frozen
-class Enum:
-    names: Mapping[int, str]
+class Enum(Record):
+    __slots__ = _fields = ("names",)
+
+    def __init__(self, names: Mapping[int, str]) -> None:
+        self.names = names
 
     def show(self, value: int, ctx: Any) -> str:
         return self.names.get(value, f"<{value}>")
@@ -57,9 +72,11 @@ class Enum:
         raise ValueError(f"unknown name {text!r}")
 
 
-@attrs.frozen
-class Bool:
-    display: str
+class Bool(Record):
+    __slots__ = _fields = ("display",)
+
+    def __init__(self, display: str) -> None:
+        self.display = display
 
     def show(self, value: int, ctx: Any) -> str:
         return self.display if value else ""
@@ -68,12 +85,7 @@ class Bool:
         return 1 if text else 0
 
 
-def _pieces(value: Any) -> tuple[tuple[int, int], ...]:
-    return tuple((int(lo), int(n)) for lo, n in value)
-
-
-@attrs.frozen
-class Bits:
+class Bits(Record):
     """A number stored in ``pieces``: ``(low bit, length)`` pairs, least significant
     piece first (envydis' ``bitfield``/``rbitfield``).
 
@@ -85,27 +97,23 @@ class Bits:
     number or a large unsigned one alike); otherwise it must read back whole.
     """
 
-    pieces: tuple[tuple[int, int], ...] = attrs.field(converter=_pieces)
-    shr: int = 0
-    sign: int = UNSIGNED
-    addend: int = 0
-    xorend: int = 0
-    wrap: bool = False
-    #: the bits of the word the field takes
-    mask: int = attrs.field(init=False)
-    #: shr plus the pieces' lengths: the width of the value
-    width: int = attrs.field(init=False)
+    _fields = ("pieces", "shr", "sign", "addend", "xorend", "wrap")
+    #: mask: the bits of the word the field takes; width: shr plus the pieces' lengths
+    __slots__ = _fields + ("mask", "width")
 
-    @mask.default
-    def _mask(self) -> int:
+    def __init__(self, pieces: Any, shr: int = 0, sign: int = UNSIGNED, addend: int = 0,
+                 xorend: int = 0, wrap: bool = False) -> None:
+        self.pieces = tuple((int(lo), int(n)) for lo, n in pieces)
+        self.shr = shr
+        self.sign = sign
+        self.addend = addend
+        self.xorend = xorend
+        self.wrap = wrap
         m = 0
         for lo, n in self.pieces:
             m |= ((1 << n) - 1) << lo
-        return m
-
-    @width.default
-    def _width(self) -> int:
-        return self.shr + sum(n for _, n in self.pieces)
+        self.mask = m
+        self.width = shr + sum(n for _, n in self.pieces)
 
     def get(self, word: int) -> int:
         res = 0
@@ -149,23 +157,20 @@ class Bits:
         return word if back == value else None
 
 
-@attrs.frozen
-class Field:
+class Field(Record):
     """A named field: bits ``low..high`` (inclusive; ``high`` may exceed 31: words are
     plain Python ints) holding a value of ``kind``."""
 
-    name: str
-    low: int
-    high: int
-    kind: Any = UInt()
+    _fields = ("name", "low", "high", "kind")
+    __slots__ = _fields + ("width", "mask")
 
-    @property
-    def width(self) -> int:
-        return self.high - self.low + 1
-
-    @property
-    def mask(self) -> int:
-        return ((1 << self.width) - 1) << self.low
+    def __init__(self, name: str, low: int, high: int, kind: Any = None) -> None:
+        self.name = name
+        self.low = low
+        self.high = high
+        self.kind = kind if kind is not None else UInt()
+        self.width = high - low + 1
+        self.mask = ((1 << self.width) - 1) << low
 
     def get(self, word: int) -> int:
         return (word >> self.low) & ((1 << self.width) - 1)

@@ -27,24 +27,38 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
-import attrs
-
-from .fields import M64, Field
+from .fields import M64, Field, Record
 from .operands import NUM_KEYS, NO_COLORS, Ignore, Target, Unknown, fold, shape
 
 
-@attrs.frozen
-class Variant:
+class Variant(Record):
     """What a description is used for: a generation (``gen``), chip features (a bit
-    mask) and program modes (a bit mask; 0: none given)."""
+    mask) and program modes (a bit mask; 0: none given).  Equal by value."""
 
-    gen: int = 0
-    features: int = 0
-    modes: int = 0
+    __slots__ = _fields = ("gen", "features", "modes")
+
+    def __init__(self, gen: int = 0, features: int = 0, modes: int = 0) -> None:
+        self.gen = gen
+        self.features = features
+        self.modes = modes
+
+    def _key(self) -> tuple:
+        return (self.gen, self.features, self.modes)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Variant and self._key() == other._key()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def evolve(self, **kw: int) -> "Variant":
+        """A copy with some values changed."""
+        args = dict(gen=self.gen, features=self.features, modes=self.modes)
+        args.update(kw)
+        return Variant(**args)
 
 
-@attrs.frozen
-class Bitset:
+class Bitset(Record):
     """One instruction form or table entry.
 
     ``match``/``mask``: its fixed bits; ``size``: its length in bits (0: as the
@@ -56,20 +70,29 @@ class Bitset:
     prints (default ``name``); ``derived``: ``(name, value, kind)`` fields not in the
     word (isaspec ``<derived>``)."""
 
-    name: str
-    size: int
-    match: int
-    mask: int
-    fields: tuple[Field, ...] = ()
-    display: str = ""
-    gen: tuple[int, int] = (0, 1 << 30)
-    dontcare: int = 0
-    asserts: tuple[tuple[int, int], ...] = ()
-    overrides: tuple[tuple[Callable[[Mapping[str, int]], bool], str], ...] = ()
-    displayname: str = ""
-    derived: tuple[tuple[str, int, Any], ...] = ()
-    needs: int = 0
-    modes: int = 0
+    __slots__ = _fields = ("name", "size", "match", "mask", "fields", "display", "gen", "dontcare",
+                           "asserts", "overrides", "displayname", "derived", "needs", "modes")
+
+    def __init__(self, name: str, size: int, match: int, mask: int, fields: Sequence[Field] = (),
+                 display: str = "", gen: tuple[int, int] = (0, 1 << 30), dontcare: int = 0,
+                 asserts: Sequence[tuple[int, int]] = (),
+                 overrides: Sequence[tuple[Callable[[Mapping[str, int]], bool], str]] = (),
+                 displayname: str = "", derived: Sequence[tuple[str, int, Any]] = (),
+                 needs: int = 0, modes: int = 0) -> None:
+        self.name = name
+        self.size = size
+        self.match = match
+        self.mask = mask
+        self.fields = tuple(fields)
+        self.display = display
+        self.gen = tuple(gen)
+        self.dontcare = dontcare
+        self.asserts = tuple(asserts)
+        self.overrides = tuple(overrides)
+        self.displayname = displayname
+        self.derived = tuple(derived)
+        self.needs = needs
+        self.modes = modes
 
     @classmethod
     def from_pattern(cls, name: str, pattern: str, fields: Sequence[Field] = (),
@@ -103,12 +126,14 @@ class Bitset:
         raise KeyError(name)
 
 
-@attrs.frozen(eq=False)
-class Table:
+class Table(Record):
     """A decode table: its entries in order (the first that matches wins)."""
 
-    name: str
-    entries: tuple[Bitset, ...] = attrs.field(converter=tuple)
+    __slots__ = _fields = ("name", "entries")
+
+    def __init__(self, name: str, entries: Iterable[Bitset] = ()) -> None:
+        self.name = name
+        self.entries = tuple(entries)
 
 
 # compiled template items (decode and print)
@@ -505,12 +530,14 @@ class Isa:
             i += n
 
 
-@attrs.frozen(eq=False)
-class _Const:
+class _Const(Record):
     """A derived field: a value not in the word, shown by its kind."""
 
-    kind: Any
-    mask: int = 0
+    __slots__ = _fields = ("kind",)
+    mask = 0
+
+    def __init__(self, kind: Any) -> None:
+        self.kind = kind
 
     def show(self, value: int, ctx: Any) -> str:
         return str(self.kind.show(value, ctx))
@@ -518,17 +545,20 @@ class _Const:
 
 # ---------------------------------------------------------------- encoding (backwards)
 
-@attrs.frozen
-class MatchOptions:
+class MatchOptions(Record):
     """``var``: the variant; ``lenient``: immediates wider than their field are cut (as
     envyas does; for naming the error); ``strict``: suspect operands (notes) do not
     match; ``defaults``: an entry that only names a word the line lacks (a default
     modifier) matches without it."""
 
-    var: Variant
-    lenient: bool = False
-    strict: bool = False
-    defaults: bool = False
+    __slots__ = _fields = ("var", "lenient", "strict", "defaults")
+
+    def __init__(self, var: Variant, lenient: bool = False, strict: bool = False,
+                 defaults: bool = False) -> None:
+        self.var = var
+        self.lenient = lenient
+        self.strict = strict
+        self.defaults = defaults
 
 
 # matcher items
@@ -602,7 +632,7 @@ class Matcher:
         self._first: dict[int, tuple[frozenset, bool]] = {}
         self._span: dict[int, int] = {}
         self._dispatch: dict[tuple[int, str], tuple[_MEntry, ...]] = {}
-        self._shapes: dict[int, dict] = {}
+        self._infos: dict[int, _TInfo] = {}
         self._lines: dict[tuple, _Paths] = {}
         self._encoded: dict[tuple, Any] = {}
         self._shape_of: dict[tuple, str] = {}
@@ -618,7 +648,7 @@ class Matcher:
             elif code == CLOSE:
                 out.append((M_CLOSE, CLOSE_TOKEN))
             elif code == TABLE:
-                out.append((M_TABLE, it[1]))
+                out.append((M_TABLE, self._info(it[1])))
             elif code == OPER:
                 if len(it) == 3 or type(it[1]) is Ignore:
                     continue
@@ -676,11 +706,17 @@ class Matcher:
             if code in (M_OPER, M_FIELD):
                 first |= it[-1]
                 return first, False
-            f, n = self._first_table(it[1])
+            f, n = self._first_table(it[1].table)
             first |= f
             if not n:
                 return first, False
         return first, True
+
+    def _info(self, table: Table) -> "_TInfo":
+        got = self._infos.get(id(table))
+        if got is None:
+            got = self._infos[id(table)] = _TInfo(table)
+        return got
 
     def span(self, table: Table) -> int:
         """The most tokens an entry of ``table`` can take (a large number if unbounded)."""
@@ -691,7 +727,7 @@ class Matcher:
             for e in self._table(table):
                 n = 0
                 for it in e.items:
-                    n += self.span(it[1]) if it[0] == M_TABLE else 1
+                    n += self.span(it[1].table) if it[0] == M_TABLE else 1
                 got = max(got, n)
             self._span[id(table)] = got
         return got
@@ -706,18 +742,15 @@ class Matcher:
 
     # -- step 1: the paths of a shape
 
-    def _shape_table(self, table: Table, keys: tuple, pos: int, words: frozenset | None) -> list:
-        """The paths of ``table`` at ``keys[pos:]``: (fixed bits, mask, tokens taken,
-        size, operands).  Operands are ``(kind, token index)`` pairs, or ``(offset,
-        operands)`` for a nested table's (see :func:`_flat`)."""
-        tid = id(table)
-        span = self._span.get(tid)
-        if span is None:
-            span = self.span(table)
+    def _shape_table(self, info: "_TInfo", keys: tuple, pos: int, words: frozenset | None) -> list:
+        """The paths of a table at ``keys[pos:]``: (fixed bits, mask, tokens taken, size,
+        operands).  Operands are ``(kind, token index)`` pairs, or ``(offset, operands)`` for
+        a nested table's (see :func:`_flat`)."""
+        span = info.span
+        if span < 0:
+            span = info.span = self.span(info.table)
         ks = keys[pos:pos + span]
-        memo = self._shapes.get(tid)
-        if memo is None:
-            memo = self._shapes[tid] = {}
+        memo = info.memo
         mk = ks if words is None else (ks, words)
         got = memo.get(mk)
         if got is None:
@@ -725,16 +758,15 @@ class Matcher:
             got = []
             present = frozenset(ks)
             if words is None:
-                dk = (tid, key)
-                entries = self._dispatch.get(dk)
+                entries = info.dispatch.get(key)
                 if entries is None:
-                    entries = self._entries(table, key)
+                    entries = info.dispatch[key] = self._entries(info.table, key)
                 for e in entries:
                     if e.required <= present:
                         got += self._shape_entry(e, ks, None)
             else:
                 # an entry that only names a default word the line lacks matches without it
-                for e in self._table(table):
+                for e in self._table(info.table):
                     if (e.first is None or key in e.first) and e.required <= present:
                         got += self._shape_entry(e, ks, words)
                     elif e.default_word is not None and e.default_word not in words:
@@ -749,11 +781,11 @@ class Matcher:
             code = it[0]
             new = []
             if code == M_TABLE:
-                table = it[1]
+                info = it[1]
                 for st in states:
                     p = st[2]
                     w, m = st[0], st[1]
-                    for sub in self._shape_table(table, ks, p, words):
+                    for sub in self._shape_table(info, ks, p, words):
                         if (w ^ sub[0]) & m & sub[1]:
                             continue
                         ops = st[4]
@@ -786,7 +818,8 @@ class Matcher:
         if got is None:
             if len(self._lines) > 1 << 16:
                 self._lines.clear()
-                self._shapes.clear()
+                for info in self._infos.values():
+                    info.memo.clear()
                 self._encoded.clear()
             got = self._lines[lk] = _Paths(self, keys, words)
         return got
@@ -800,16 +833,18 @@ class Matcher:
         relocs: tuple = ()
         notes: tuple = ()
         encoded = self._encoded
+        opts = self.opts
         for obj, i in path[4]:
             t = tokens[i]
-            k = (obj, t)
-            got = encoded.get(k, False)
-            if got is False:
-                if type(obj) is Field:
-                    got = None if t[1] >> obj.width else (t[1] << obj.low, obj.mask, (), ())
-                else:
-                    got = obj.encode(t, self.opts)
-                encoded[k] = got
+            if t[0] == "reg":  # registers recur: their encodings are kept
+                k = (obj, t[1])
+                got = encoded.get(k, False)
+                if got is False:
+                    got = encoded[k] = obj.encode(t, opts)
+            elif type(obj) is Field:
+                got = None if t[1] >> obj.width else (t[1] << obj.low, obj.mask, (), ())
+            else:
+                got = obj.encode(t, opts)
             if got is None or (word ^ got[0]) & mask & got[1]:
                 return None
             word |= got[0]
@@ -830,6 +865,19 @@ class Matcher:
         if got is None:
             got = self._shape_of[t] = shape(t)
         return got
+
+
+class _TInfo:
+    """A table as one matcher uses it: its span (-1: not known yet), the paths found per
+    slice of shapes, and its entries per first shape."""
+
+    __slots__ = ("table", "span", "memo", "dispatch")
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.span = -1
+        self.memo: dict = {}
+        self.dispatch: dict[str, tuple] = {}
 
 
 def _flat(ops: tuple, base: int) -> Iterator[tuple]:

@@ -32,9 +32,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import attrs
-
-from .fields import M64, Bits
+from .fields import M64, Bits, Record
 
 NO_COLORS: dict[str, str] = dict.fromkeys(
     ("reset", "iname", "rname", "mod", "sym", "reg", "regsp", "num", "mem", "btarg", "ctarg",
@@ -173,15 +171,17 @@ def render(e: tuple, c: dict[str, str], lvl: int = -1) -> str:
 NAMED, ZERO, ONE, DISCARD = 0, 1, 2, 3
 
 
-@attrs.frozen
-class Special:
+class Special(Record):
     """Register number ``num`` read as something else: ``$name`` (NAMED), nothing /
     the number 0 (ZERO), the number 1 (ONE) or ``#`` (DISCARD); ``needs``: features."""
 
-    num: int
-    name: str | None = None
-    mode: int = NAMED
-    needs: int = 0
+    __slots__ = _fields = ("num", "name", "mode", "needs")
+
+    def __init__(self, num: int, name: str | None = None, mode: int = NAMED, needs: int = 0) -> None:
+        self.num = num
+        self.name = name
+        self.mode = mode
+        self.needs = needs
 
 
 def _put(bits: Bits | None, value: int, word: int, mask: int) -> tuple[int, int] | None:
@@ -197,38 +197,35 @@ def _put(bits: Bits | None, value: int, word: int, mask: int) -> tuple[int, int]
     return word | got, mask | m
 
 
-@attrs.frozen(eq=False)
-class Reg:
+class Reg(Record):
     """A register ``$<name><number><suffix>`` (``bits`` None: the number is 0 and is not
     written).  ``hilo``: half registers ``$r5h``/``$r5l`` (number*2+1/+0); ``align``:
     the registers a suffixed operand spans (``$r4d``: 2), whose number should be a
     multiple of it; ``style``: the colour (``regsp`` for ``cool`` registers, ``err``
     for ``always_special`` ones, else ``reg``)."""
 
-    name: str
-    bits: Bits | None = None
-    suffix: str = ""
-    specials: tuple[Special, ...] = ()
-    always_special: bool = False
-    hilo: bool = False
-    cool: bool = False
-    align: int = 1
-    mask: int = attrs.field(init=False)
-    accepts: frozenset = attrs.field(init=False)
+    _fields = ("name", "bits", "suffix", "specials", "always_special", "hilo", "cool", "align")
+    __slots__ = _fields + ("mask", "accepts")
 
-    @mask.default
-    def _mask(self) -> int:
-        return self.bits.mask if self.bits is not None else 0
-
-    @accepts.default
-    def _accepts(self) -> frozenset:
+    def __init__(self, name: str, bits: Bits | None = None, suffix: str = "",
+                 specials: tuple[Special, ...] = (), always_special: bool = False,
+                 hilo: bool = False, cool: bool = False, align: int = 1) -> None:
+        self.name = name
+        self.bits = bits
+        self.suffix = suffix
+        self.specials = tuple(specials)
+        self.always_special = always_special
+        self.hilo = hilo
+        self.cool = cool
+        self.align = align
+        self.mask = bits.mask if bits is not None else 0
         keys = set()
-        for sfx in (("h", "l") if self.hilo else (self.suffix,)):
-            keys.add("$" + regkey(self.name + "0" + sfx))
-            keys.add("$" + regkey(self.name + sfx))
+        for sfx in (("h", "l") if hilo else (suffix,)):
+            keys.add("$" + regkey(name + "0" + sfx))
+            keys.add("$" + regkey(name + sfx))
         for sr in self.specials:
             keys.add({NAMED: "$" + regkey(sr.name or ""), ZERO: "#n0", ONE: "#n1", DISCARD: "#"}[sr.mode])
-        return frozenset(keys)
+        self.accepts = frozenset(keys)
 
     def decode(self, word: int, var: Any = None) -> int:
         return self.bits.get(word) if self.bits is not None else 0
@@ -353,29 +350,25 @@ def _imm(bits: Bits, e: tuple, opts: Any, word: int, mask: int, relocs: tuple) -
     return word | got, mask | bits.mask, relocs
 
 
-@attrs.frozen(eq=False)
-class Mem:
+class Mem(Record):
     """A memory operand ``<space><idx>[<reg>+<imm>]`` (``postincr``: ``[<reg>++<imm>]``)."""
 
-    space: str
-    idx: Bits | None = None
-    reg: Reg | None = None
-    imm: Bits | None = None
-    postincr: bool = False
-    mask: int = attrs.field(init=False)
-    accepts: frozenset = attrs.field(init=False)
+    _fields = ("space", "idx", "reg", "imm", "postincr")
+    __slots__ = _fields + ("mask", "accepts")
 
-    @mask.default
-    def _mask(self) -> int:
+    def __init__(self, space: str, idx: Bits | None = None, reg: Reg | None = None,
+                 imm: Bits | None = None, postincr: bool = False) -> None:
+        self.space = space
+        self.idx = idx
+        self.reg = reg
+        self.imm = imm
+        self.postincr = postincr
         m = 0
-        for part in (self.idx, self.reg, self.imm):
+        for part in (idx, reg, imm):
             if part is not None:
                 m |= part.mask
-        return m
-
-    @accepts.default
-    def _accepts(self) -> frozenset:
-        return frozenset(("[" + regkey(self.space + ("0" if self.idx else "")) + "]",))
+        self.mask = m
+        self.accepts = frozenset(("[" + regkey(space + ("0" if idx else "")) + "]",))
 
     def decode(self, word: int, var: Any = None) -> tuple:
         return (self.idx.get(word) if self.idx is not None else 0,
@@ -459,26 +452,22 @@ class Mem:
         return word, mask, relocs, notes
 
 
-@attrs.frozen(eq=False)
-class Vec:
+class Vec(Record):
     """A register vector ``$r0:$r1:#:$r2`` of ``count`` registers from ``base`` (``mask``
     None: all present; else a discarded element is ``#`` and takes no register)."""
 
-    name: str
-    base: Bits
-    count: Bits
-    present: Bits | None = None
-    cool: bool = False
-    mask: int = attrs.field(init=False)
-    accepts: frozenset = attrs.field(init=False)
+    _fields = ("name", "base", "count", "present", "cool")
+    __slots__ = _fields + ("mask", "accepts")
 
-    @mask.default
-    def _mask(self) -> int:
-        return self.base.mask | self.count.mask | (self.present.mask if self.present else 0)
-
-    @accepts.default
-    def _accepts(self) -> frozenset:
-        return frozenset(("$:", "#", "()", "$" + regkey(self.name + "0"), "$" + regkey(self.name)))
+    def __init__(self, name: str, base: Bits, count: Bits, present: Bits | None = None,
+                 cool: bool = False) -> None:
+        self.name = name
+        self.base = base
+        self.count = count
+        self.present = present
+        self.cool = cool
+        self.mask = base.mask | count.mask | (present.mask if present else 0)
+        self.accepts = frozenset(("$:", "#", "()", "$" + regkey(name + "0"), "$" + regkey(name)))
 
     def decode(self, word: int, var: Any = None) -> tuple:
         return (self.base.get(word), self.count.get(word),
@@ -545,23 +534,18 @@ class Vec:
         return word, mask, (), ()
 
 
-@attrs.frozen(eq=False)
-class Imm:
+class Imm(Record):
     """A number in ``bits``; ``reloc``: it may be an expression of labels, filled in at
     layout (envydis' rbitfield immediates), else it must be a number."""
 
-    bits: Bits
-    reloc: bool = False
-    mask: int = attrs.field(init=False)
-    accepts: frozenset = attrs.field(init=False)
+    _fields = ("bits", "reloc")
+    __slots__ = _fields + ("mask", "accepts")
 
-    @mask.default
-    def _mask(self) -> int:
-        return self.bits.mask
-
-    @accepts.default
-    def _accepts(self) -> frozenset:
-        return NUM_KEYS | {"#sym"} if self.reloc else NUM_KEYS
+    def __init__(self, bits: Bits, reloc: bool = False) -> None:
+        self.bits = bits
+        self.reloc = reloc
+        self.mask = bits.mask
+        self.accepts = NUM_KEYS | {"#sym"} if reloc else NUM_KEYS
 
     def decode(self, word: int, var: Any = None) -> int:
         return self.bits.get(word)
@@ -579,20 +563,19 @@ class Imm:
         return None if got is None else (got, self.bits.mask, (), ())
 
 
-@attrs.frozen(eq=False)
-class Target:
+class Target(Record):
     """A branch (``call=False``) or call target: a number in ``bits`` (an expression of
     labels when assembling), printed in the ``btarg``/``ctarg`` colour with
     ``ctx.label(address)``'s name if it has one."""
 
-    bits: Bits
-    call: bool = False
-    mask: int = attrs.field(init=False)
-    accepts: frozenset = NUM_KEYS | {"#sym"}
+    _fields = ("bits", "call")
+    __slots__ = _fields + ("mask",)
+    accepts = NUM_KEYS | {"#sym"}
 
-    @mask.default
-    def _mask(self) -> int:
-        return self.bits.mask
+    def __init__(self, bits: Bits, call: bool = False) -> None:
+        self.bits = bits
+        self.call = call
+        self.mask = bits.mask
 
     def decode(self, word: int, var: Any = None) -> int:
         return self.bits.get(word)
@@ -612,12 +595,12 @@ class Target:
         return None if got is None else (got[0], got[1], got[2], ())
 
 
-@attrs.frozen(eq=False)
-class Discard:
+class Discard(Record):
     """``#``: an operand that is not there (a discarded destination)."""
 
-    mask: int = 0
-    accepts: frozenset = frozenset(("#",))
+    __slots__ = ()
+    mask = 0
+    accepts = frozenset(("#",))
 
     def decode(self, word: int, var: Any = None) -> int:
         return 0
@@ -629,21 +612,22 @@ class Discard:
         return (0, 0, (), ()) if e[0] == "discard" else None
 
 
-@attrs.frozen(eq=False)
-class Ignore:
+class Ignore(Record):
     """Bits the form reads and does not print (so they are not unknown bits)."""
 
-    bits: Bits
-    mask: int = attrs.field(init=False)
+    _fields = ("bits",)
+    __slots__ = ("bits", "mask")
 
-    @mask.default
-    def _mask(self) -> int:
-        return self.bits.mask
+    def __init__(self, bits: Bits) -> None:
+        self.bits = bits
+        self.mask = bits.mask
 
 
-@attrs.frozen(eq=False)
-class Unknown:
+class Unknown(Record):
     """The text of an entry that decodes nothing known (envydis' ``???``); it never
     assembles."""
 
-    text: str = "???"
+    __slots__ = _fields = ("text",)
+
+    def __init__(self, text: str = "???") -> None:
+        self.text = text

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import re
 import sys
-
-import attrs
 from collections.abc import Sequence
 
 from visa.bitisa import (BINARY, CLOSE_TOKEN, M64, OPEN_TOKEN, Candidates, Match, Variant, fold,
@@ -125,6 +123,10 @@ class Section:
         self.labels: list[tuple[str, int]] = []
 
     def put(self, data: bytes) -> None:
+        if self.pos == len(self.code):
+            self.code += data
+            self.pos += len(data)
+            return
         end = self.pos + len(data)
         if len(self.code) < end:
             self.code.extend(bytes(end - len(self.code)))
@@ -226,6 +228,7 @@ def assemble_lines(lines: list[tuple], opts: Options | Variant,
         raise AsmError(sorted(errors))
     lay = _Layout(lines)
     sel = {i: 0 for i in im}
+    chosen = {i: c.found[0] for i, c in im.items()}  # im[i][sel[i]]
     extra: dict[int, int] = {}
     for i in im:
         note = (notes or {}).get(lines[i][2])
@@ -237,6 +240,7 @@ def assemble_lines(lines: list[tuple], opts: Options | Variant,
                     j += 1
                 if im[i].has(j):
                     sel[i] = j
+                    chosen[i] = im[i][j]
             extra[i] = bits
     for _round in range(10000):
         allok = True
@@ -248,7 +252,7 @@ def assemble_lines(lines: list[tuple], opts: Options | Variant,
         for idx, ln in enumerate(lines):
             k = ln[0]
             if k == "insn":
-                oplen = _oplen(im[idx][sel[idx]])
+                oplen = (chosen[idx][3] or 32) >> 3
                 if oplen == 8 and cur.pos & 7:
                     cur.pos = (cur.pos & ~7) + 8
                 cur.pos += oplen
@@ -303,12 +307,14 @@ def assemble_lines(lines: list[tuple], opts: Options | Variant,
         for idx, ln in enumerate(lines):
             k = ln[0]
             if k == "insn":
-                m = im[idx][sel[idx]]
+                m = chosen[idx]
                 ok, val = _resolve(lay, m, syms, glob, ln)
                 if not ok:
                     cur.pos += _oplen(m)
                     sel[idx] += 1
-                    if not im[idx].has(sel[idx]):
+                    if im[idx].has(sel[idx]):
+                        chosen[idx] = im[idx][sel[idx]]
+                    else:
                         raise AsmError([(ln[2], ln[3], "branch target or value does not fit any encoding "
                                          "(relocation failed)")])
                     allok = False
@@ -318,7 +324,7 @@ def assemble_lines(lines: list[tuple], opts: Options | Variant,
                         if prev_insn is None:
                             widen_errors.append((ln[2], ln[3], "long instruction at an address that is not a "
                                                  "multiple of 8 after a directive (align it with .align 8)"))
-                        elif _oplen(im[prev_insn][sel[prev_insn]]) == 4:
+                        elif _oplen(chosen[prev_insn]) == 4:
                             pm = im[prev_insn]
                             nxt = sel[prev_insn] + 1
                             while pm.has(nxt) and _oplen(pm[nxt]) != 8:
@@ -334,16 +340,18 @@ def assemble_lines(lines: list[tuple], opts: Options | Variant,
                                 if alt.has(k):
                                     im[prev_insn] = alt
                                     sel[prev_insn] = k
+                                    chosen[prev_insn] = alt[k]
                                 else:
                                     widen_errors.append((pl[2], pl[3], "this instruction has no long form, and "
                                                          "the long instruction after it must be 8-byte aligned"))
                             else:
                                 sel[prev_insn] = nxt
+                                chosen[prev_insn] = pm[nxt]
                         allok = False
                         cur.pos = (cur.pos & ~7) + 8
                     if idx in extra:
                         val |= extra[idx] & ((1 << (8 * oplen)) - 1)
-                    cur.put(val.to_bytes(16, "little")[:oplen])
+                    cur.put((val & ((1 << (8 * oplen)) - 1)).to_bytes(oplen, "little"))
                 prev_insn = idx
             elif k == "label":
                 if not ln[1].startswith("_"):
@@ -382,7 +390,7 @@ def assemble_lines(lines: list[tuple], opts: Options | Variant,
                 s.labels = [(n, v) for n, v in s.labels if n not in equs]
             if warnings is not None:
                 for idx, c in im.items():
-                    for name, msg in c[sel[idx]][5]:
+                    for name, msg in chosen[idx][5]:
                         warnings.append((lines[idx][2], lines[idx][3], msg, name))
             return sections
     raise AsmError([(1, 1, "layout does not settle")])  # pragma: no cover
@@ -398,15 +406,15 @@ def _why_no_match(subinsns: list[tuple], opts: Options) -> str:
     var = opts.var
     now = mode_of(var)
     types = [p for p, bit in MODES.items() if p != now
-             and candidates(subinsns, opts.with_(var=attrs.evolve(var, modes=bit)))]
+             and candidates(subinsns, opts.with_(var=var.evolve(modes=bit)))]
     if types:
         return f"not available with {'-O ' + now if now else 'no -O'}; only in " \
             f"{', '.join('-O ' + p for p in types)} programs"
     allf = 0
     for f in FEATURES.values():
         allf |= f
-    if candidates(subinsns, opts.with_(var=attrs.evolve(var, features=allf))):
-        need = [v for v, f in CHIPS.items() if candidates(subinsns, opts.with_(var=attrs.evolve(var, features=f)))]
+    if candidates(subinsns, opts.with_(var=var.evolve(features=allf))):
+        need = [v for v, f in CHIPS.items() if candidates(subinsns, opts.with_(var=var.evolve(features=f)))]
         return "not available on this chip" + (f"; needs -V {' or '.join(need)}" if need else
                                                  " (needs a feature: -F)")
     return ("no encoding matches this instruction (unknown mnemonic, or operands of the wrong "

@@ -50,16 +50,22 @@ class _Grammar:
         # LEXEME's alternatives in its order, each a group of its own name
         self.lexeme = lex.alternatives({name: () for name in order})
         # the items of a plain line, and the parts of a memory reference
-        # the items of a plain line, each after blanks
-        m = re.search(r"^PLAIN_ITEM:(.*?)\n(?=\S)", self.text, re.M | re.S)
-        assert m is not None
-        items = re.findall(r"\b[A-Z_][A-Z_0-9]*\b", m.group(1))
-        self.item = lex.alternatives({name: () for name in items}, lead=lex.regex("BLANK") + "?")
+        # the pieces of a plain line, each checked against its own terminal
+        def whole(name: str):
+            return re.compile(lex.regex(name)).fullmatch
+        self.word = whole("WORD")
+        self.dolword = whole("DOLWORD")
+        self.vec = whole("PLAIN_VEC")
+        self.num = whole("NUM")
+        self.sum = whole("PLAIN_SUM")
+        self.neg = whole("PLAIN_NEG")
+        self.labels = re.compile(f"(?:{lex.regex('WORDC')})+")
+        self.mem = lex.capture("PLAIN_MEM", ("WORDLB", "PLAIN_BASE", "PLAIN_SIGN", "PLAIN_OFFSET",
+                                             "PLAIN_POST")).fullmatch
+        self.other_space = re.compile(r"[^\S \t\r]").search
         # a line that begins with `&` continues the instruction before
         self.amp = re.compile(r"[ \t\r]*&")
         self.regkeys: dict[str, str] = {}
-        self.mem = lex.capture("PLAIN_MEM", ("WORDLB", "PLAIN_BASE", "PLAIN_SIGN", "PLAIN_OFFSET",
-                                             "PLAIN_POST"))
         self.sum_term = re.compile(r"([+-]?)(#?)([^+-]+)")
 
 
@@ -103,15 +109,19 @@ def _number(text: str, line: int, col: int, errors: list) -> int:
 
 def _cut_line(ln: str, line: int, errors: list, g: _Grammar) -> list[tuple] | None:
     """The lines a plain line holds (labels, an instruction), or None when it is not a
-    PLAIN_LINE.  Its items (PLAIN_ITEM, after blanks) are matched one after the other and
-    arranged as PLAIN_LINE says: labels, prefix groups, the mnemonic, arguments; items
-    separated by blanks, but none after `(` or before `)`; no group in a group."""
-    item = g.item.match
+    PLAIN_LINE.  The line is cut at its blanks; each piece is labels (``NAME:``, only at
+    the start), then an item (PLAIN_ITEM's terminals: each piece is checked against its
+    own), with a ``(`` before it or a ``)`` after it; they are arranged as PLAIN_INSN says:
+    prefix groups, the mnemonic, arguments, and no group in a group."""
+    c = ln.find("//")
+    body = ln if c < 0 else ln[:c]
+    if g.other_space(body):
+        return None  # white space that is not a blank (a vertical tab...) is no separator
     out: list[tuple] = []
     errs: list = []
     toks: list = []  # the instruction's tokens for the matcher, and their shapes
     keys: list = []
-    stack: list[list] = []  # the open group: [name, operands, mods, column]
+    group: list | None = None  # the open group: [name, operands, mods, column]
     prefs: list = []
     name = None
     operands: list = []
@@ -119,154 +129,179 @@ def _cut_line(ln: str, line: int, errors: list, g: _Grammar) -> list[tuple] | No
     col0 = 0
     labelled = False
     pos = 0
-    prev = ""  # the kind of the item before
-    while True:
-        m = item(ln, pos)
-        if m is None:
-            break
-        kind = m.lastgroup
-        start = m.start(kind)
-        gap = start > pos
-        text = m.group(kind)
-        if kind == "LINE_COMMENT":
-            if stack:
+    find = ln.find
+    for raw in body.split():
+        start = find(raw, pos)
+        pos = start + len(raw)
+        it = raw
+        if not col0 and ":" in it and it[0] not in "$#":
+            m = g.labels.match(it)
+            if m is None:
                 return None
-            pos = len(ln)
-            break
-        if prev == "LPAR":
-            if kind != "WORD" or gap:
+            for lab in m.group().split(":")[:-1]:
+                out.append(("label", lab, line, start + 1))
+                start += len(lab) + 1
+            it = it[m.end():]
+            if not it:
+                continue
+        if it[0] == "(":
+            if group is not None:
                 return None
-        elif kind == "RPAR":
-            if not stack or gap or stack[-1][0] is None:
+            group = [None, [], [], start + 1]
+            if not col0:
+                col0 = start + 1
+            toks.append("(")
+            keys.append("(")
+            it = it[1:]
+            start += 1
+            if not g.word(it.rstrip(")")):
                 return None
-        elif not (gap or not prev or prev == "WORDC"):
-            return None
-        prev = kind
-        pos = m.end()
-        if kind == "WORD":
-            toks.append(text)
-            keys.append(text)
-            if stack:
-                grp = stack[-1]
-                if grp[0] is None:
-                    grp[0] = text
+        close = it[-1] == ")"
+        if close:
+            it = it[:-1]
+            if group is None or not it:
+                return None
+        c = it[0]
+        if "a" <= c <= "z" and g.word(it):
+            toks.append(it)
+            keys.append(it)
+            if group is not None:
+                if group[0] is None:
+                    group[0] = it
                 else:
-                    grp[2].append(text)
+                    group[2].append(it)
             elif name is None:
-                name = text
+                name = it
                 if not col0:
                     col0 = start + 1
             else:
-                mods.append(text)
-            continue
-        if kind == "WORDC":
-            if col0:
-                return None
-            out.append(("label", text[:-1], line, start + 1))
-            continue
-        if kind == "LPAR":
-            if stack:
-                return None
-            toks.append("(")
-            keys.append("(")
-            stack.append([None, [], [], start + 1])
-            if not col0:
-                col0 = start + 1
-            continue
-        if name is None and not stack and kind != "RPAR":
-            return None  # only groups come before the mnemonic
-        if kind == "DOLWORD":
-            e: tuple = ("reg", text[1:])
-            k = g.regkeys.get(text)
-            if k is None:
-                k = g.regkeys[text] = shape(e)
-            toks.append(e)
-            keys.append(k)
-        elif kind == "PLAIN_SUM":
-            c = text[0]
-            if c != "#" and "+" not in text and "-" not in text:
-                if c == "0" and len(text) > 2 and text[1] in "xX" and len(text) <= 18:
-                    v = int(text, 16)
+                mods.append(it)
+            if not close:
+                continue
+            e = None
+        else:
+            if group is None and name is None:
+                return None  # only groups come before the mnemonic
+            if c == "$":
+                if ":" in it:
+                    if not g.vec(it):
+                        return None
+                    e = _vec(it)
+                    toks.append(e)
+                    keys.append("$:")
                 else:
-                    v = _number(text, line, start + 1, errs)
-                e = ("num", v)
-                toks.append(e)
-                keys.append("#n0" if v == 0 else "#n1" if v == 1 else "#n")
-            else:
-                e = None  # type: ignore[assignment]
-                for t in g.sum_term.finditer(text):
-                    sign, hash_, body = t.groups()
-                    tcol = start + 1 + t.start() + len(sign)
-                    if hash_:
-                        labelled = True
-                        term: tuple = ("label", body, line, tcol)
+                    if not g.dolword(it):
+                        return None
+                    e = ("reg", it[1:])
+                    k = g.regkeys.get(it)
+                    if k is None:
+                        k = g.regkeys[it] = shape(e)
+                    toks.append(e)
+                    keys.append(k)
+            elif "0" <= c <= "9" or c == "#" and len(it) > 1 and it[1] != ":":
+                if "+" not in it and "-" not in it and c != "#":
+                    if c == "0" and len(it) > 2 and it[1] in "xX" and len(it) <= 18 and g.num(it):
+                        v = int(it, 16)
+                    elif g.num(it):
+                        v = _number(it, line, start + 1, errs)
                     else:
-                        term = ("num", _number(body, line, tcol, errs))
-                    e = term if e is None else ("add" if sign == "+" else "sub", e, term)
+                        return None
+                    e = ("num", v)
+                    toks.append(e)
+                    keys.append("#n0" if v == 0 else "#n1" if v == 1 else "#n")
+                else:
+                    if not g.sum(it):
+                        return None
+                    e = None
+                    for t in g.sum_term.finditer(it):
+                        sign, hash_, part = t.groups()
+                        tcol = start + 1 + t.start() + len(sign)
+                        if hash_:
+                            labelled = True
+                            term: tuple = ("label", part, line, tcol)
+                        else:
+                            term = ("num", _number(part, line, tcol, errs))
+                        e = term if e is None else ("add" if sign == "+" else "sub", e, term)
+                    f = fold(e)
+                    toks.append(f)
+                    keys.append(shape(f))
+            elif c == "#":
+                if it == "#":
+                    e = ("discard",)
+                    toks.append(e)
+                    keys.append("#")
+                elif g.vec(it):
+                    e = _vec(it)
+                    toks.append(e)
+                    keys.append("$:")
+                else:
+                    return None
+            elif c == "-":
+                if not g.neg(it):
+                    return None
+                e = ("neg", ("num", _number(it[1:], line, start + 2, errs)))
                 f = fold(e)
                 toks.append(f)
                 keys.append(shape(f))
-        elif kind == "PLAIN_MEM":
-            col = start + 1
-            mm = g.mem.match(text)
-            space = mm.group("WORDLB")
-            base = mm.group("PLAIN_BASE")
-            if base[0] == "$":
-                addr: tuple = ("reg", base[1:])
-            elif base[0] == "-":
-                addr = ("neg", ("num", _number(base[1:], line, col + mm.start("PLAIN_BASE") + 1, errs)))
             else:
-                addr = ("num", _number(base, line, col + mm.start("PLAIN_BASE"), errs))
-            off = mm.group("PLAIN_OFFSET")
-            if off is not None:
-                n = ("num", _number(off, line, col + mm.start("PLAIN_OFFSET"), errs))
-                addr = ("add" if mm.group("PLAIN_SIGN") == "+" else "sub", addr, n)
-            post = mm.group("PLAIN_POST")
-            if post is not None:
-                e = ("mem", space[:-1] if space else "", addr,
-                     ("num", _number(post, line, col + mm.start("PLAIN_POST"), errs)), "pp")
+                mm = g.mem(it)
+                if mm is None:
+                    return None
+                col = start + 1
+                space = mm.group("WORDLB")
+                base = mm.group("PLAIN_BASE")
+                if base[0] == "$":
+                    addr: tuple = ("reg", base[1:])
+                elif base[0] == "-":
+                    addr = ("neg", ("num", _number(base[1:], line, col + mm.start("PLAIN_BASE") + 1, errs)))
+                else:
+                    addr = ("num", _number(base, line, col + mm.start("PLAIN_BASE"), errs))
+                off = mm.group("PLAIN_OFFSET")
+                if off is not None:
+                    n = ("num", _number(off, line, col + mm.start("PLAIN_OFFSET"), errs))
+                    addr = ("add" if mm.group("PLAIN_SIGN") == "+" else "sub", addr, n)
+                post = mm.group("PLAIN_POST")
+                if post is not None:
+                    e = ("mem", space[:-1] if space else "", addr,
+                         ("num", _number(post, line, col + mm.start("PLAIN_POST"), errs)), "pp")
+                else:
+                    e = ("mem", space[:-1] if space else "", addr, None, "mem")
+                f = fold(e)
+                toks.append(f)
+                keys.append(shape(f))
+        # an expression: an operand of the open group or of the instruction, or a prefix
+        if e is not None:
+            if group is not None:
+                group[1].append((group[2], [e]))
+                group[2] = []
             else:
-                e = ("mem", space[:-1] if space else "", addr, None, "mem")
-            f = fold(e)
-            toks.append(f)
-            keys.append(shape(f))
-        elif kind == "RPAR":
-            g_name, g_ops, g_mods, g_col = stack.pop()
-            e = _at(("sinsn", (g_name, g_ops, g_mods)), line, g_col)
+                operands.append((mods, [e]))
+                mods = []
+        if close:
+            g_name, g_ops, g_mods, g_col = group  # type: ignore[misc]
+            group = None
             toks.append(")")
             keys.append(")")
-        elif kind == "PLAIN_NEG":
-            e = ("neg", ("num", _number(text[1:], line, start + 2, errs)))
-            f = fold(e)
-            toks.append(f)
-            keys.append(shape(f))
-        elif kind == "HASH":
-            e = ("discard",)
-            toks.append(e)
-            keys.append("#")
-        else:  # PLAIN_VEC
-            e = None  # type: ignore[assignment]
-            for part in text.split(":"):
-                x = ("discard",) if part == "#" else ("reg", part[1:])
-                e = x if e is None else ("vec", e, x)
-            toks.append(e)
-            keys.append("$:")
-        # an expression: an operand of the open group or of the instruction, or a prefix
-        if stack:
-            grp = stack[-1]
-            grp[1].append((grp[2], [e]))
-            grp[2] = []
-        elif name is None:
-            prefs.append(e)
-        else:
-            operands.append((mods, [e]))
-            mods = []
-    if stack or ln[pos:].strip(" \t\r") or (prefs and name is None):
+            e = _at(("sinsn", (g_name, g_ops, g_mods)), line, g_col)
+            if name is None:
+                prefs.append(e)
+            else:
+                operands.append((mods, [e]))
+                mods = []
+    if group is not None or (prefs and name is None):
         return None
     if name is not None:
         out.append(("insn", [(prefs, (name, operands, mods))], line, col0, labelled, toks, keys))
     errors += errs
     return out
+
+
+def _vec(text: str) -> tuple:
+    e = None
+    for part in text.split(":"):
+        x = ("discard",) if part == "#" else ("reg", part[1:])
+        e = x if e is None else ("vec", e, x)
+    return e  # type: ignore[return-value]
 
 
 # ---------------------------------------------------------------- the lexer (envyas')
