@@ -858,7 +858,7 @@ class Matcher:
     def candidates(self, tokens: Sequence[Any], keys: Sequence[str] | None = None) -> "Candidates":
         """The encodings of one instruction, lazily, in envyas' order.  ``keys``: the
         tokens' shapes, if the caller has them (words are their own)."""
-        return Candidates(self, list(tokens), keys)
+        return Candidates(self, tokens if type(tokens) is list else list(tokens), keys)
 
     def shape(self, t: tuple) -> str:
         got = self._shape_of.get(t)

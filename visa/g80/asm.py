@@ -205,10 +205,17 @@ def assemble_lines(lines: list[tuple], opts: Options | Variant,
     errors = list(errors or [])
     im: dict[int, Candidates] = {}
     cache: dict = {}
+    matcher = opts.matcher
     for idx, ln in enumerate(lines):
         if ln[0] == "insn":
-            if len(ln) > 5:
-                c = candidates(ln[1], opts, None if ln[4] else cache, ln[5], ln[6])
+            if len(ln) > 7:
+                # a plain line: its tokens are read; equal lines share their encodings
+                if ln[4]:
+                    c = matcher.candidates(ln[5], ln[6])
+                else:
+                    c = cache.get(ln[7])
+                    if c is None:
+                        c = cache[ln[7]] = matcher.candidates(ln[5], ln[6])
             else:
                 c = candidates(ln[1], opts, None if len(ln) > 4 and ln[4] else cache)
             if not c:

@@ -7,8 +7,8 @@ grammar's PLAIN_* terminals; everything else goes through Lark's LALR parser bui
 the grammar's rules, token by token.  A line that does not parse is reported, and the
 parse goes on at the next line.
 
-Lines: ``("insn", subinsns, line, col, names_a_label[, tokens, shapes])`` (plain lines also
-carry the instruction's matcher tokens and their shapes), ``("label", name, line, col)``,
+Lines: ``("insn", subinsns, line, col, names_a_label[, tokens, shapes, text])`` (plain lines
+also carry the instruction's matcher tokens, their shapes and its text), ``("label", name, line, col)``,
 ``("dir", name, params, line, col)``; a sub-instruction is ``(prefix expressions,
 (mnemonic, operands, trailing modifiers))``, an operand ``(modifiers, expressions)``;
 expressions are the tuples of :mod:`visa.bitisa.operands` (with ``("sinsn", ...)`` for a
@@ -291,7 +291,8 @@ def _cut_line(ln: str, line: int, errors: list, g: _Grammar) -> list[tuple] | No
     if group is not None or (prefs and name is None):
         return None
     if name is not None:
-        out.append(("insn", [(prefs, (name, operands, mods))], line, col0, labelled, toks, keys))
+        out.append(("insn", [(prefs, (name, operands, mods))], line, col0, labelled, toks, keys,
+                    body[col0 - 1:].rstrip()))
     errors += errs
     return out
 
@@ -307,6 +308,7 @@ def _vec(text: str) -> tuple:
 # ---------------------------------------------------------------- the lexer (envyas')
 
 _OPENERS = frozenset(("LPAR", "LSQB", "LBRACE"))
+_BLANK_OR_AMP = frozenset((" ", "\t", "\r", "&"))
 
 
 def _lex(text: str, fast: bool, errors: list, blocks: dict[int, list]) -> Iterator[tuple]:
@@ -331,7 +333,7 @@ def _lex(text: str, fast: bool, errors: list, blocks: dict[int, list]) -> Iterat
                 e = text.find("\n", p)
                 if e < 0:
                     e = n
-                if g.amp.match(text, e + 1):
+                if text[e + 1:e + 2] in _BLANK_OR_AMP and g.amp.match(text, e + 1):
                     break
                 got = _cut_line(text[p:e], line + k, errors, g)
                 if got is None:
