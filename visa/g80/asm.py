@@ -196,10 +196,13 @@ def _num_dir(name: str) -> int | None:
 def assemble_lines(lines: list[tuple], opts: Options | Variant,
                    errors: list[tuple[int, int, str]] | None = None,
                    notes: dict[int, tuple[int | None, int]] | None = None,
-                   warnings: list[tuple[int, int, str, str]] | None = None) -> list[Section]:
+                   warnings: list[tuple[int, int, str, str]] | None = None,
+                   fixed: bool = False) -> list[Section]:
     """Layout and encoding: the sections with their bytes (envyas' two passes, repeated until stable).
     ``errors``: syntax errors already found, reported together with the lines that match nothing.
-    ``warnings`` receives ``(line, column, message, name)`` for accepted but suspect operands."""
+    ``warnings`` receives ``(line, column, message, name)`` for accepted but suspect operands.
+    ``fixed``: every instruction stays where it is (a listing: no long instruction is moved to
+    an 8-byte boundary, no short one widened)."""
     if not isinstance(opts, Options):
         opts = Options(opts)
     errors = list(errors or [])
@@ -260,7 +263,7 @@ def assemble_lines(lines: list[tuple], opts: Options | Variant,
             k = ln[0]
             if k == "insn":
                 oplen = (chosen[idx][3] or 32) >> 3
-                if oplen == 8 and cur.pos & 7:
+                if oplen == 8 and cur.pos & 7 and not fixed:
                     cur.pos = (cur.pos & ~7) + 8
                 cur.pos += oplen
             elif k == "label":
@@ -327,7 +330,7 @@ def assemble_lines(lines: list[tuple], opts: Options | Variant,
                     allok = False
                 else:
                     oplen = _oplen(m)
-                    if oplen == 8 and cur.pos & 7:
+                    if oplen == 8 and cur.pos & 7 and not fixed:
                         if prev_insn is None:
                             widen_errors.append((ln[2], ln[3], "long instruction at an address that is not a "
                                                  "multiple of 8 after a directive (align it with .align 8)"))
@@ -496,41 +499,6 @@ def output(sections: list[Section], fmt: str) -> bytes:
     return "".join(out).encode()
 
 
-_LST_LINE = re.compile(r"^([0-9a-fA-F]{8}):((?: (?:[0-9a-f?]{8}| {8}))+)  [ C][ B] (.*)$")
-_LST_ADDR = re.compile(r"^[0-9a-fA-F]{8}:\s*$")
-_LST_SKIP = re.compile(r"^\[[0-9a-f]+ (?:zero )?bytes skipped\]\s*$")
-_LST_UNK = re.compile(r"\s*\[unknown: ([0-9a-f? ]+)\]")
-_LST_NOTES = re.compile(r"\s*\[(?:incomplete|unknown instruction|unknown operand)\]")
-
-
-def listing_source(text: str) -> tuple[str, dict[int, tuple[int | None, int]]]:
-    """envydis listing lines -> source lines (line numbers kept), with per line the length the
-    hex columns show (or None) and the bits of the ``[unknown: ...]`` note."""
-    out = []
-    notes: dict[int, tuple[int | None, int]] = {}
-    for no, line in enumerate(text.split("\n"), 1):
-        oplen = None
-        if _LST_ADDR.match(line) or _LST_SKIP.match(line):
-            out.append("")
-            continue
-        m = _LST_LINE.match(line)
-        if m:
-            cols = m.group(2).split()
-            oplen = 4 * len(cols)
-            line = " " * (len(line) - len(m.group(3))) + m.group(3)
-        extra = 0
-        u = _LST_UNK.search(line)
-        if u:
-            for i, w in enumerate(u.group(1).split()):
-                extra |= int(w.replace("?", "0"), 16) << (32 * i)
-            line = line[:u.start()] + " " * (u.end() - u.start()) + line[u.end():]
-        line = _LST_NOTES.sub(lambda mm: " " * len(mm.group()), line)
-        if oplen is not None or extra:
-            notes[no] = (oplen, extra)
-        out.append(line)
-    return "\n".join(out), notes
-
-
 def assemble(text: str, var: Variant | Options, listing: bool = False,
              warnings: list[tuple[int, int, str, str]] | None = None) -> list[Section]:
     """Assemble ``text``; ``listing``: it is envydis output (address/hex columns, target marks,
@@ -538,10 +506,23 @@ def assemble(text: str, var: Variant | Options, listing: bool = False,
     kept).  ``warnings`` receives the suspect operands that were accepted."""
     opts = var if isinstance(var, Options) else Options(var)
     notes: dict[int, tuple[int | None, int]] = {}
+    errors: list = []
     if listing:
-        text, notes = listing_source(text)
-    lines, errors = reader.parse(text)
-    return assemble_lines(lines, opts, errors, notes, warnings)
+        from .listing import read_listing
+        text, notes, lerrors, lwarnings, fixed = read_listing(text, opts.var)
+        errors += lerrors
+        if warnings is not None:
+            warnings += lwarnings
+    else:
+        fixed = False
+    lines, perrors = reader.parse(text)
+    if perrors and not listing:
+        from .listing import listing_hint
+        src = text.split("\n")
+        hints = [listing_hint(src[ln - 1]) if 0 < ln <= len(src) else None for ln, _, _ in perrors]
+        perrors = [(ln, col, f"{msg} ({hint})" if hint else msg)
+                   for (ln, col, msg), hint in zip(perrors, hints)]
+    return assemble_lines(lines, opts, errors + perrors, notes, warnings, fixed=fixed)
 
 
 # ---------------------------------------------------------------- command line

@@ -266,3 +266,119 @@ def _exact_line(code: bytes | bytearray, cur: int, d: D.Insn, var: Variant, num:
         data = ".b32 " + " ".join(f"0x{int.from_bytes(word[i:i + 4], 'little'):08x}"
                                   for i in range(0, len(word), 4))
     return f"{data} /* {text} */\n"
+
+
+# ---------------------------------------------------------------- reading a listing back
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+_LST_INSN = re.compile(r"([0-9a-fA-F]{8}):((?: (?:[0-9a-f?]{8}| {8}))+)  [ C][ B] (.*)\Z")
+_LST_DATA = re.compile(r'([0-9a-fA-F]{8}): (?:([0-9a-f]{2})|([0-9a-f]{4})|([0-9a-f]{8})|"(.*)")\Z')
+_LST_ADDR = re.compile(r"[0-9a-fA-F]{8}:\s*\Z")
+_LST_SKIP = re.compile(r"\[([0-9a-f]+) (zero )?bytes skipped\]\s*\Z")
+_LST_UNK = re.compile(r"\s*\[unknown: ([0-9a-f? ]+)\]")
+_LST_NOTES = re.compile(r"\s*\[(?:incomplete|unknown instruction|unknown operand)\]")
+_LST_LABEL_NOTE = re.compile(r"\s*/\* #[A-Za-z_][A-Za-z_0-9]* \*/")
+_UNESCAPE = {"\\n": "\n", "\\\\": "\\", '\\"': '"'}
+
+
+def _data(words: bytes) -> str:
+    if len(words) % 4:
+        return ".b8 " + " ".join(f"0x{b:02x}" for b in words)
+    return ".b32 " + " ".join(f"0x{int.from_bytes(words[i:i + 4], 'little'):08x}"
+                              for i in range(0, len(words), 4))
+
+
+def read_listing(text: str, var: Variant) -> tuple[str, dict[int, tuple[int | None, int]], list, list, bool]:
+    """An envydis / g80-dis listing as g80-as source, line for line (so that diagnostics cite
+    the listing's lines): ``(source, notes, errors, warnings)``.
+
+    Every line g80-dis prints is read: colours are dropped; an instruction line whose text is
+    what g80-dis prints for its hex columns is those bytes (``???`` and ``[incomplete]`` lines
+    too, and bits no table shows); an edited one is assembled, at the length its columns
+    show, with the bits of its ``[unknown: ...]`` note; ``-q`` address lines and target marks
+    say nothing; ``-M`` data lines are their bytes and strings; ``[N zero bytes skipped]`` is
+    N zero bytes, and ``[N bytes skipped]`` too, with a warning (the listing does not show
+    them).  ``notes`` maps a line to (its length from the columns or None, extra bits); the
+    last value says whether the listing has hex columns (then every instruction stays where
+    the listing puts it; without them, as in ``-q`` listings, the lengths are envyas')."""
+    out: list[str] = []
+    notes: dict[int, tuple[int | None, int]] = {}
+    errors: list = []
+    warnings: list = []
+    columns = False
+    for no, line in enumerate(text.split("\n"), 1):
+        if "\x1b" in line:
+            line = _ANSI.sub("", line)
+        line = line.rstrip("\r")
+        if _LST_ADDR.match(line):
+            out.append("")
+            continue
+        m = _LST_SKIP.match(line)
+        if m:
+            out.append(f".skip 0x{m.group(1)}")
+            if not m.group(2):
+                warnings.append((no, 1, f"the listing does not show these 0x{m.group(1)} bytes: "
+                                        "they are read as zeros", "listing-bytes-not-shown"))
+            continue
+        m = _LST_DATA.match(line)
+        if m:
+            if m.group(5) is not None:
+                s = re.sub(r'\\[n\\"]', lambda e: _UNESCAPE[e.group()], m.group(5))
+                out.append(_data(s.encode("latin-1", "replace") + b"\0"))
+            else:
+                hexs = next(g for g in m.groups()[1:4] if g is not None)
+                out.append(f".b{4 * len(hexs)} 0x{hexs}")
+            continue
+        m = _LST_INSN.match(line)
+        extra = 0
+        oplen = None
+        body = line
+        if m:
+            columns = True
+            cols = m.group(2).split()
+            known = bytearray()
+            for col in cols:
+                for j in range(6, -1, -2):
+                    pair = col[j:j + 2]
+                    if pair == "??":
+                        break
+                    known.append(int(pair, 16))
+            oplen = 4 * len(cols)
+            body = m.group(3)
+            # unedited: the text is what g80-dis prints for these bytes
+            shown = _LST_LABEL_NOTE.sub("", _LST_NOTES.sub("", _LST_UNK.sub("", body))).strip()
+            d = D.decode(known, 0, var)
+            if D.insn_text(d, D.Ctx(D.NULL_COLORS, var, None)) == shown and d.oplen >= len(known):
+                out.append(_data(bytes(known)))
+                continue
+            body = " " * (len(line) - len(body)) + body
+        u = _LST_UNK.search(body)
+        if u:
+            for i, w in enumerate(u.group(1).split()):
+                extra |= int(w.replace("?", "0"), 16) << (32 * i)
+            body = body[:u.start()] + " " * (u.end() - u.start()) + body[u.end():]
+        body = _LST_NOTES.sub(lambda mm: " " * len(mm.group()), body)
+        if "???" in body:
+            errors.append((no, body.index("???") + 1,
+                           "this line of the listing shows no instruction to assemble and no bytes "
+                           "(list without -q to read such lines back)" if m is None else
+                           "an edited line with ??? has no encoding"))
+            out.append("")
+            continue
+        if oplen is not None or extra:
+            notes[no] = (oplen, extra)
+        out.append(body)
+    return "\n".join(out), notes, errors, warnings, columns
+
+
+def listing_hint(line: str) -> str | None:
+    """What to say of a source line that envydis prints and envyas does not read (an
+    address line, address and hex columns, a note, ``???``), or None."""
+    line = _ANSI.sub("", line).rstrip("\r")
+    if _LST_INSN.match(line) or _LST_ADDR.match(line) or _LST_SKIP.match(line) \
+            or _LST_UNK.search(line) or _LST_NOTES.search(line):
+        return "this is a line of a g80-dis listing: g80-as -L reads listings"
+    if "???" in line:
+        return ("g80-dis prints ??? for what it cannot decode: a listing with hex columns "
+                "(g80-dis without -q) read with g80-as -L keeps those bytes")
+    return None

@@ -388,7 +388,9 @@ def _lex(text: str, fast: bool, errors: list, blocks: dict[int, list]) -> Iterat
             continue
         if kind == "BLANK":
             ws = True
-        elif kind == "_NL":
+            pos = end
+            continue
+        if kind == "_NL":
             ws = True
             yield ("_NL", s, line, col, pos)
             line += 1
