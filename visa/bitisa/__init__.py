@@ -20,7 +20,7 @@ particular ISA.
   instruction tokens against the tables backwards (every encoding, in table order,
   lazily), ``split(words)`` cuts a stream of 32-bit words into instructions of
   varying length (``select_size``).  A decoded instruction's length is its first
-  entry's ``size`` (G80: bits 0-1 and 32-33 choose 32 or 64).
+  entry's ``size`` (so the root table's entries choose it from the bits they match).
 """
 
 from .fields import (M64, SIGNED, SLIGHTLY_SIGNED, ULTRASIGNED, UNSIGNED, Bits, Bool, Enum,
