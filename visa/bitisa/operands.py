@@ -417,8 +417,18 @@ class Mem(Record):
             pexpr = fold(("neg", e[3]))
         elif op != "mem":
             return None
-        acc: dict = {}
-        _memaddr(acc, e[2], False)
+        addr = e[2]
+        k = addr[0]
+        # the usual addresses directly: a number, a register, a register plus a number
+        if k == "num":
+            acc: dict = {"iex": addr}
+        elif k == "reg":
+            acc = {"n1": addr}
+        elif k == "add" and addr[1][0] == "reg" and addr[2][0] == "num":
+            acc = {"n1": addr[1], "iex": addr[2]}
+        else:
+            acc = {}
+            _memaddr(acc, addr, False)
         iex = acc.get("iex")
         relocs: tuple = ()
         if self.imm is not None:
