@@ -138,3 +138,12 @@ def test_matcher_defaults():
     assert not NESTED.matcher(v).candidates(_toks("long add sat $r3 5"))
     got = NESTED.matcher(v, defaults=True).candidates(_toks("long add sat $r3 5"))[0]
     assert NESTED.format(NESTED.decode(got.word, v)) == "add sat rn $r3 0x5"
+
+
+def test_override_conditions():
+    """An override's condition is a function of the field values or a mapping of them."""
+    f = [Field("A", 0, 3, UInt()), Field("B", 4, 7, UInt())]
+    b = Bitset("op", 32, 0x100, 0xf00, f, "op {A}, {B}",
+               overrides=(({"B": 0}, "op {A}"), (lambda v: v["A"] == 1, "one {B}")))
+    isa = Isa([b])
+    assert [isa.format(isa.decode(w)) for w in (0x102, 0x131, 0x132)] == ["op 2", "one 3", "op 2, 3"]

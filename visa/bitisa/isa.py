@@ -25,10 +25,23 @@ operand kind (:mod:`visa.bitisa.operands`), a nested :class:`Table`, an
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence, Union
 
 from .fields import M64, Field, Record
 from .operands import NUM_KEYS, NO_COLORS, Ignore, Target, Unknown, fold, shape
+
+
+#: an override's condition: a function of the field values, or field -> value equalities
+#: that must all hold (isaspec's ``{SRC1} == 0``; a printer or parser can read it)
+Predicate = Union[Callable[[Mapping[str, int]], bool], Mapping[str, int]]
+
+
+def holds(pred: Predicate, values: Mapping[str, int]) -> bool:
+    """Whether an override's condition holds on the field ``values`` (a field missing from
+    them is 0)."""
+    if callable(pred):
+        return bool(pred(values))
+    return all(values.get(k, 0) == v for k, v in pred.items())
 
 
 class Variant(Record):
@@ -65,8 +78,8 @@ class Bitset(Record):
     enclosing entry); ``display``: its template; ``gen``, ``needs`` (features all
     required) and ``modes`` (any of; 0: every mode) say where it exists;
     ``dontcare``: bits the form ignores (isaspec ``x``); ``asserts``: ``(mask,
-    value)`` pairs a word must also meet; ``overrides``: ``(predicate(values),
-    display)`` pairs tried before ``display``; ``displayname``: what ``{NAME}``
+    value)`` pairs a word must also meet; ``overrides``: ``(predicate, display)``
+    pairs tried before ``display`` (a :data:`Predicate`); ``displayname``: what ``{NAME}``
     prints (default ``name``); ``derived``: ``(name, value, kind)`` fields not in the
     word (isaspec ``<derived>``)."""
 
@@ -76,7 +89,7 @@ class Bitset(Record):
     def __init__(self, name: str, size: int, match: int, mask: int, fields: Sequence[Field] = (),
                  display: str = "", gen: tuple[int, int] = (0, 1 << 30), dontcare: int = 0,
                  asserts: Sequence[tuple[int, int]] = (),
-                 overrides: Sequence[tuple[Callable[[Mapping[str, int]], bool], str]] = (),
+                 overrides: Sequence[tuple[Predicate, str]] = (),
                  displayname: str = "", derived: Sequence[tuple[str, int, Any]] = (),
                  needs: int = 0, modes: int = 0) -> None:
         self.name = name
@@ -373,7 +386,7 @@ class Isa:
             if values is None:
                 values = {f.name: f.get(word) for f in ce.fields}
             for pred, alt in ce.alts:
-                if pred(values):
+                if holds(pred, values):
                     items = alt
                     break
         for it in items:
@@ -986,5 +999,5 @@ def tokens_of(words_and_exprs: Iterable[Any]) -> list:
     return [t if type(t) is str else fold(t) for t in words_and_exprs]
 
 
-__all__ = ["Variant", "Bitset", "Table", "Decoded", "Isa", "Matcher", "MatchOptions", "Match",
+__all__ = ["Predicate", "holds", "Variant", "Bitset", "Table", "Decoded", "Isa", "Matcher", "MatchOptions", "Match",
            "Candidates", "resolve", "tokens_of", "OPEN_TOKEN", "CLOSE_TOKEN", "M64"]
