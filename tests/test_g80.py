@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import os
-import random
 import re
 import shlex
 import subprocess
@@ -14,7 +13,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from refs import G80, g80_rows
-from visa.g80 import asm, cli, dis as D, isa as I, listing as L, reader
+from visa.bitisa import Variant
+from visa.g80 import asm, cli, isa as I, listing as L
 
 DIS = G80 / "dis"
 FORMATS = DIS / "formats"
@@ -137,7 +137,7 @@ def test_envyas_ub_deterministic():
         os.chdir(old)
 
 
-def _variant(flags: list[str]) -> D.Variant:
+def _variant(flags: list[str]) -> Variant:
     pick = (lambda o: [flags[flags.index(o) + 1]] if o in flags else [])
     return cli.variant_from(pick("-V"), [], pick("-O"))
 

@@ -7,12 +7,12 @@ the first one that fits (label values, 8-byte alignment of long instructions).
 
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import Sequence
+from typing import Any
 
-from visa.bitisa import (BINARY, CLOSE_TOKEN, M64, OPEN_TOKEN, Candidates, Match, Variant, fold,
-                         is_constant, resolve)
+from visa.bitisa import (BINARY, CLOSE_TOKEN, M64, OPEN_TOKEN, Candidates, Match, MatchOptions,
+                         Variant, fold, is_constant, resolve)
 
 from . import reader
 from .isa import CHIPS, FEATURES, ISA, MODES, mode_of
@@ -38,25 +38,20 @@ def parse(text: str) -> list[tuple]:
 
 # ---------------------------------------------------------------- matching (on the engine)
 
-class Options:
-    """How lines are matched: ``var`` (chip features, program type), ``lenient`` (take
-    immediates wider than their field, cut as envyas does: only to name the error),
-    ``strict`` (suspect operands such as an odd ``$r53d`` do not match), ``defaults``
-    (a default modifier may be left out: to widen an instruction)."""
+class Options(MatchOptions):
+    """How lines are matched (:class:`~visa.bitisa.MatchOptions`: ``var``, ``lenient`` to
+    name a too-large immediate, ``strict`` to refuse an odd ``$r53d``, ``defaults`` to widen
+    an instruction), with the engine's matcher for them."""
 
-    __slots__ = ("var", "lenient", "strict", "defaults", "matcher")
+    __slots__ = ("matcher",)
 
     def __init__(self, var: Variant, lenient: bool = False, strict: bool = False,
                  defaults: bool = False) -> None:
-        self.var = var
-        self.lenient = lenient
-        self.strict = strict
-        self.defaults = defaults
+        super().__init__(var, lenient, strict, defaults)
         self.matcher = ISA.matcher(var, lenient=lenient, strict=strict, defaults=defaults)
 
-    def with_(self, **kw) -> "Options":
-        args = {"var": self.var, "lenient": self.lenient, "strict": self.strict,
-                "defaults": self.defaults}
+    def with_(self, **kw: Any) -> "Options":
+        args = {k: getattr(self, k) for k in MatchOptions._fields}
         args.update(kw)
         return Options(**args)
 
