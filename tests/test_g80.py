@@ -389,3 +389,11 @@ def test_widening_with_implicit_default_modifier():
     assert "add rn f32 $r38 $r32 $r11" in text.splitlines()[0]
     short = asm.output(asm.assemble("add f32 $r38 $r32 $r11\n", var), "raw")
     assert "add f32 $r38 $r32 $r11" in L.listing(short, var)
+
+
+def test_help_version_and_unknown_options(capsys):
+    for main, name in ((cli.dis_main, "g80-dis"), (cli.as_main, "g80-as")):
+        assert main(["--help"]) == 0 and capsys.readouterr().out.startswith(f"usage: {name}")
+        assert main(["--version"]) == 0 and capsys.readouterr().out.startswith(f"{name} (visa ")
+    assert cli.dis_run(["--frob", "x"])[0] == 1
+    assert asm.run(["--frob", "x"])[0] == 2

@@ -105,9 +105,54 @@ def _no_gc() -> None:
     gc.disable()
 
 
+DIS_USAGE = """usage: g80-dis [OPTIONS] [FILE]
+Disassemble NVIDIA G80 (Tesla) shader code as envytools' envydis -m g80 does.
+  -w / -W / -i   input: 32-bit / 64-bit hex words, raw binary (default: hex bytes)
+  -S N           with -i: read one byte of every N
+  -b ADDR        address of the first byte      -d N   skip N bytes    -l N   list N bytes
+  -q             no address/hex columns         -u ADDR  flow mode from ADDR
+  -M FILE        labels from an envydis map file
+  -V CHIP        g80 g84 g200 mcp77 gt215       -F FEATURE  sm11 sm12 fp64 d3d10_1
+  -O TYPE        program type: vp gp fp cp
+  -n             no colours (default: colours, as envydis)   --color=auto|always|never
+  -x             a listing that g80-as reassembles to the same bytes
+  --help, --version
+"""
+AS_USAGE = """usage: g80-as [OPTIONS] [FILE]
+Assemble NVIDIA G80 (Tesla) shader code as envytools' envyas -m g80 does.
+  -w / -W / -i   output 32-bit / 64-bit words, raw binary (default: 0x%02x, bytes)
+  -a             as C arrays (with -w/-W)          -o FILE   write FILE
+  -V CHIP / -F FEATURE / -O TYPE   as g80-dis
+  -L             the input is a g80-dis / envydis listing (every line it prints)
+  -s, --Werror   warnings are errors               --Wno-misaligned-register
+  --help, --version
+"""
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        return version("visa")
+    except PackageNotFoundError:  # pragma: no cover - a source tree without metadata
+        return "unknown"
+
+
+def _info(argv: Sequence[str], usage: str, name: str) -> str | None:
+    """The text of --help / --version, if asked for."""
+    if "--help" in argv or "-h" in argv:
+        return usage
+    if "--version" in argv:
+        return f"{name} (visa {_version()})\n"
+    return None
+
+
 def dis_main(argv: Sequence[str] | None = None) -> int:
     if argv is None:
         argv = sys.argv[1:]
+    info = _info(argv, DIS_USAGE, "g80-dis")
+    if info is not None:
+        sys.stdout.write(info)
+        return 0
     _no_gc()
     try:
         rc, out, err = dis_run(argv, b"" if sys.stdin is None else _stdin_if_needed(argv))
@@ -171,6 +216,8 @@ def _dis(argv: Sequence[str], stdin: bytes = b"") -> str:
                 colors = sys.stdout.isatty()
             else:
                 raise _Usage(f"bad --color value \"{v}\"")
+        elif o.startswith("--"):
+            raise _Usage(f"unknown option {o}")
         elif o == "m":
             if v != "g80":
                 raise _Usage(f"Unknown architecture \"{v}\"!")
@@ -240,6 +287,10 @@ def _dis(argv: Sequence[str], stdin: bytes = b"") -> str:
 def as_main(argv: Sequence[str] | None = None) -> int:
     if argv is None:
         argv = sys.argv[1:]
+    info = _info(argv, AS_USAGE, "g80-as")
+    if info is not None:
+        sys.stdout.write(info)
+        return 0
     _no_gc()
     from . import asm
     return asm.main(list(argv))
