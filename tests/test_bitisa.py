@@ -147,3 +147,24 @@ def test_override_conditions():
                overrides=(({"B": 0}, "op {A}"), (lambda v: v["A"] == 1, "one {B}")))
     isa = Isa([b])
     assert [isa.format(isa.decode(w)) for w in (0x102, 0x131, 0x132)] == ["op 2", "one 3", "op 2, 3"]
+
+
+def test_matcher_shared_by_threads():
+    """Threads sharing a matcher get the encodings in the same order as one thread."""
+    import threading
+    v = Variant(features=1, modes=1)
+    texts = [f"add {s} $r{i % 16} $r{(i * 7) % 16}" for i in range(200) for s in ("", "sat")]
+    want = [NESTED.matcher(v).candidates(_toks(t))[0].word for t in texts]
+    fresh = Isa(ROOT, names=NESTED.names)
+    got: dict[int, list] = {}
+
+    def work(k: int) -> None:
+        m = fresh.matcher(v)
+        got[k] = [m.candidates(_toks(t))[0].word for t in texts]
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert all(g == want for g in got.values())

@@ -25,6 +25,7 @@ operand kind (:mod:`visa.bitisa.operands`), a nested :class:`Table`, an
 from __future__ import annotations
 
 import re
+import threading
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence, Union
 
 from .fields import M64, Field, Record
@@ -646,6 +647,7 @@ class Matcher:
         self._span: dict[int, int] = {}
         self._dispatch: dict[tuple[int, str], tuple[_MEntry, ...]] = {}
         self._infos: dict[int, _TInfo] = {}
+        self._lock = threading.RLock()
         self._lines: dict[tuple, _Paths] = {}
         self._encoded: dict[tuple, Any] = {}
         self._shape_of: dict[tuple, str] = {}
@@ -916,20 +918,25 @@ class _Paths:
         n = len(keys)
         self._todo = iter(m._entries(m.isa.root, keys[0] if n else END))
 
-    def more(self) -> bool:
-        """Match the next root entry (False when there is none left)."""
+    def more(self, seen: int) -> bool:
+        """More paths than the ``seen`` first: match the next root entry if need be (False
+        when there are none left).  (Threads that share the matcher take turns: the paths
+        keep their order.)"""
         m = self._m
         keys = self._keys
         n = len(keys)
         dwords = self._words if m.opts.defaults else None
-        for e in self._todo:
-            if e.required <= self._words:
-                got = [(p[0], p[1], n, p[3], tuple(_flat(p[4], 0)))
-                       for p in m._shape_entry(e, keys, dwords) if p[2] == n]
-                if got:
-                    self.items += got
-                    return True
-        return False
+        with m._lock:
+            if len(self.items) > seen:
+                return True
+            for e in self._todo:
+                if e.required <= self._words:
+                    got = [(p[0], p[1], n, p[3], tuple(_flat(p[4], 0)))
+                           for p in m._shape_entry(e, keys, dwords) if p[2] == n]
+                    if got:
+                        self.items += got
+                        return True
+            return False
 
 
 class Candidates:
@@ -964,7 +971,7 @@ class Candidates:
         items = paths.items
         apply = self.m.apply
         while len(found) <= i:
-            if self.next >= len(items) and not paths.more():
+            if self.next >= len(items) and not paths.more(self.next):
                 return False
             got = apply(items[self.next], self.tokens)
             self.next += 1
