@@ -20,7 +20,12 @@ Liveness model (documented in docs/dumps.md):
   as uses, so their results stay live from the start of the function at
   worst -- an over-estimate, never an under-estimate;
 * predicates and address registers are counted apart from general
-  variables.
+  variables;
+* a subroutine call (``call`` to a label of the unit) is followed into the
+  subroutine and back from its ``ret`` to every return site of that
+  subroutine; a stack call (``fcall``/``ifcall``, to another unit) only
+  uses its operands: the callee's variables are its own unit's
+  (:func:`_flow_successors`).
 """
 from __future__ import annotations
 
@@ -214,28 +219,67 @@ def cfg_json(graphs: list[Graph]) -> dict:
 
 
 # ------------------------------------------------------------- liveness
-@attrs.define
 class Liveness:
-    """Per-instruction liveness of one unit.  ``live_in[j]`` is the set of
-    symbols live across body statement ``j`` (an instruction): what is live
-    before it, and its results (root general variables, predicates and
-    address registers by name; made a block at a time when asked for).
-    ``bytes_at[j]`` is the bytes of the general variables of that set,
-    ``preds_at[j]``/``addrs_at[j]`` how many predicates and address
-    registers it holds; ``sizes`` the bytes of each root variable;
-    ``block_peak`` the largest ``bytes_at`` of each block of ``graph``;
-    ``peak`` the statement of the largest (the first such), with its bytes
-    and source line."""
-    graph: Graph
-    sizes: dict[str, int]
-    live_in: Mapping[int, frozenset[str]]
-    bytes_at: dict[int, int]
-    preds_at: dict[int, int]
-    addrs_at: dict[int, int]
-    block_peak: list[int]
-    peak: int | None
-    peak_bytes: int
-    peak_line: int | None
+    """Per-instruction liveness and register pressure of one unit (made by
+    :func:`liveness`).
+
+    * ``live_in[j]``: the symbols live across body statement ``j`` (an
+      instruction): what is live before it, and its result (root general
+      variables, predicates and address registers by name);
+    * ``bytes_at[j]``: the bytes of the general variables of that set;
+      ``preds_at[j]``/``addrs_at[j]``: how many predicates and address
+      registers it holds;
+    * ``block_peak``: the largest ``bytes_at`` of each block of ``graph``;
+    * ``peak``: the statement of the largest ``bytes_at`` (the first such),
+      ``peak_bytes`` and ``peak_line`` (its source line);
+    * ``sizes``: the bytes of each root general variable.
+
+    The peak is found when the object is made; the per-instruction figures
+    and sets are made on first use."""
+
+    __slots__ = ("graph", "sizes", "live_in", "peak", "peak_bytes", "peak_line", "_walk", "_all")
+
+    def __init__(self, graph: Graph, sizes: dict[str, int], live_in: Mapping[int, frozenset[str]],
+                 walk: Any, peak: int | None, peak_bytes: int, peak_line: int | None) -> None:
+        self.graph, self.sizes, self.live_in = graph, sizes, live_in
+        self.peak, self.peak_bytes, self.peak_line = peak, peak_bytes, peak_line
+        self._walk = walk
+        self._all: tuple[dict[int, int], dict[int, int], dict[int, int], list[int]] | None = None
+
+    def _figures(self) -> tuple[dict[int, int], dict[int, int], dict[int, int], list[int]]:
+        if self._all is None:
+            bytes_at: dict[int, int] = {}
+            preds_at: dict[int, int] = {}
+            addrs_at: dict[int, int] = {}
+            block_peak = []
+            for b_i in range(len(self.graph.blocks)):
+                at, bp = self._walk(b_i)
+                for j, xb, xp, xa in reversed(at):
+                    bytes_at[j], preds_at[j], addrs_at[j] = xb, xp, xa
+                block_peak.append(bp)
+            self._all = bytes_at, preds_at, addrs_at, block_peak
+        return self._all
+
+    @property
+    def bytes_at(self) -> dict[int, int]:
+        """Statement index -> bytes of general variables live across it."""
+        return self._figures()[0]
+
+    @property
+    def preds_at(self) -> dict[int, int]:
+        """Statement index -> predicates live across it."""
+        return self._figures()[1]
+
+    @property
+    def addrs_at(self) -> dict[int, int]:
+        """Statement index -> address registers live across it."""
+        return self._figures()[2]
+
+    @property
+    def block_peak(self) -> list[int]:
+        """The largest ``bytes_at`` of each block (0 for a block with no
+        instruction)."""
+        return self._figures()[3]
 
     def peak_vars(self, limit: int | None = None) -> list[tuple[str, int]]:
         """The general variables live at the peak with their bytes, largest
@@ -313,37 +357,33 @@ class _Tracked:
     """The symbols liveness tracks, numbered for bitsets: the root general
     variables (``n_gen`` of them, ``weight`` their bytes), then the
     predicates (``n_pred``), then the address registers.  ``of`` maps every
-    declared name (aliases included) to its root's number, ``root`` an
-    alias to its root variable, ``sizes`` a root to its bytes and ``elt``
-    a variable to its element's bytes."""
+    declared name (aliases included) to its root's number, ``alias_root``
+    an alias to its root variable, ``sizes`` a root to its bytes and
+    ``nelts`` a root to its number of elements."""
 
     def __init__(self, unit: ast.Unit) -> None:
         VarDecl, PredDecl, AddrDecl = ast.VarDecl, ast.PredDecl, ast.AddrDecl
         tsize: dict[str, int] = {}
-        root: dict[str, str] = {}
         sizes: dict[str, int] = {}
-        elt: dict[str, int] = {}
+        nelts: dict[str, int] = {}
         of: dict[str, int] = {}
-        names: list[str] = []
         weight: list[int] = []
-        decl: dict[str, ast.VarDecl] = {}
         aliases: list[ast.VarDecl] = []
         preds: list[str] = []
         addrs: list[str] = []
-        for d in unit.decls:
+        addr_bytes = 0
+        decls = unit.decls
+        for d in decls:
             t = type(d)
             if t is VarDecl:
-                n = d.name
-                decl[n] = d
-                e = tsize.get(d.type)
-                if e is None:
-                    e = tsize[d.type] = _type_size(d.type)
-                elt[n] = e
                 if d.alias is None:
-                    root[n] = n
-                    sizes[n] = w = d.num_elts * e
-                    of[n] = len(names)
-                    names.append(n)
+                    n, ne = d.name, d.num_elts
+                    e = tsize.get(d.type)
+                    if e is None:
+                        e = tsize[d.type] = _type_size(d.type)
+                    sizes[n] = w = ne * e
+                    nelts[n] = ne
+                    of[n] = len(weight)
                     weight.append(w)
                 else:
                     aliases.append(d)
@@ -351,25 +391,30 @@ class _Tracked:
                 preds.append(d.name)
             elif t is AddrDecl:
                 addrs.append(d.name)
-        pending = []
-        for d in aliases:  # an alias counts as the variable at the end of its chain
-            r, seen = d.name, 0
-            while seen <= 64:
-                x = decl.get(r)
-                if x is None or x.alias is None or x.alias.var not in decl:
-                    break
-                r = x.alias.var
-                seen += 1
-            root[d.name] = r
-            if r == d.name:  # aliases a variable not declared: a root itself
-                sizes[r] = w = d.num_elts * elt[r]
-                of[r] = len(names)
-                names.append(r)
-                weight.append(w)
-            else:
-                pending.append(d.name)
-        for n in pending:
-            of[n] = of[root[n]]
+                addr_bytes += 2 * d.num_elts
+        alias_root: dict[str, str] = {}
+        if aliases:
+            decl = {d.name: d for d in decls if type(d) is VarDecl}
+            pending = []
+            for d in aliases:  # an alias counts as the variable at the end of its chain
+                r, seen = d.name, 0
+                while seen <= 64:
+                    x = decl.get(r)
+                    if x is None or x.alias is None or x.alias.var not in decl:
+                        break
+                    r = x.alias.var
+                    seen += 1
+                if r == d.name:  # aliases a variable not declared: a root itself
+                    sizes[r] = w = d.num_elts * _type_size(d.type)
+                    nelts[r] = d.num_elts
+                    of[r] = len(weight)
+                    weight.append(w)
+                else:
+                    alias_root[d.name] = r
+                    pending.append(d.name)
+            for n in pending:
+                of[n] = of[alias_root[n]]
+        names = list(sizes)
         self.n_gen = len(names)
         for n in preds:
             if n not in of:
@@ -380,12 +425,43 @@ class _Tracked:
             if n not in of:
                 of[n] = len(names)
                 names.append(n)
-        self.root, self.sizes, self.elt, self.of, self.names, self.weight = root, sizes, elt, of, names, weight
+        self.alias_root, self.sizes, self.nelts, self.of, self.names, self.weight = \
+            alias_root, sizes, nelts, of, names, weight
+        self._decls, self._addr_bytes = decls, addr_bytes
+
+    @property
+    def root(self) -> dict[str, str]:
+        """Every general variable -> its root."""
+        r = {n: n for n in self.sizes}
+        r.update(self.alias_root)
+        return r
+
+    def variables(self) -> dict[str, dict[str, int]]:
+        """The ``variables`` entry of ``visa-stats --json``: per class (in
+        the order the classes first appear), the declarations, their bytes
+        and, for general variables, the aliases among them."""
+        out: dict[str, dict[str, int]] = {}
+        for t, c in Counter(map(type, self._decls)).items():
+            v = out[_DECL_CLASS[t]] = {"count": c, "bytes": 0}
+            if t is ast.VarDecl:
+                v["bytes"] = sum(self.weight)
+                if self.alias_root:
+                    v["aliases"] = len(self.alias_root)
+            elif t is ast.AddrDecl:
+                v["bytes"] = self._addr_bytes
+        return out
 
     def bits(self, x: int) -> list[int]:
         """The numbers set in a bitset."""
         if not x:
             return []
+        if x.bit_count() <= 4:  # a few bits: cheaper than the text of a wide number
+            out = []
+            while x:
+                i = x.bit_length() - 1
+                out.append(i)
+                x ^= 1 << i
+            return out[::-1]
         s = format(x, "b")[::-1]
         out = []
         i = s.find("1")
@@ -408,26 +484,26 @@ class _Tracked:
 
 
 def _unit_def_use(unit: ast.Unit, tr: _Tracked, graph: Graph
-                  ) -> tuple[list[tuple[tuple[int, ...], list[int]] | None], list[int], list[int],
+                  ) -> tuple[list[list[tuple[int, int, list[int]]]], list[set[int]], list[set[int]],
                              dict[tuple[str, int], int]]:
-    """One pass over a unit's instructions, block by block: per body
-    statement the (killed, used) tracked numbers of an instruction under the
-    model of the module docstring (None for a statement that is no
-    instruction; a number may be listed twice); per block its gen (used
-    before any kill in it) and kill bitsets; and the count of each
-    (mnemonic, execution size)."""
-    of, root, sizes, elt = tr.of, tr.root, tr.sizes, tr.elt
+    """One pass over a unit's instructions, block by block: per block its
+    instructions as (statement index, killed number or -1, used numbers)
+    under the model of the module docstring (a number may be listed twice),
+    its gen (used before any kill in it) and kill sets; and the count of
+    each (mnemonic, execution size)."""
+    of, nelts = tr.of, tr.nelts
     fam: dict[str, bool] = {}
     body = unit.body
-    out: list[tuple[tuple[int, ...], list[int]] | None] = [None] * len(body)
-    gen_b: list[int] = []
-    kill_b: list[int] = []
+    rows: list[list[tuple[int, int, list[int]]]] = []
+    gen_b: list[set[int]] = []
+    kill_b: list[set[int]] = []
     counts: dict[tuple[str, int], int] = {}
     VarRef, Name, Imm, Instruction = ast.VarRef, ast.Name, ast.Imm, ast.Instruction
     of_get = of.get
     for b in graph.blocks:
         gen: set[int] = set()
         kil: set[int] = set()
+        row: list[tuple[int, int, list[int]]] = []
         for j in b.stmts:
             s = body[j]
             if type(s) is not Instruction:
@@ -446,24 +522,25 @@ def _unit_def_use(unit: ast.Unit, tr: _Tracked, graph: Graph
                 k = of_get(pred.name)
                 if k is not None:
                     use.append(k)
-            kill: tuple[int, ...] = ()
+            kill = -1
             first = 0
             if dst and ops:
                 first = 1
                 d = ops[0]
                 td = type(d)
-                if td is VarRef and pred is None and d.name in root:
+                if td is VarRef and pred is None and d.name in of:
+                    # a write of a whole root variable (execution size x its
+                    # element size >= its bytes) kills it; any other a use
                     n = d.name
-                    r = root[n]
-                    if (n == r and not any(d.offsets)
-                            and (ex.size if ex else 1) * elt.get(n, 4) >= sizes.get(r, 0)):
-                        kill = (of[n],)
+                    ne = nelts.get(n)
+                    if ne is not None and not any(d.offsets) and (ex.size if ex else 1) >= ne:
+                        kill = of[n]
                     else:
                         use.append(of[n])
                 elif td is Name and pred is None:
                     k = of_get(d.name)
                     if k is not None:
-                        kill = (k,)
+                        kill = k
                 else:
                     first = 0
             for o in ops[first:] if first else ops:
@@ -479,18 +556,19 @@ def _unit_def_use(unit: ast.Unit, tr: _Tracked, graph: Graph
                         k = of_get(n)
                         if k is not None:
                             use.append(k)
-            out[j] = (kill, use)
+            row.append((j, kill, use))
             if kil:
                 for v in use:
                     if v not in kil:
                         gen.add(v)
             else:
                 gen.update(use)
-            if kill:
-                kil.add(kill[0])
-        gen_b.append(_to_bits(gen))
-        kill_b.append(_to_bits(kil))
-    return out, gen_b, kill_b, counts
+            if kill >= 0:
+                kil.add(kill)
+        rows.append(row)
+        gen_b.append(gen)
+        kill_b.append(kil)
+    return rows, gen_b, kill_b, counts
 
 
 class _LiveSets(Mapping):
@@ -499,37 +577,39 @@ class _LiveSets(Mapping):
     live-out bitset (holding every instruction's set of a long kernel at
     once would take memory in its length times its live variables)."""
 
-    def __init__(self, g: Graph, du: list, tr: _Tracked, live_out: list[int]) -> None:
-        self._g, self._du, self._tr, self._live_out = g, du, tr, live_out
+    def __init__(self, rows: list, tr: _Tracked, live_out: list[int]) -> None:
+        self._rows, self._tr, self._live_out = rows, tr, live_out
         self._sets: dict[int, frozenset[str]] = {}
-        self._starts = [b.start for b in g.blocks]
+        self._starts = [row[0][0] if row else -1 for row in rows]
 
     @functools.cached_property
     def _block(self) -> dict[int, int]:
         """Instruction statement index -> its block."""
-        du = self._du
-        return {j: b_i for b_i, b in enumerate(self._g.blocks) for j in b.stmts if du[j] is not None}
+        return {r[0]: b_i for b_i, row in enumerate(self._rows) for r in row}
 
     def __getitem__(self, j: int) -> frozenset[str]:
         sets = self._sets
         if j in sets:
             return sets[j]
         # the block holding statement j: blocks are runs of statements in order
-        blocks, du = self._g.blocks, self._du
         b_i = bisect.bisect_right(self._starts, j) - 1
-        if b_i < 0 or not 0 <= j < len(du) or du[j] is None or j not in blocks[b_i].stmts:
-            raise KeyError(j)  # a statement that is no instruction
+        while b_i >= 0 and not self._rows[b_i]:
+            b_i -= 1
+        if b_i < 0:
+            raise KeyError(j)
+        row = self._rows[b_i]
         live = set(self._tr.bits(self._live_out[b_i]))
-        for i in reversed(blocks[b_i].stmts):
+        for i, k, u in reversed(row):
             if i < j:
-                break
-            x = du[i]
-            if x is not None:
-                live.difference_update(x[0])
-                live.update(x[1])
-        names = self._tr.names
-        r = sets[j] = frozenset([names[i] for i in live] + [names[i] for i in du[j][0]])
-        return r
+                raise KeyError(j)  # a statement that is no instruction
+            if k >= 0:
+                live.discard(k)
+            live.update(u)
+            if i == j:
+                names = self._tr.names
+                r = sets[j] = frozenset([names[v] for v in live] + ([names[k]] if k >= 0 else []))
+                return r
+        raise KeyError(j)
 
     def __iter__(self) -> Iterator[int]:
         return iter(self._block)
@@ -539,32 +619,83 @@ class _LiveSets(Mapping):
 
 
 def _flow_successors(g: Graph) -> list[list[int]]:
-    """The successors of each block for liveness: the graph's edges without
-    its call edges (a call into another unit returns to the next block, which
-    is a fall-through edge of the graph)."""
-    succ: list[list[int]] = [[] for _ in g.blocks]
+    """The successors of each block for liveness.
+
+    * A stack call (``fcall``, ``ifcall``: the callee is another unit) goes
+      on to the next block: the graph's fall-through edge.  The callee's
+      variables are its own unit's; the call uses its operands.
+    * A subroutine call (``call`` to a label of this unit: the callee shares
+      the unit's variables) goes to the subroutine, and each ``ret`` the
+      subroutine reaches goes back to the block after each call to it (one
+      set of return sites per subroutine, merged over its callers: live
+      sets are never smaller than along any real call path).  A predicated
+      call may not happen: it also goes on to the next block.
+    * A ``ret`` of the unit's own body (reached from its entry) ends it."""
+    n = len(g.blocks)
+    succ: list[list[int]] = [[] for _ in range(n)]
+    after: dict[int, int] = {}  # a call's block -> its return site
+    calls: list[Edge] = []
     for e in g.edges:
-        if e.kind != "call":
-            succ[e.src].append(e.dst)
+        if e.kind == "call":
+            calls.append(e)
+        elif e.kind == "fallthrough":
+            after[e.src] = e.dst
+    local = {e.src for e in calls if e.predicate is None}
+    for e in g.edges:
+        if e.kind == "fallthrough" and e.src in local:
+            continue  # the return comes back through the subroutine's ret
+        succ[e.src].append(e.dst)
+    if calls:
+        body = g.unit.body
+        returns = set()
+        for b_i, b in enumerate(g.blocks):
+            last = body[b.stmts[-1]] if b.stmts else None
+            if type(last) is ast.Instruction and O.FLOW_ROLE.get(last.op) == "return":
+                returns.add(b_i)
+        plain = [[e.dst for e in g.edges if e.src == b_i and e.kind != "call"] for b_i in range(n)]
+        sites: dict[int, list[int]] = {}
+        for e in calls:
+            if e.src in after:
+                sites.setdefault(e.dst, []).append(after[e.src])
+        for entry, back in sites.items():
+            seen, stack = set(), [entry]
+            while stack:  # the subroutine's own blocks: a call inside it resumes at its return site
+                x = stack.pop()
+                if x in seen:
+                    continue
+                seen.add(x)
+                if x in returns:
+                    for t in back:
+                        if t not in succ[x]:
+                            succ[x].append(t)
+                    continue
+                stack.extend(plain[x])
     return succ
 
 
 def liveness(unit: ast.Unit, graph: Graph | None = None) -> Liveness:
-    """Liveness and register pressure of one kernel or function.
+    """Liveness and register pressure of one kernel or function (see the
+    module docstring for the model, :func:`_flow_successors` for calls).
 
     Sets are bitsets (Python ints over :class:`_Tracked`'s numbering): the
     per-block data-flow fixpoint is a few integer operations per block
-    however many variables are live; the figures per instruction are then
-    counted by one backward walk over each block, starting from the bytes
-    of its live-out set and adding or taking away only the variables that
-    instruction makes live or kills."""
+    however many variables are live.  A block's live-out bytes are then
+    found from the next block's live-in (often the same set) and the
+    difference, and its live-in bytes and an upper bound on its figures
+    from its few gen and kill variables; only the blocks whose bound reaches
+    the largest figure found so far are walked instruction by instruction
+    to find the peak.  The walk counts as the live set changes (adding or
+    taking away only what an instruction makes live or kills); the other
+    blocks are walked when their figures are first asked for."""
     g = graph if graph is not None else cfg_unit(unit)
     return _liveness(unit, g, _Tracked(unit))[0]
 
 
 def _liveness(unit: ast.Unit, g: Graph, tr: _Tracked) -> tuple[Liveness, dict[tuple[str, int], int]]:
-    du, gen_b, kill_b, counts = _unit_def_use(unit, tr, g)
+    rows, gen_s, kill_s, counts = _unit_def_use(unit, tr, g)
     nblk = len(g.blocks)
+    gen_b = [_to_bits(x) for x in gen_s]
+    kill_b = [_to_bits(x) for x in kill_s]
     succ = _flow_successors(g)
     live_out = [0] * nblk
     live_top = gen_b[:]  # live-in: gen | (live-out - kill)
@@ -581,16 +712,13 @@ def _liveness(unit: ast.Unit, g: Graph, tr: _Tracked) -> tuple[Liveness, dict[tu
                 if top != live_top[b_i]:
                     live_top[b_i] = top
                     changed = True
-    # the figures per instruction: one backward walk per block, counting as
-    # the live set changes; a block's live-out bytes are found from the
-    # next block's live-in (often the same set) and the difference
-    bytes_at: dict[int, int] = {}
-    preds_at: dict[int, int] = {}
-    addrs_at: dict[int, int] = {}
-    block_peak = [0] * nblk
-    peak, peak_bytes = None, -1
     weight, n_gen = tr.weight, tr.n_gen
     n_gp = n_gen + tr.n_pred
+
+    # per block: the (bytes, predicates, addresses) of its live-out set, and
+    # an upper bound of its figures (live-out and every variable it touches)
+    out_w: list[tuple[int, int, int]] = [(0, 0, 0)] * nblk
+    bound = [0] * nblk
     ref_set, ref_w = 0, (0, 0, 0)
     for b_i in range(nblk - 1, -1, -1):
         out = live_out[b_i]
@@ -600,27 +728,60 @@ def _liveness(unit: ast.Unit, g: Graph, tr: _Tracked) -> tuple[Liveness, dict[tu
             plus, minus = out ^ (out & ref_set), ref_set ^ (ref_set & out)
             a, c = tr.count(plus), tr.count(minus)
             nb, np_, na = ref_w[0] + a[0] - c[0], ref_w[1] + a[1] - c[1], ref_w[2] + a[2] - c[2]
+        out_w[b_i] = (nb, np_, na)
+        gen, kil = gen_s[b_i], kill_s[b_i]
+        if gen or kil:
+            outb = out.to_bytes((out.bit_length() >> 3) + 1, "little")
+            nbytes = len(outb)
+            extra = 0
+            for v in gen:
+                if not ((v >> 3) < nbytes and (outb[v >> 3] >> (v & 7)) & 1):
+                    if v < n_gen:
+                        nb += weight[v]
+                        extra += weight[v]
+                    elif v < n_gp:
+                        np_ += 1
+                    else:
+                        na += 1
+            for v in kil:
+                if (v >> 3) < nbytes and (outb[v >> 3] >> (v & 7)) & 1:
+                    if v not in gen:
+                        if v < n_gen:
+                            nb -= weight[v]
+                        elif v < n_gp:
+                            np_ -= 1
+                        else:
+                            na -= 1
+                elif v < n_gen and v not in gen:
+                    extra += weight[v]
+            bound[b_i] = out_w[b_i][0] + extra
+        else:
+            bound[b_i] = nb
+        ref_set, ref_w = live_top[b_i], (nb, np_, na)
+
+    def walk(b_i: int) -> tuple[list[tuple[int, int, int, int]], int]:
+        """The (statement, bytes, predicates, addresses) of each instruction
+        of a block, last first, and the block's largest bytes."""
+        out = live_out[b_i]
+        nb, np_, na = out_w[b_i]
         state: dict[int, bool] = {}
         outb = out.to_bytes((out.bit_length() >> 3) + 1, "little")
         nbytes = len(outb)
+        at: list[tuple[int, int, int, int]] = []
         bp = 0
-        for j in reversed(g.blocks[b_i].stmts):
-            x = du[j]
-            if x is None:
-                continue
-            k, u = x
-            for v in k:
-                live = state.get(v)
+        for j, k, u in reversed(rows[b_i]):
+            if k >= 0:
+                live = state.get(k)
                 if live is None:
-                    live = (v >> 3) < nbytes and (outb[v >> 3] >> (v & 7)) & 1 == 1
+                    live = (k >> 3) < nbytes and (outb[k >> 3] >> (k & 7)) & 1 == 1
                 if live:
-                    if v < n_gen:
-                        nb -= weight[v]
-                    elif v < n_gp:
+                    if k < n_gen:
+                        nb -= weight[k]
+                    elif k < n_gp:
                         np_ -= 1
                     else:
                         na -= 1
-                state[v] = False
+                state[k] = False
             for v in u:
                 live = state.get(v)
                 if live is None:
@@ -632,30 +793,39 @@ def _liveness(unit: ast.Unit, g: Graph, tr: _Tracked) -> tuple[Liveness, dict[tu
                         np_ += 1
                     else:
                         na += 1
-                state[v] = True
+                    state[v] = True
             # live across the instruction: its inputs, what stays live, and
-            # its results
-            xb, xp, xa = nb, np_, na
-            for v in k:
-                if not state[v]:
-                    if v < n_gen:
-                        xb += weight[v]
-                    elif v < n_gp:
-                        xp += 1
-                    else:
-                        xa += 1
-            bytes_at[j], preds_at[j], addrs_at[j] = xb, xp, xa
+            # its result
+            if k >= 0 and not state[k]:
+                if k < n_gen:
+                    xb = nb + weight[k]
+                    at.append((j, xb, np_, na))
+                elif k < n_gp:
+                    xb = nb
+                    at.append((j, nb, np_ + 1, na))
+                else:
+                    xb = nb
+                    at.append((j, nb, np_, na + 1))
+            else:
+                xb = nb
+                at.append((j, nb, np_, na))
             if xb > bp:
                 bp = xb
+        return at, bp
+
+    # the peak: blocks by their bound, largest first, until no bound reaches it
+    peak, peak_bytes = None, -1
+    for b_i in sorted(range(nblk), key=bound.__getitem__, reverse=True):
+        if bound[b_i] < peak_bytes:
+            break
+        if not rows[b_i]:
+            continue
+        for j, xb, _, _ in walk(b_i)[0]:
             if xb > peak_bytes or (xb == peak_bytes and peak is not None and j < peak):
                 peak, peak_bytes = j, xb
-        block_peak[b_i] = bp
-        ref_set, ref_w = live_top[b_i], (nb, np_, na)
-    live_in = _LiveSets(g, du, tr, live_out)
+    live_in = _LiveSets(rows, tr, live_out)
     line = unit.body[peak].line if peak is not None else None
-    lv = Liveness(g, tr.sizes, live_in, bytes_at, preds_at, addrs_at, block_peak, peak,
-                  max(peak_bytes, 0), line)
-    return lv, counts
+    return Liveness(g, tr.sizes, live_in, walk, peak, max(peak_bytes, 0), line), counts
 
 
 def _to_bits(xs: set[int]) -> int:
@@ -688,19 +858,7 @@ def unit_stats(unit: ast.Unit, text: str | None = None, file: str | None = None)
         n += c
         by_cat[O.report_family(op)] += c
         by_mn.setdefault(op, Counter())[str(size)] += c
-    root, sizes = tr.root, tr.sizes
-    variables: dict[str, dict[str, int]] = {}
-    for d in unit.decls:
-        cls = _DECL_CLASS[type(d)]
-        v = variables.setdefault(cls, {"count": 0, "bytes": 0})
-        v["count"] += 1
-        if type(d) is ast.VarDecl:
-            if root[d.name] == d.name:
-                v["bytes"] += sizes[d.name]
-            else:
-                v["aliases"] = v.get("aliases", 0) + 1
-        elif type(d) is ast.AddrDecl:
-            v["bytes"] += 2 * d.num_elts
+    variables = tr.variables()
     return {
         "file": file, "name": unit.name, "kind": unit.kind, "instructions": n,
         "by_category": dict(sorted(by_cat.items())),
