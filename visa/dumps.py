@@ -5,33 +5,46 @@ Nothing here names an instruction: what an opcode is (its report family,
 its control-flow role) comes from the instruction description in
 :mod:`visa.isa.opcodes` (``report_family``, ``FLOW_ROLE``).
 
-Liveness model (documented in docs/dumps.md):
+Liveness model (documented in docs/dumps.md).  A variable counts at an
+instruction when it is *live* there (a path leads from it to a read of the
+variable before any write of the whole variable) and *defined* there (a
+write of it, whole or in part, comes before on some path from the entry):
 
 * a variable is its *root*: an alias (``alias=<V, off>``) counts as the
   variable it aliases, with the root's bytes;
-* every operand naming a variable is a use, except the destination of an
-  instruction with one destination in the first operand position
-  (moves, arithmetic, logic, compares, address arithmetic);
-* such a destination is a definition that *kills* the variable only if the
-  instruction is not predicated, writes at offset (0,0) and writes at least
-  the variable's bytes (execution size x element size); a partial or
-  predicated write keeps the old value live (conservative);
-* every other instruction (sends, control flow...) counts all its operands
-  as uses, so their results stay live from the start of the function at
-  worst -- an over-estimate, never an under-estimate;
+* the destination of a move, arithmetic, logic, compare or address
+  instruction is its first operand; a message's (send, sampler, LSC,
+  dpas...) is the operand its instruction description's ``dst`` field is
+  read from (:func:`_written_operand`);
+* a destination *kills* its variable (writes it whole) only when the
+  instruction is not predicated, writes its root at offset 0 and -- for the
+  first-operand kinds -- with an execution size of at least its elements;
+  a message's destination at offset 0 is taken as written whole (its
+  response is what the variable was declared for).  Any other write is a
+  write *in part*: the variable is also read there, so its old value stays
+  live (never an under-estimate);
+* every other operand naming a variable, predicate or address register is
+  a read; a message whose destination the description does not name
+  (``media_ld``, a 3D sampler's list) reads all its operands;
+* a variable the unit never writes (an input, what is set outside it) is
+  defined from the entry; before its first write a variable holds nothing
+  and does not count, however it is written later;
 * predicates and address registers are counted apart from general
   variables;
 * a subroutine call (``call`` to a label of the unit) is followed into the
   subroutine and back from its ``ret`` to every return site of that
   subroutine; a stack call (``fcall``/``ifcall``, to another unit) only
-  uses its operands: the callee's variables are its own unit's
-  (:func:`_flow_successors`).
+  reads its operands: the callee's variables are its own unit's
+  (:func:`_flow_successors`);
+* dead code (no path from the entry reaches it) is taken as entered
+  afresh.
 """
 from __future__ import annotations
 
 import bisect
 import functools
 import heapq
+import os
 import re
 from collections import Counter
 from collections.abc import Mapping
@@ -294,44 +307,6 @@ class Liveness:
         return sorted(pairs, key=key)
 
 
-def _roots(unit: ast.Unit) -> tuple[dict[str, str], dict[str, int], set[str], set[str]]:
-    """(alias -> root variable, root -> bytes, predicate names, address
-    names) of a unit's declarations."""
-    tr = _Tracked(unit)
-    return tr.root, tr.sizes, set(tr.names[tr.n_gen:tr.n_gen + tr.n_pred]), set(tr.names[tr.n_gen + tr.n_pred:])
-
-
-def _def_use(s: ast.Instruction, root: dict[str, str], sizes: dict[str, int],
-             elt: dict[str, int]) -> tuple[set[str], set[str]]:
-    """(killed, used) symbols of an instruction under the model above."""
-    ops = s.operands
-    uses: set[str] = set()
-    kill: set[str] = set()
-    if s.pred is not None:
-        uses.add(s.pred.name)
-    first_is_dst = O.report_family(s.op) in _DST_FAMILIES and ops
-    rest = ops[1:] if first_is_dst else ops
-    for n in _names(rest):
-        uses.add(root.get(n, n))
-    if first_is_dst:
-        d = ops[0]
-        names = [root.get(n, n) for n in _names(d)]
-        if type(d) is ast.VarRef and d.name in root and s.pred is None:
-            r = root[d.name]
-            full = d.name == r and all(o == 0 for o in d.offsets)
-            width = (s.exec.size if s.exec else 1) * elt.get(d.name, 4)
-            if full and width >= sizes.get(r, 0):
-                kill.add(r)
-            else:
-                uses.add(r)
-            uses.update(n for n in names[1:])
-        elif type(d) is ast.Name and s.pred is None:
-            kill.add(d.name)  # a predicate destination (cmp)
-        else:
-            uses.update(names)
-    return kill, uses
-
-
 # the symbol an operand of each kind names (all other kinds: see _op_names)
 _NAMED_BY = {ast.VarRef: "name", ast.Name: "name", ast.AddrOf: "name", ast.Raw: "name",
              ast.LscData: "name", ast.LscReg: "name", ast.Indirect: "addr"}
@@ -353,6 +328,55 @@ def _op_names(op: Any, out: list[str]) -> None:
         out.extend(_names(op))
 
 
+# the operand kinds a message writes its response to
+_MESSAGE_DST = frozenset((ast.Raw, ast.LscData, ast.VarRef))
+# atoms (by class name) that read one raw / one vector operand of the text
+_RAW_ATOMS = frozenset(("RawOp", "RawAt", "MediaRaw", "Payload", "AddrReg", "TypedCoord"))
+_DATA_ATOMS = _RAW_ATOMS | frozenset(("Vec", "SimpleVec", "MediaVec", "VecAO", "AddrSrc"))
+
+
+@functools.cache
+def _written_operand(mnemonic: str) -> int | None:
+    """The text operand a message (or any instruction whose destination is
+    not its first operand) writes, from the instruction description: the
+    operand that the form's atoms read for the row's field named ``dst``
+    (Intel's description rows name the written field so).  Negative: counted
+    from the end.  None where no such field is read from the text (a store,
+    a field named otherwise, a form whose atoms and row do not line up)."""
+    from .isa.forms import FORMS
+    f = FORMS.get(mnemonic)
+    if f is None:
+        return None
+    found: set[int | None] = set()
+    for layout in (f.variants() if hasattr(f, "variants") else (f,)):
+        d = O.OPCODES[layout.opcode]
+        row = d.operands
+        if d.subops:
+            sub = [x for x in d.subops if x.mnemonic == mnemonic]
+            if len(sub) != 1:
+                return None
+            row = sub[0].operands
+        atoms = [a for a in getattr(layout, "atoms", ()) if type(a).__name__ in _DATA_ATOMS]
+        raw_atoms = [a for a in atoms if type(a).__name__ in _RAW_ATOMS]
+        raw_ods = [od for od in row if od.is_raw]
+        data_ods = [od for od in row if od.is_raw or od.is_vector]
+        if raw_ods and len(raw_ods) == len(raw_atoms):
+            pairs = list(zip(raw_ods, raw_atoms))
+        elif len(data_ods) == len(atoms):
+            pairs = list(zip(data_ods, atoms))
+        elif raw_ods and raw_atoms and raw_ods[0].name == "dst":
+            pairs = [(raw_ods[0], raw_atoms[0])]  # the payloads lead with dst (2D block LSC)
+        else:
+            return None
+        hit = [a.index for od, a in pairs if od.name == "dst"]
+        found.add(hit[0] if len(hit) == 1 else None)
+    return found.pop() if len(found) == 1 else None
+
+
+_NONZERO = re.compile(rb"[^\x00]")
+_BYTE_BITS = [tuple(i for i in range(8) if v >> i & 1) for v in range(256)]
+
+
 class _Tracked:
     """The symbols liveness tracks, numbered for bitsets: the root general
     variables (``n_gen`` of them, ``weight`` their bytes), then the
@@ -363,38 +387,23 @@ class _Tracked:
 
     def __init__(self, unit: ast.Unit) -> None:
         VarDecl, PredDecl, AddrDecl = ast.VarDecl, ast.PredDecl, ast.AddrDecl
-        tsize: dict[str, int] = {}
-        sizes: dict[str, int] = {}
-        nelts: dict[str, int] = {}
-        of: dict[str, int] = {}
-        weight: list[int] = []
-        aliases: list[ast.VarDecl] = []
-        preds: list[str] = []
-        addrs: list[str] = []
-        addr_bytes = 0
         decls = unit.decls
-        for d in decls:
-            t = type(d)
-            if t is VarDecl:
-                if d.alias is None:
-                    n, ne = d.name, d.num_elts
-                    e = tsize.get(d.type)
-                    if e is None:
-                        e = tsize[d.type] = _type_size(d.type)
-                    sizes[n] = w = ne * e
-                    nelts[n] = ne
-                    of[n] = len(weight)
-                    weight.append(w)
-                else:
-                    aliases.append(d)
-            elif t is PredDecl:
-                preds.append(d.name)
-            elif t is AddrDecl:
-                addrs.append(d.name)
-                addr_bytes += 2 * d.num_elts
+        vars_ = [d for d in decls if type(d) is VarDecl]
+        roots = [d for d in vars_ if d.alias is None]
+        aliases = [d for d in vars_ if d.alias is not None] if len(roots) < len(vars_) else []
+        tsize = {t: _type_size(t) for t in {d.type for d in vars_}}
+        names = [d.name for d in roots]
+        ne_list = [d.num_elts for d in roots]
+        weight = [ne * tsize[d.type] for ne, d in zip(ne_list, roots)]
+        sizes = dict(zip(names, weight))
+        nelts = dict(zip(names, ne_list))
+        of = dict(zip(names, range(len(names))))
+        preds = [d.name for d in decls if type(d) is PredDecl]
+        addr_decls = [d for d in decls if type(d) is AddrDecl]
+        addrs = [d.name for d in addr_decls]
         alias_root: dict[str, str] = {}
         if aliases:
-            decl = {d.name: d for d in decls if type(d) is VarDecl}
+            decl = {d.name: d for d in vars_}
             pending = []
             for d in aliases:  # an alias counts as the variable at the end of its chain
                 r, seen = d.name, 0
@@ -405,16 +414,16 @@ class _Tracked:
                     r = x.alias.var
                     seen += 1
                 if r == d.name:  # aliases a variable not declared: a root itself
-                    sizes[r] = w = d.num_elts * _type_size(d.type)
+                    sizes[r] = w = d.num_elts * tsize[d.type]
                     nelts[r] = d.num_elts
-                    of[r] = len(weight)
+                    of[r] = len(names)
+                    names.append(r)
                     weight.append(w)
                 else:
                     alias_root[d.name] = r
                     pending.append(d.name)
             for n in pending:
                 of[n] = of[alias_root[n]]
-        names = list(sizes)
         self.n_gen = len(names)
         for n in preds:
             if n not in of:
@@ -427,7 +436,9 @@ class _Tracked:
                 names.append(n)
         self.alias_root, self.sizes, self.nelts, self.of, self.names, self.weight = \
             alias_root, sizes, nelts, of, names, weight
-        self._decls, self._addr_bytes = decls, addr_bytes
+        # the bytes of each number: a root's, 0 for a predicate or address
+        self.bytes_of = weight + [0] * (len(names) - len(weight))
+        self._decls, self._addr_bytes = decls, sum(2 * d.num_elts for d in addr_decls)
 
     @property
     def root(self) -> dict[str, str]:
@@ -455,19 +466,18 @@ class _Tracked:
         """The numbers set in a bitset."""
         if not x:
             return []
-        if x.bit_count() <= 4:  # a few bits: cheaper than the text of a wide number
+        if x.bit_count() <= 4:  # a few bits: cheaper than scanning a wide number
             out = []
             while x:
                 i = x.bit_length() - 1
                 out.append(i)
                 x ^= 1 << i
             return out[::-1]
-        s = format(x, "b")[::-1]
+        data = x.to_bytes((x.bit_length() + 7) >> 3, "little")
         out = []
-        i = s.find("1")
-        while i >= 0:
-            out.append(i)
-            i = s.find("1", i + 1)
+        for m in _NONZERO.finditer(data):
+            base = m.start() << 3
+            out.extend([base + i for i in _BYTE_BITS[data[m.start()]]])
         return out
 
     def count(self, x: int) -> tuple[int, int, int]:
@@ -483,27 +493,32 @@ class _Tracked:
         return nb, (high & ((1 << p) - 1)).bit_count(), (high >> p).bit_count()
 
 
-def _unit_def_use(unit: ast.Unit, tr: _Tracked, graph: Graph
-                  ) -> tuple[list[list[tuple[int, int, list[int]]]], list[set[int]], list[set[int]],
-                             dict[tuple[str, int], int]]:
-    """One pass over a unit's instructions, block by block: per block its
-    instructions as (statement index, killed number or -1, used numbers)
-    under the model of the module docstring (a number may be listed twice),
-    its gen (used before any kill in it) and kill sets; and the count of
-    each (mnemonic, execution size)."""
+def _unit_def_use(unit: ast.Unit, tr: _Tracked, graph: Graph) -> tuple[
+        list[list[tuple[int, int, list[int], tuple[int, ...]]]], list[set[int]], list[set[int]],
+        list[set[int]], dict[tuple[str, int], int]]:
+    """One pass over a unit's instructions, block by block.  Returns, per
+    block, its instructions as (statement index, killed number or -1, used
+    numbers, numbers first written in the block here) under the model of the
+    module docstring (a number may be listed twice); its gen (used before any
+    kill in it), kill and written sets; and the count of each (mnemonic,
+    execution size)."""
     of, nelts = tr.of, tr.nelts
-    fam: dict[str, bool] = {}
+    # per mnemonic: (its first operand is its destination, the operand a
+    # message writes)
+    opinfo: dict[str, tuple[bool, int | None]] = {}
     body = unit.body
-    rows: list[list[tuple[int, int, list[int]]]] = []
+    rows: list[list[tuple[int, int, list[int], tuple[int, ...]]]] = []
     gen_b: list[set[int]] = []
     kill_b: list[set[int]] = []
+    wrote_b: list[set[int]] = []
     counts: dict[tuple[str, int], int] = {}
     VarRef, Name, Imm, Instruction = ast.VarRef, ast.Name, ast.Imm, ast.Instruction
     of_get = of.get
     for b in graph.blocks:
         gen: set[int] = set()
         kil: set[int] = set()
-        row: list[tuple[int, int, list[int]]] = []
+        wrote: set[int] = set()
+        row: list[tuple[int, int, list[int], tuple[int, ...]]] = []
         for j in b.stmts:
             s = body[j]
             if type(s) is not Instruction:
@@ -511,11 +526,14 @@ def _unit_def_use(unit: ast.Unit, tr: _Tracked, graph: Graph
             ops = s.operands
             op = s.op
             ex = s.exec
-            key = (op, ex.size if ex else 1)
+            size = ex.size if ex else 1
+            key = (op, size)
             counts[key] = counts.get(key, 0) + 1
-            dst = fam.get(op)
-            if dst is None:
-                dst = fam[op] = O.report_family(op) in _DST_FAMILIES
+            info = opinfo.get(op)
+            if info is None:
+                fd = O.report_family(op) in _DST_FAMILIES
+                info = opinfo[op] = (fd, None if fd else _written_operand(op))
+            dst, w = info
             use: list[int] = []
             pred = s.pred
             if pred is not None:
@@ -523,24 +541,49 @@ def _unit_def_use(unit: ast.Unit, tr: _Tracked, graph: Graph
                 if k is not None:
                     use.append(k)
             kill = -1
+            part = -1  # a variable written in part (still read)
             first = 0
+            if w is not None and ops:
+                # a message's destination: written whole when unpredicated,
+                # at offset 0 and naming a root variable; else in part
+                wi = w if w >= 0 else len(ops) + w
+                if 0 <= wi < len(ops):
+                    d = ops[wi]
+                    td = type(d)
+                    n = getattr(d, "name", None)
+                    k = of_get(n) if td in _MESSAGE_DST else None
+                    if k is not None:
+                        if pred is None and n in nelts and (
+                                not any(d.offsets) if td is VarRef else d.offset == 0):
+                            kill = k
+                        else:
+                            part = k
+                            use.append(k)
+                        ops = ops[:wi] + ops[wi + 1:]
             if dst and ops:
                 first = 1
                 d = ops[0]
                 td = type(d)
-                if td is VarRef and pred is None and d.name in of:
+                if td is VarRef and d.name in of:
                     # a write of a whole root variable (execution size x its
-                    # element size >= its bytes) kills it; any other a use
+                    # element size >= its bytes), unpredicated, kills it; any
+                    # other writes it in part
                     n = d.name
                     ne = nelts.get(n)
-                    if ne is not None and not any(d.offsets) and (ex.size if ex else 1) >= ne:
-                        kill = of[n]
+                    k = of[n]
+                    if pred is None and ne is not None and not any(d.offsets) and size >= ne:
+                        kill = k
                     else:
-                        use.append(of[n])
-                elif td is Name and pred is None:
+                        part = k
+                        use.append(k)
+                elif td is Name:
                     k = of_get(d.name)
                     if k is not None:
-                        kill = k
+                        if pred is None:
+                            kill = k
+                        else:
+                            part = k
+                            use.append(k)
                 else:
                     first = 0
             for o in ops[first:] if first else ops:
@@ -556,7 +599,14 @@ def _unit_def_use(unit: ast.Unit, tr: _Tracked, graph: Graph
                         k = of_get(n)
                         if k is not None:
                             use.append(k)
-            row.append((j, kill, use))
+            new: tuple[int, ...] = ()
+            if kill >= 0 and kill not in wrote:
+                wrote.add(kill)
+                new = (kill,)
+            if part >= 0 and part not in wrote:
+                wrote.add(part)
+                new = new + (part,)
+            row.append((j, kill, use, new))
             if kil:
                 for v in use:
                     if v not in kil:
@@ -568,7 +618,8 @@ def _unit_def_use(unit: ast.Unit, tr: _Tracked, graph: Graph
         rows.append(row)
         gen_b.append(gen)
         kill_b.append(kil)
-    return rows, gen_b, kill_b, counts
+        wrote_b.append(wrote)
+    return rows, gen_b, kill_b, wrote_b, counts
 
 
 class _LiveSets(Mapping):
@@ -577,8 +628,8 @@ class _LiveSets(Mapping):
     live-out bitset (holding every instruction's set of a long kernel at
     once would take memory in its length times its live variables)."""
 
-    def __init__(self, rows: list, tr: _Tracked, live_out: list[int]) -> None:
-        self._rows, self._tr, self._live_out = rows, tr, live_out
+    def __init__(self, rows: list, tr: _Tracked, live_out: list[int], def_in: list[int]) -> None:
+        self._rows, self._tr, self._live_out, self._def_in = rows, tr, live_out, def_in
         self._sets: dict[int, frozenset[str]] = {}
         self._starts = [row[0][0] if row else -1 for row in rows]
 
@@ -598,18 +649,23 @@ class _LiveSets(Mapping):
         if b_i < 0:
             raise KeyError(j)
         row = self._rows[b_i]
+        pos = next((p for p, r in enumerate(row) if r[0] == j), None)
+        if pos is None:
+            raise KeyError(j)  # a statement that is no instruction
         live = set(self._tr.bits(self._live_out[b_i]))
-        for i, k, u in reversed(row):
-            if i < j:
-                raise KeyError(j)  # a statement that is no instruction
+        for i, k, u, _ in reversed(row[pos:]):
             if k >= 0:
                 live.discard(k)
             live.update(u)
-            if i == j:
-                names = self._tr.names
-                r = sets[j] = frozenset([names[v] for v in live] + ([names[k]] if k >= 0 else []))
-                return r
-        raise KeyError(j)
+        defined = set(self._tr.bits(self._def_in[b_i]))
+        for _, k, _, new in row[:pos + 1]:
+            defined.update(new)
+        k = row[pos][1]
+        if k >= 0:
+            live.add(k)
+        names = self._tr.names
+        r = sets[j] = frozenset(names[v] for v in live & defined)
+        return r
 
     def __iter__(self) -> Iterator[int]:
         return iter(self._block)
@@ -692,11 +748,13 @@ def liveness(unit: ast.Unit, graph: Graph | None = None) -> Liveness:
 
 
 def _liveness(unit: ast.Unit, g: Graph, tr: _Tracked) -> tuple[Liveness, dict[tuple[str, int], int]]:
-    rows, gen_s, kill_s, counts = _unit_def_use(unit, tr, g)
+    rows, gen_s, kill_s, wrote_s, counts = _unit_def_use(unit, tr, g)
     nblk = len(g.blocks)
     gen_b = [_to_bits(x) for x in gen_s]
     kill_b = [_to_bits(x) for x in kill_s]
+    wrote_b = [_to_bits(x) for x in wrote_s]
     succ = _flow_successors(g)
+    # backward: live
     live_out = [0] * nblk
     live_top = gen_b[:]  # live-in: gen | (live-out - kill)
     changed = True
@@ -712,69 +770,96 @@ def _liveness(unit: ast.Unit, g: Graph, tr: _Tracked) -> tuple[Liveness, dict[tu
                 if top != live_top[b_i]:
                     live_top[b_i] = top
                     changed = True
+    # forward: defined (a write, whole or in part, comes first on some path
+    # from the entry); at the entry: what the unit never writes (its inputs,
+    # what is set outside it).  A block no path from the entry reaches (dead
+    # code) is taken as entered afresh.
+    every = 0
+    for x in wrote_b:
+        every |= x
+    entry = ((1 << len(tr.names)) - 1) ^ every
+    reached = set()
+    stack = [0] if nblk else []
+    while stack:
+        x = stack.pop()
+        if x not in reached:
+            reached.add(x)
+            stack.extend(succ[x])
+    preds: list[list[int]] = [[] for _ in range(nblk)]
+    for b_i, ss in enumerate(succ):
+        if b_i in reached:
+            for t in ss:
+                preds[t].append(b_i)
+    def_in = [0 if b_i in reached else entry for b_i in range(nblk)]
+    if nblk:
+        def_in[0] = entry
+    def_out = [d | w for d, w in zip(def_in, wrote_b)]
+    changed = True
+    while changed:
+        changed = False
+        for b_i in range(nblk):
+            x = entry if b_i == 0 or b_i not in reached else 0
+            for p in preds[b_i]:
+                x |= def_out[p]
+            if x != def_in[b_i]:
+                def_in[b_i] = x
+                o = x | wrote_b[b_i]
+                if o != def_out[b_i]:
+                    def_out[b_i] = o
+                    changed = True
     weight, n_gen = tr.weight, tr.n_gen
     n_gp = n_gen + tr.n_pred
+    count = tr.count
+    bytes_of = tr.bytes_of
 
-    # per block: the (bytes, predicates, addresses) of its live-out set, and
-    # an upper bound of its figures (live-out and every variable it touches)
+    def step(ref: int, ref_w: tuple[int, int, int], x: int) -> tuple[int, int, int]:
+        """The figures of bitset x from those of bitset ref."""
+        if x == ref:
+            return ref_w
+        a, c = count(x ^ (x & ref)), count(ref ^ (ref & x))
+        return ref_w[0] + a[0] - c[0], ref_w[1] + a[1] - c[1], ref_w[2] + a[2] - c[2]
+
+    # per block: the figures of its live-out set (what is defined there), and
+    # an upper bound of its instructions' (live-out and every variable it
+    # touches)
     out_w: list[tuple[int, int, int]] = [(0, 0, 0)] * nblk
     bound = [0] * nblk
     ref_set, ref_w = 0, (0, 0, 0)
     for b_i in range(nblk - 1, -1, -1):
-        out = live_out[b_i]
-        if out == ref_set:
-            nb, np_, na = ref_w
-        else:
-            plus, minus = out ^ (out & ref_set), ref_set ^ (ref_set & out)
-            a, c = tr.count(plus), tr.count(minus)
-            nb, np_, na = ref_w[0] + a[0] - c[0], ref_w[1] + a[1] - c[1], ref_w[2] + a[2] - c[2]
-        out_w[b_i] = (nb, np_, na)
-        gen, kil = gen_s[b_i], kill_s[b_i]
-        if gen or kil:
-            outb = out.to_bytes((out.bit_length() >> 3) + 1, "little")
-            nbytes = len(outb)
-            extra = 0
-            for v in gen:
-                if not ((v >> 3) < nbytes and (outb[v >> 3] >> (v & 7)) & 1):
-                    if v < n_gen:
-                        nb += weight[v]
-                        extra += weight[v]
-                    elif v < n_gp:
-                        np_ += 1
-                    else:
-                        na += 1
-            for v in kil:
-                if (v >> 3) < nbytes and (outb[v >> 3] >> (v & 7)) & 1:
-                    if v not in gen:
-                        if v < n_gen:
-                            nb -= weight[v]
-                        elif v < n_gp:
-                            np_ -= 1
-                        else:
-                            na -= 1
-                elif v < n_gen and v not in gen:
-                    extra += weight[v]
-            bound[b_i] = out_w[b_i][0] + extra
-        else:
-            bound[b_i] = nb
-        ref_set, ref_w = live_top[b_i], (nb, np_, na)
+        xo = live_out[b_i] & def_out[b_i]
+        ow = out_w[b_i] = step(ref_set, ref_w, xo)
+        bound[b_i] = ow[0] + sum(map(bytes_of.__getitem__, gen_s[b_i])) \
+            + sum(map(bytes_of.__getitem__, kill_s[b_i]))
+        xi = live_top[b_i] & def_in[b_i]
+        ref_set, ref_w = xi, step(xo, ow, xi)
 
     def walk(b_i: int) -> tuple[list[tuple[int, int, int, int]], int]:
         """The (statement, bytes, predicates, addresses) of each instruction
-        of a block, last first, and the block's largest bytes."""
+        of a block, last first, and the block's largest bytes: the symbols
+        live across it that some write has reached."""
         out = live_out[b_i]
+        din = def_in[b_i]
         nb, np_, na = out_w[b_i]
         state: dict[int, bool] = {}
         outb = out.to_bytes((out.bit_length() >> 3) + 1, "little")
-        nbytes = len(outb)
+        dinb = din.to_bytes((din.bit_length() >> 3) + 1, "little")
+        n_out, n_din = len(outb), len(dinb)
+        row = rows[b_i]
+        # where each variable is first written in the block
+        first: dict[int, int] = {}
+        for p, r in enumerate(row):
+            for v in r[3]:
+                if not ((v >> 3) < n_din and (dinb[v >> 3] >> (v & 7)) & 1):
+                    first[v] = p
         at: list[tuple[int, int, int, int]] = []
         bp = 0
-        for j, k, u in reversed(rows[b_i]):
+        for p in range(len(row) - 1, -1, -1):
+            j, k, u, new = row[p]
             if k >= 0:
                 live = state.get(k)
                 if live is None:
-                    live = (k >> 3) < nbytes and (outb[k >> 3] >> (k & 7)) & 1 == 1
-                if live:
+                    live = (k >> 3) < n_out and (outb[k >> 3] >> (k & 7)) & 1 == 1
+                if live:  # k is defined after this instruction: it writes it
                     if k < n_gen:
                         nb -= weight[k]
                     elif k < n_gp:
@@ -782,33 +867,57 @@ def _liveness(unit: ast.Unit, g: Graph, tr: _Tracked) -> tuple[Liveness, dict[tu
                     else:
                         na -= 1
                 state[k] = False
+            # what is first written here is undefined before it
+            for v in new:
+                if v != k and first.get(v) == p:
+                    live = state.get(v)
+                    if live is None:
+                        live = (v >> 3) < n_out and (outb[v >> 3] >> (v & 7)) & 1 == 1
+                    if live:
+                        if v < n_gen:
+                            nb -= weight[v]
+                        elif v < n_gp:
+                            np_ -= 1
+                        else:
+                            na -= 1
             for v in u:
                 live = state.get(v)
                 if live is None:
-                    live = (v >> 3) < nbytes and (outb[v >> 3] >> (v & 7)) & 1 == 1
+                    live = (v >> 3) < n_out and (outb[v >> 3] >> (v & 7)) & 1 == 1
                 if not live:
+                    state[v] = True
+                    f = first.get(v)
+                    if f is None:
+                        defined = (v >> 3) < n_din and (dinb[v >> 3] >> (v & 7)) & 1 == 1
+                        if not defined:  # written later in the block only
+                            continue
+                    elif f >= p:
+                        continue
                     if v < n_gen:
                         nb += weight[v]
                     elif v < n_gp:
                         np_ += 1
                     else:
                         na += 1
-                    state[v] = True
-            # live across the instruction: its inputs, what stays live, and
-            # its result
-            if k >= 0 and not state[k]:
+            # across the instruction: what is live before it and defined,
+            # its result, and what it writes first in part
+            xb, xp, xa = nb, np_, na
+            if k >= 0 and (not state[k] or first.get(k) == p):
                 if k < n_gen:
-                    xb = nb + weight[k]
-                    at.append((j, xb, np_, na))
+                    xb += weight[k]
                 elif k < n_gp:
-                    xb = nb
-                    at.append((j, nb, np_ + 1, na))
+                    xp += 1
                 else:
-                    xb = nb
-                    at.append((j, nb, np_, na + 1))
-            else:
-                xb = nb
-                at.append((j, nb, np_, na))
+                    xa += 1
+            for v in new:
+                if v != k and first.get(v) == p:
+                    if v < n_gen:
+                        xb += weight[v]
+                    elif v < n_gp:
+                        xp += 1
+                    else:
+                        xa += 1
+            at.append((j, xb, xp, xa))
             if xb > bp:
                 bp = xb
         return at, bp
@@ -823,7 +932,7 @@ def _liveness(unit: ast.Unit, g: Graph, tr: _Tracked) -> tuple[Liveness, dict[tu
         for j, xb, _, _ in walk(b_i)[0]:
             if xb > peak_bytes or (xb == peak_bytes and peak is not None and j < peak):
                 peak, peak_bytes = j, xb
-    live_in = _LiveSets(rows, tr, live_out)
+    live_in = _LiveSets(rows, tr, live_out, def_in)
     line = unit.body[peak].line if peak is not None else None
     return Liveness(g, tr.sizes, live_in, walk, peak, max(peak_bytes, 0), line), counts
 
@@ -844,9 +953,77 @@ def _to_bits(xs: set[int]) -> int:
 
 
 # ---------------------------------------------------------------- stats
-def unit_stats(unit: ast.Unit, text: str | None = None, file: str | None = None) -> dict:
+# ------------------------------------------------------------- GRF file
+_GRF_CHOICES = ((128, 32), (256, 32), (128, 64), (256, 64))
+
+
+def grf_file(module: ast.Module, file: str | None = None, platform: str | None = None) -> dict[str, Any]:
+    """The general register file a module's kernels get: ``{"platform",
+    "from", "grfs", "grf_bytes", "bytes"}``.
+
+    The platform is ``platform`` if given (``--platform``), else the text's
+    ``//Platform:`` line (vISA 4.2), else what the file's path says: a
+    folder or a ``__<P>`` part of the name that is a platform name (our
+    corpus: ``corpus/tgllp/...``); ``from`` says which ("option", "text",
+    "path"; None when unknown, and then ``grf_bytes`` and ``bytes`` are
+    None).  ``grfs`` is 256 where the build options say ``-TotalGRFNum 256``
+    (or a kernel attribute ``NumGRF=256``), else 128."""
+    p = src = None
+    if platform:
+        p, src = O.platform_named(platform), "option"
+        if p is None:
+            raise ValueError(f"unknown platform '{platform}' (known: {O.platform_names_text()})")
+    elif module.platform:
+        p, src = O.platform_named(module.platform), "text"
+    if p is None and file:
+        parts = os.path.normpath(file).split(os.sep)
+        words = parts[:-1][::-1] + os.path.basename(file).split(".")[0].split("__")[1:]
+        for w in words:
+            q = O.platform_named(w) if w else None
+            if q is not None:
+                p, src = q, "path"
+                break
+    grfs = 128
+    opts = module.build_options or ""
+    m = re.search(r"-TotalGRFNum\s+(\d+)", opts)
+    if m:
+        grfs = int(m.group(1))
+    for u in module.units:
+        for a in u.attrs:
+            if a.name == "NumGRF" and isinstance(a.value, int) and a.value:
+                grfs = a.value
+    gb = p.grf_bytes if p is not None else None
+    return {"platform": p.name if p is not None else None, "from": src, "grfs": grfs,
+            "grf_bytes": gb, "bytes": grfs * gb if gb else None}
+
+
+def grf_overflow(peak_bytes: int, grf: dict[str, Any]) -> list[str]:
+    """The register files a pressure peak exceeds: ``["128x32"]`` (GRFs x
+    bytes) for the known file, or, where the platform is unknown, each of
+    128 or 256 GRFs of 32 or 64 bytes it exceeds; empty if none."""
+    if grf.get("bytes"):
+        return [f"{grf['grfs']}x{grf['grf_bytes']}"] if peak_bytes > grf["bytes"] else []
+    return [f"{n}x{b}" for n, b in _GRF_CHOICES if peak_bytes > n * b]
+
+
+def overflow_message(unit_name: str, kind: str, peak_bytes: int, grf: dict[str, Any]) -> str | None:
+    """The warning for a peak beyond the register file (None if within)."""
+    over = grf_overflow(peak_bytes, grf)
+    if not over:
+        return None
+    what = f"{kind} '{unit_name}': register-pressure peak {peak_bytes} bytes"
+    if grf.get("bytes"):
+        return (f"{what} exceeds {grf['platform']}'s GRF file ({grf['grfs']} GRFs x "
+                f"{grf['grf_bytes']} bytes = {grf['bytes']} bytes): it will spill")
+    sizes = ", ".join(f"{x.split('x')[0]} GRFs x {x.split('x')[1]} bytes" for x in over)
+    return f"{what} exceeds a GRF file of {sizes} (platform unknown: give --platform)"
+
+
+def unit_stats(unit: ast.Unit, text: str | None = None, file: str | None = None,
+               grf: dict[str, Any] | None = None) -> dict:
     """The statistics of one kernel or function (the ``units`` entry of
-    ``visa-stats --json``)."""
+    ``visa-stats --json``; ``grf``: the register file, :func:`grf_file`,
+    for the ``pressure`` entry's ``grf`` and ``overflow``)."""
     g = cfg_unit(unit)  # the blocks only: the text's $N ids are not reported here
     tr = _Tracked(unit)
     lv, by_op_exec = _liveness(unit, g, tr)
@@ -869,7 +1046,8 @@ def unit_stats(unit: ast.Unit, text: str | None = None, file: str | None = None)
         "labels": kinds[ast.Label] + kinds[ast.Subroutine],
         "blocks": len(g.blocks),
         "pressure": {"peak_bytes": lv.peak_bytes, "line": lv.peak_line,
-                     "live": [[v, b] for v, b in lv.peak_vars(10)]},
+                     "live": [[v, b] for v, b in lv.peak_vars(10)],
+                     **({"grf": grf, "overflow": grf_overflow(lv.peak_bytes, grf)} if grf else {})},
     }
 
 
@@ -877,6 +1055,10 @@ _DECL_CLASS = {ast.VarDecl: "general", ast.AddrDecl: "address", ast.PredDecl: "p
                ast.SamplerDecl: "sampler", ast.SurfaceDecl: "surface"}
 
 
-def stats(module: ast.Module, text: str | None = None, file: str | None = None) -> dict:
-    """The statistics of every unit of a module (``visa-stats --json``)."""
-    return {"schema": SCHEMA, "units": [unit_stats(u, text, file) for u in module.units]}
+def stats(module: ast.Module, text: str | None = None, file: str | None = None,
+          platform: str | None = None) -> dict:
+    """The statistics of every unit of a module (``visa-stats --json``):
+    ``file`` names it (and may tell its platform, :func:`grf_file`),
+    ``platform`` overrides that."""
+    grf = grf_file(module, file if file is not None else module.file, platform)
+    return {"schema": SCHEMA, "units": [unit_stats(u, text, file, grf) for u in module.units]}
