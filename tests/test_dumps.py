@@ -485,3 +485,125 @@ def test_liveness_counts_a_variable_from_its_first_write():
     assert live["half2"] == {"D", "E"}
     assert live["read"] == {"A", "D"}
     assert lv.peak_bytes == 32 + 64 + 32
+
+
+# ---- the GRF file, calls across units, vISA 4.2 text and binaries
+def _stats_cli(capsys, *args):
+    from visa.dumps_cli import stats_main
+    code = stats_main(list(args))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_grf_overflow_warning(capsys, tmp_path):
+    """A peak over the platform's register file warns (the platform from the
+    folder, --platform or the 4.2 text's //Platform: line); none warns
+    within it; without a platform the warning names the files it exceeds."""
+    vec = str(CORPUS / "tgllp" / "vectors__vec_ops__simd32.visaasm")
+    code, out, err = _stats_cli(capsys, "--json", vec)
+    (u,) = json.loads(out)["units"]
+    peak = u["pressure"]["peak_bytes"]
+    assert 4096 < peak <= 8192  # over TGLLP's 128 x 32 bytes, within 128 x 64
+    assert u["pressure"]["grf"] == {"platform": "TGLLP", "from": "path", "grfs": 128, "grf_bytes": 32,
+                                    "bytes": 4096}
+    assert u["pressure"]["overflow"] == ["128x32"]
+    assert code == 0 and f"{vec}:{u['pressure']['line']}: warning: kernel 'vec_ops': register-pressure peak " \
+        f"{peak} bytes exceeds TGLLP's GRF file (128 GRFs x 32 bytes = 4096 bytes)" in err
+    code, out, err = _stats_cli(capsys, "--platform", "PVC", vec)
+    assert code == 0 and err == "" and "of 8192 (PVC: 128 GRFs x 64)" in out
+    alone = tmp_path / "k.visaasm"
+    alone.write_text((CORPUS / "tgllp" / "vectors__vec_ops__simd32.visaasm").read_text())
+    code, out, err = _stats_cli(capsys, str(alone))
+    assert "exceeds a GRF file of 128 GRFs x 32 bytes (platform unknown" in err
+    # IGC 2.40's DG2 dump: //Platform: DG2 and -TotalGRFNum 256 in its build options
+    big = str(CORPUS.parent / "modern" / "dg2" / "large_grf__big_grf__simd32.visaasm")
+    code, out, err = _stats_cli(capsys, "--json", big)
+    assert json.loads(out)["units"][0]["pressure"]["grf"] == {
+        "platform": "DG2", "from": "text", "grfs": 256, "grf_bytes": 32, "bytes": 8192}
+    assert _stats_cli(capsys, "--platform", "NOPE", vec)[0] == 2
+
+
+def test_cfg_follows_stack_calls_into_function_files(tmp_path):
+    """visa-cfg of a kernel reads its function files (<stem>.f<i>) and draws
+    each fcall as an edge to the callee's entry: one per fcall line of the
+    text, from the block that ends with it."""
+    from visa.dumps_cli import cfg_main
+    k = CORPUS / "tgllp" / "calls_stack__stackcalls__simd8.visaasm"
+    out = tmp_path / "g.json"
+    assert cfg_main([str(k), "-o", str(out)]) == 0
+    g = json.loads(out.read_text())
+    names = [f["name"] for f in g["functions"]]
+    want = {m.group(1) for m in re.finditer(r"^\s+fcall \(\S+ \d+\) (\w+)", k.read_text(), re.M)}
+    assert set(names) == {"stackcalls"} | want and len(want) == 3
+    kern = g["functions"][0]
+    calls = [e for e in kern["edges"] if "function" in e]
+    assert {e["function"] for e in calls} == want and all(e["to"] == 0 for e in calls)
+    text_lines = k.read_text().split("\n")
+    for e in calls:
+        last = kern["blocks"][e["from"]]["lines"][-1]
+        assert re.match(r"\s+fcall \(\S+ \d+\) " + e["function"] + " ", text_lines[last - 1])
+    assert cfg_main([str(k), "--no-callees", "-o", str(out)]) == 0
+    assert [f["name"] for f in json.loads(out.read_text())["functions"]] == ["stackcalls"]
+    dot = tmp_path / "g.dot"
+    assert cfg_main([str(k), "-o", str(dot)]) == 0
+    assert dot.read_text().count("style=dashed") == 3
+
+
+def _igc_ids(text):
+    return [int(m.group(1)) for m in re.finditer(r"/// \$(\d+)\s*$", text, re.M)]
+
+
+@pytest.mark.parametrize("plat", ["tgllp", "dg2", "pvc", "bmg"])
+def test_42_dumps_counts_and_blocks_against_igc_ids(plat):
+    """IGC 2.40's vISA 4.2 dumps (no GenX_IR reads them): per file, the
+    instructions counted equal IGC's /// $N ids, and the CFG's blocks hold
+    each id exactly once, in order."""
+    files = sorted((CORPUS.parent / "modern" / plat).glob("*.visaasm"))[::4]
+    assert len(files) >= 24
+    for p in files:
+        text = p.read_text()
+        m = visa.parse(text, str(p))
+        s = visa.stats(m, text, str(p))
+        ids = _igc_ids(text)
+        assert sum(u["instructions"] - u["by_category"].get("debug", 0) for u in s["units"]) == len(ids), p
+        got = [i for g in visa.cfg(m, text) for b in g.blocks for i in b.ids]
+        assert got == ids, p
+
+
+def test_stats_and_cfg_of_a_binary_equal_its_text():
+    """The corpus' reference binaries (IGC's vISA 4.1 writer) read as
+    modules: statistics equal those of the text, and the graph the same
+    blocks (labels, instruction count) and edges."""
+    for stem in sorted((CORPUS / "tgllp").glob("*.ref.isa"))[::6]:
+        text_path = stem.with_name(stem.name[: -len(".ref.isa")] + ".visaasm")
+        text = text_path.read_text()
+        a = visa.stats(visa.parse(text, str(text_path)), None, str(text_path))
+        mb = visa.disassemble(stem.read_bytes(), module=True)
+        b = visa.stats(mb, None, str(text_path))  # the path: its platform
+        # a binary holds the whole program: its kernel is the text's
+        b["units"] = [u for u in b["units"] if u["kind"] == "kernel"]
+        assert b["units"][0]["pressure"].pop("line") is None  # a binary has no lines
+        a["units"][0]["pressure"].pop("line")
+        assert a == b, stem
+        ga, gb = visa.cfg(visa.parse(text)), visa.cfg(mb)
+        for x, y in zip(ga, gb):
+            assert [(bl.label, len(bl.lines)) for bl in x.blocks] == [(bl.label, len(bl.lines)) for bl in y.blocks]
+            assert [(e.src, e.dst, e.kind, e.predicate) for e in x.edges] == \
+                [(e.src, e.dst, e.kind, e.predicate) for e in y.edges]
+
+
+def test_commands_read_binaries_and_42(capsys, tmp_path):
+    """visa-stats, visa-cfg and visa-diff on a binary and on a 4.2 dump."""
+    from visa.dumps_cli import cfg_main, diff_main, stats_main
+    isa = str(CORPUS / "tgllp" / "atomics_float__fatomic_cas_loop__simd16.ref.isa")
+    v42 = str(CORPUS.parent / "modern" / "tgllp" / "atomics_float__fatomic_cas_loop__simd16.visaasm")
+    assert stats_main(["--json", isa, v42]) == 0
+    units = json.loads(capsys.readouterr().out)["units"]
+    assert [u["name"] for u in units] == ["fatomic_cas_loop"] * 2
+    assert units[0]["instructions"] == units[1]["instructions"] + 1
+    for src in (isa, v42):
+        assert cfg_main([src, "-o", str(tmp_path / "g.json")]) == 0
+        assert len(json.loads((tmp_path / "g.json").read_text())["functions"][0]["blocks"]) == 4
+    assert diff_main([isa, v42, "--json"]) == 1
+    (p,) = json.loads(capsys.readouterr().out)["pairs"]
+    assert p["code"]["removed"] == 1 and p["code"]["added"] == 0

@@ -15,7 +15,7 @@ write of it, whole or in part, comes before on some path from the entry):
 * the destination of a move, arithmetic, logic, compare or address
   instruction is its first operand; a message's (send, sampler, LSC,
   dpas...) is the operand its instruction description's ``dst`` field is
-  read from (:func:`_written_operand`);
+  read from (``_written_operand``);
 * a destination *kills* its variable (writes it whole) only when the
   instruction is not predicated, writes its root at offset 0 and -- for the
   first-operand kinds -- with an execution size of at least its elements;
@@ -35,7 +35,7 @@ write of it, whole or in part, comes before on some path from the entry):
   subroutine and back from its ``ret`` to every return site of that
   subroutine; a stack call (``fcall``/``ifcall``, to another unit) only
   reads its operands: the callee's variables are its own unit's
-  (:func:`_flow_successors`);
+  (``_flow_successors``);
 * dead code (no path from the entry reaches it) is taken as entered
   afresh.
 """
@@ -223,18 +223,59 @@ def cfg(module: ast.Module, text: str | None = None) -> list[Graph]:
     return [cfg_unit(u, text) for u in module.units]
 
 
-def cfg_json(graphs: list[Graph]) -> dict:
-    return {"schema": SCHEMA, "functions": [
-        {"name": g.name,
-         "blocks": [{"label": b.label, "ids": b.ids, "lines": b.lines} for b in g.blocks],
-         "edges": [{"from": e.src, "to": e.dst, "kind": e.kind, "predicate": e.predicate}
-                   for e in g.edges]} for g in graphs]}
+@attrs.define
+class CallEdge:
+    """A stack call (``fcall``) from a block of one graph to the entry of
+    another unit's graph (indexes into the list of graphs)."""
+    graph: int
+    src: int
+    callee: int
+    predicate: str | None = None
+
+
+def call_edges(graphs: list[Graph]) -> list[CallEdge]:
+    """The stack calls among ``graphs`` (a kernel's and its functions'):
+    each ``fcall`` whose function is one of the graphs' units, from its
+    block to that unit's entry block.  An indirect call (``ifcall``) names
+    no function: it has none."""
+    by_name = {g.unit.name: i for i, g in enumerate(graphs) if g.unit.kind == "function"}
+    out = []
+    for gi, g in enumerate(graphs):
+        body = g.unit.body
+        for b_i, b in enumerate(g.blocks):
+            for j in b.stmts:
+                s = body[j]
+                if type(s) is ast.Instruction and O.FLOW_ROLE.get(s.op) == "call":
+                    for n in _names(s.operands):
+                        if n in by_name and graphs[by_name[n]].blocks:
+                            out.append(CallEdge(gi, b_i, by_name[n], _pred_text(s.pred)))
+                            break
+    return out
+
+
+def cfg_json(graphs: list[Graph], calls: list[CallEdge] | None = None) -> dict:
+    """``visa-cfg --format json`` (schema 1): per function its blocks and
+    edges; a stack call to another of the graphs is an edge of kind
+    ``call`` with ``"function"``: the callee's name, and ``to`` an index into
+    the callee's blocks (its entry, 0)."""
+    fns = []
+    for gi, g in enumerate(graphs):
+        edges: list[dict[str, Any]] = [
+            {"from": e.src, "to": e.dst, "kind": e.kind, "predicate": e.predicate} for e in g.edges]
+        for c in calls or ():
+            if c.graph == gi:
+                edges.append({"from": c.src, "to": 0, "kind": "call", "predicate": c.predicate,
+                              "function": graphs[c.callee].name})
+        fns.append({"name": g.name, "kind": g.unit.kind,
+                    "blocks": [{"label": b.label, "ids": b.ids, "lines": b.lines} for b in g.blocks],
+                    "edges": edges})
+    return {"schema": SCHEMA, "functions": fns}
 
 
 # ------------------------------------------------------------- liveness
 class Liveness:
     """Per-instruction liveness and register pressure of one unit (made by
-    :func:`liveness`).
+    :func:`visa.liveness`).
 
     * ``live_in[j]``: the symbols live across body statement ``j`` (an
       instruction): what is live before it, and its result (root general
@@ -244,7 +285,8 @@ class Liveness:
       registers it holds;
     * ``block_peak``: the largest ``bytes_at`` of each block of ``graph``;
     * ``peak``: the statement of the largest ``bytes_at`` (the first such),
-      ``peak_bytes`` and ``peak_line`` (its source line);
+      ``peak_bytes`` and ``peak_line`` (its source line; None for a
+      decoded binary);
     * ``sizes``: the bytes of each root general variable.
 
     The peak is found when the object is made; the per-instruction figures
@@ -314,7 +356,7 @@ _NAMES_NONE = frozenset({ast.Imm, ast.Number, ast.String})
 
 
 def _op_names(op: Any, out: list[str]) -> None:
-    """Append the symbols an operand names to ``out`` (as :func:`_names`,
+    """Append the symbols an operand names to ``out`` (as ``_names``,
     dispatched on the operand's kind)."""
     a = _NAMED_BY.get(type(op))
     if a is not None:
@@ -731,9 +773,9 @@ def _flow_successors(g: Graph) -> list[list[int]]:
 
 def liveness(unit: ast.Unit, graph: Graph | None = None) -> Liveness:
     """Liveness and register pressure of one kernel or function (see the
-    module docstring for the model, :func:`_flow_successors` for calls).
+    module docstring for the model, ``_flow_successors`` for calls).
 
-    Sets are bitsets (Python ints over :class:`_Tracked`'s numbering): the
+    Sets are bitsets (Python ints over ``_Tracked``'s numbering): the
     per-block data-flow fixpoint is a few integer operations per block
     however many variables are live.  A block's live-out bytes are then
     found from the next block's live-in (often the same set) and the
@@ -933,7 +975,7 @@ def _liveness(unit: ast.Unit, g: Graph, tr: _Tracked) -> tuple[Liveness, dict[tu
             if xb > peak_bytes or (xb == peak_bytes and peak is not None and j < peak):
                 peak, peak_bytes = j, xb
     live_in = _LiveSets(rows, tr, live_out, def_in)
-    line = unit.body[peak].line if peak is not None else None
+    line = (unit.body[peak].line or None) if peak is not None else None  # 0: a decoded binary
     return Liveness(g, tr.sizes, live_in, walk, peak, max(peak_bytes, 0), line), counts
 
 
@@ -1022,7 +1064,7 @@ def overflow_message(unit_name: str, kind: str, peak_bytes: int, grf: dict[str, 
 def unit_stats(unit: ast.Unit, text: str | None = None, file: str | None = None,
                grf: dict[str, Any] | None = None) -> dict:
     """The statistics of one kernel or function (the ``units`` entry of
-    ``visa-stats --json``; ``grf``: the register file, :func:`grf_file`,
+    ``visa-stats --json``; ``grf``: the register file, :func:`visa.dumps.grf_file`,
     for the ``pressure`` entry's ``grf`` and ``overflow``)."""
     g = cfg_unit(unit)  # the blocks only: the text's $N ids are not reported here
     tr = _Tracked(unit)
@@ -1046,6 +1088,8 @@ def unit_stats(unit: ast.Unit, text: str | None = None, file: str | None = None,
         "labels": kinds[ast.Label] + kinds[ast.Subroutine],
         "blocks": len(g.blocks),
         "pressure": {"peak_bytes": lv.peak_bytes, "line": lv.peak_line,
+                     "instruction": (sum(1 for s in unit.body[:lv.peak + 1] if type(s) is ast.Instruction)
+                                     if lv.peak is not None else None),
                      "live": [[v, b] for v, b in lv.peak_vars(10)],
                      **({"grf": grf, "overflow": grf_overflow(lv.peak_bytes, grf)} if grf else {})},
     }
@@ -1058,7 +1102,7 @@ _DECL_CLASS = {ast.VarDecl: "general", ast.AddrDecl: "address", ast.PredDecl: "p
 def stats(module: ast.Module, text: str | None = None, file: str | None = None,
           platform: str | None = None) -> dict:
     """The statistics of every unit of a module (``visa-stats --json``):
-    ``file`` names it (and may tell its platform, :func:`grf_file`),
+    ``file`` names it (and may tell its platform, :func:`visa.dumps.grf_file`),
     ``platform`` overrides that."""
     grf = grf_file(module, file if file is not None else module.file, platform)
     return {"schema": SCHEMA, "units": [unit_stats(u, text, file, grf) for u in module.units]}
