@@ -151,7 +151,8 @@ def _pred_text(p: ast.Predicate | None) -> str | None:
 def cfg_unit(unit: ast.Unit, text: str | None = None) -> Graph:
     """The control-flow graph of one kernel or function."""
     lines = text.split("\n") if text is not None else None
-    ids = _ids(unit, lines)
+    ids = _ids(unit, lines) if lines is not None else None  # else: positions, counted below
+    k = 0
     blocks: list[Block] = []
     cur: Block | None = None
     ended = True
@@ -178,7 +179,8 @@ def cfg_unit(unit: ast.Unit, text: str | None = None) -> Graph:
             ended = False
         cur.stmts.append(i)
         has_ins = True
-        n = ids[i]
+        k += 1
+        n = ids[i] if ids is not None else k
         if n is not None:
             cur.ids.append(n)
         cur.lines.append(s.line)
@@ -545,9 +547,10 @@ def _unit_def_use(unit: ast.Unit, tr: _Tracked, graph: Graph) -> tuple[
     kill in it), kill and written sets; and the count of each (mnemonic,
     execution size)."""
     of, nelts = tr.of, tr.nelts
-    # per mnemonic: (its first operand is its destination, the operand a
-    # message writes)
-    opinfo: dict[str, tuple[bool, int | None]] = {}
+    # per mnemonic: True (its first operand is its destination), the index
+    # of the operand a message writes, or None (it writes none)
+    opinfo: dict[str, bool | int | None] = {}
+    missing = object()
     body = unit.body
     rows: list[list[tuple[int, int, list[int], tuple[int, ...]]]] = []
     gen_b: list[set[int]] = []
@@ -555,12 +558,14 @@ def _unit_def_use(unit: ast.Unit, tr: _Tracked, graph: Graph) -> tuple[
     wrote_b: list[set[int]] = []
     counts: dict[tuple[str, int], int] = {}
     VarRef, Name, Imm, Instruction = ast.VarRef, ast.Name, ast.Imm, ast.Instruction
-    of_get = of.get
+    of_get, nelts_get, info_get, counts_get = of.get, nelts.get, opinfo.get, counts.get
+    zero2 = (0, 0)
     for b in graph.blocks:
         gen: set[int] = set()
         kil: set[int] = set()
         wrote: set[int] = set()
         row: list[tuple[int, int, list[int], tuple[int, ...]]] = []
+        append = row.append
         for j in b.stmts:
             s = body[j]
             if type(s) is not Instruction:
@@ -568,27 +573,52 @@ def _unit_def_use(unit: ast.Unit, tr: _Tracked, graph: Graph) -> tuple[
             ops = s.operands
             op = s.op
             ex = s.exec
-            size = ex.size if ex else 1
+            size = ex.size if ex is not None else 1
             key = (op, size)
-            counts[key] = counts.get(key, 0) + 1
-            info = opinfo.get(op)
-            if info is None:
-                fd = O.report_family(op) in _DST_FAMILIES
-                info = opinfo[op] = (fd, None if fd else _written_operand(op))
-            dst, w = info
+            counts[key] = counts_get(key, 0) + 1
+            info = info_get(op, missing)
+            if info is missing:
+                info = opinfo[op] = True if O.report_family(op) in _DST_FAMILIES else _written_operand(op)
             use: list[int] = []
             pred = s.pred
             if pred is not None:
                 k = of_get(pred.name)
                 if k is not None:
                     use.append(k)
-            kill = -1
-            part = -1  # a variable written in part (still read)
-            first = 0
-            if w is not None and ops:
+            kill = part = -1  # part: a variable written in part (still read)
+            rest = ops
+            if info is True:
+                if ops:
+                    d = ops[0]
+                    td = type(d)
+                    if td is VarRef:
+                        # a write of a whole root variable (execution size x
+                        # its element size >= its bytes), unpredicated, kills
+                        # it; any other writes it in part
+                        rest = ops[1:]
+                        n = d.name
+                        k = of_get(n)
+                        if k is not None:
+                            ne = nelts_get(n)
+                            if pred is None and ne is not None and size >= ne and (
+                                    d.offsets == zero2 or not any(d.offsets)):
+                                kill = k
+                            else:
+                                part = k
+                                use.append(k)
+                    elif td is Name:
+                        rest = ops[1:]
+                        k = of_get(d.name)
+                        if k is not None:
+                            if pred is None:
+                                kill = k
+                            else:
+                                part = k
+                                use.append(k)
+            elif info is not None and ops:
                 # a message's destination: written whole when unpredicated,
                 # at offset 0 and naming a root variable; else in part
-                wi = w if w >= 0 else len(ops) + w
+                wi = info if info >= 0 else len(ops) + info
                 if 0 <= wi < len(ops):
                     d = ops[wi]
                     td = type(d)
@@ -601,34 +631,8 @@ def _unit_def_use(unit: ast.Unit, tr: _Tracked, graph: Graph) -> tuple[
                         else:
                             part = k
                             use.append(k)
-                        ops = ops[:wi] + ops[wi + 1:]
-            if dst and ops:
-                first = 1
-                d = ops[0]
-                td = type(d)
-                if td is VarRef and d.name in of:
-                    # a write of a whole root variable (execution size x its
-                    # element size >= its bytes), unpredicated, kills it; any
-                    # other writes it in part
-                    n = d.name
-                    ne = nelts.get(n)
-                    k = of[n]
-                    if pred is None and ne is not None and not any(d.offsets) and size >= ne:
-                        kill = k
-                    else:
-                        part = k
-                        use.append(k)
-                elif td is Name:
-                    k = of_get(d.name)
-                    if k is not None:
-                        if pred is None:
-                            kill = k
-                        else:
-                            part = k
-                            use.append(k)
-                else:
-                    first = 0
-            for o in ops[first:] if first else ops:
+                        rest = ops[:wi] + ops[wi + 1:]
+            for o in rest:
                 t = type(o)
                 if t is VarRef:
                     k = of_get(o.name)
@@ -642,13 +646,14 @@ def _unit_def_use(unit: ast.Unit, tr: _Tracked, graph: Graph) -> tuple[
                         if k is not None:
                             use.append(k)
             new: tuple[int, ...] = ()
-            if kill >= 0 and kill not in wrote:
-                wrote.add(kill)
-                new = (kill,)
-            if part >= 0 and part not in wrote:
+            if kill >= 0:
+                if kill not in wrote:
+                    wrote.add(kill)
+                    new = (kill,)
+            elif part >= 0 and part not in wrote:
                 wrote.add(part)
-                new = new + (part,)
-            row.append((j, kill, use, new))
+                new = (part,)
+            append((j, kill, use, new))
             if kil:
                 for v in use:
                     if v not in kil:
@@ -1056,7 +1061,7 @@ def overflow_message(unit_name: str, kind: str, peak_bytes: int, grf: dict[str, 
     what = f"{kind} '{unit_name}': register-pressure peak {peak_bytes} bytes"
     if grf.get("bytes"):
         return (f"{what} exceeds {grf['platform']}'s GRF file ({grf['grfs']} GRFs x "
-                f"{grf['grf_bytes']} bytes = {grf['bytes']} bytes): it will spill")
+                f"{grf['grf_bytes']} bytes = {grf['bytes']} bytes): it may spill")
     sizes = ", ".join(f"{x.split('x')[0]} GRFs x {x.split('x')[1]} bytes" for x in over)
     return f"{what} exceeds a GRF file of {sizes} (platform unknown: give --platform)"
 

@@ -139,6 +139,11 @@ def stats_main(argv: list[str] | None = None) -> int:
                   f"peak {u['pressure']['peak_bytes']} bytes{file_text} at line {u['pressure']['line']}{over}")
             for c, n in sorted(u["by_category"].items(), key=lambda x: -x[1]):
                 print(f"  {c:<16} {n:6}")
+            mns = sorted(u["by_mnemonic"].items(), key=lambda x: (-x[1]["count"], x[0]))
+            print("  mnemonics: " + ", ".join(
+                f"{k} {v['count']}" + (f" ({', '.join(f'simd{s} {c}' for s, c in v['exec_sizes'].items())})"
+                                       if len(v["exec_sizes"]) > 1 else f" (simd{next(iter(v['exec_sizes']))})")
+                for k, v in mns))
             for k, v in u["variables"].items():
                 print(f"  {k} variables: {v['count']} ({v['bytes']} bytes)")
             if a.pressure:
