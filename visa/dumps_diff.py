@@ -28,7 +28,9 @@ dialect (the new side's) without ``/// $N`` ids, renames the new side's
 variables and labels to the old side's names where they play the same part
 (found by aligning the two instruction sequences with every declared name
 replaced by its class, type and size, then pairing the names of aligned
-instructions at their first use), and gives a unified diff of the result.
+instructions at their first use), writes a new-side name with no old
+counterpart with a prime (``V0067'``), and gives a unified diff of the
+result.
 """
 from __future__ import annotations
 
@@ -300,8 +302,8 @@ def _map_names(a: _Code, b: _Code) -> dict[str, str]:
     instruction sequences aligned by their shapes, the names of aligned lines
     pair at their first use (in order); in what the shapes leave unaligned,
     lines aligned by their bare shapes (a variable whose type, size or
-    aliasing changed); then a name left on both sides with the same
-    spelling and class."""
+    aliasing changed).  The spelling of a name plays no part: IGC's numbers
+    are not kept from one version to the next."""
     to_old: dict[str, str] = {}
     taken: set[str] = set()
 
@@ -320,10 +322,6 @@ def _map_names(a: _Code, b: _Code) -> dict[str, str]:
             for i, j, n in sub.get_matching_blocks():
                 for k in range(n):
                     pair(i1 + i + k, j1 + j + k)
-    for y in b.parts:
-        if y not in to_old and y in a.parts and y not in taken and a.parts[y][0] == b.parts[y][0]:
-            to_old[y] = y
-            taken.add(y)
     return to_old
 
 
@@ -339,13 +337,8 @@ def code_diff(old: ast.Unit, new: ast.Unit, *, version: tuple[int, int] = (4, 2)
     they play the same part (see the module docstring)."""
     a, b = _code(old, version), _code(new, version)
     to_old = _map_names(a, b)
-    old_names = set(a.parts)
-    rename: dict[str, str] = {}
-    for y in {y for ns in b.names for y in ns}:
-        if y in to_old:
-            rename[y] = to_old[y]
-        else:
-            rename[y] = y + "'" if y in old_names else y
+    # a new-side name with no counterpart is written with a prime
+    rename = {y: to_old.get(y, y + "'") for ns in b.names for y in ns}
     ta = [_fill(t, ns) for t, ns in zip(a.texts, a.names)]
     tb = [_fill(t, [rename[y] for y in ns]) for t, ns in zip(b.texts, b.names)]
     # 2. the unified diff of the renamed lines; hunk positions are source
