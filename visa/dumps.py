@@ -537,15 +537,15 @@ class _Tracked:
         return nb, (high & ((1 << p) - 1)).bit_count(), (high >> p).bit_count()
 
 
-def _unit_def_use(unit: ast.Unit, tr: _Tracked, graph: Graph) -> tuple[
+def _unit_def_use(unit: ast.Unit, tr: _Tracked, blocks: list[Block]) -> tuple[
         list[list[tuple[int, int, list[int], tuple[int, ...]]]], list[set[int]], list[set[int]],
         list[set[int]], dict[tuple[str, int], int]]:
-    """One pass over a unit's instructions, block by block.  Returns, per
-    block, its instructions as (statement index, killed number or -1, used
+    """One pass over the instructions of ``blocks``.  Returns, per block,
+    its instructions as (statement index, killed number or -1, used
     numbers, numbers first written in the block here) under the model of the
-    module docstring (a number may be listed twice); its gen (used before any
-    kill in it), kill and written sets; and the count of each (mnemonic,
-    execution size)."""
+    module docstring (a number may be listed twice); its gen (used before
+    any kill in it), kill and written sets; and the count of each
+    (mnemonic, execution size)."""
     of, nelts = tr.of, tr.nelts
     # per mnemonic: True (its first operand is its destination), the index
     # of the operand a message writes, or None (it writes none)
@@ -560,7 +560,7 @@ def _unit_def_use(unit: ast.Unit, tr: _Tracked, graph: Graph) -> tuple[
     VarRef, Name, Imm, Instruction = ast.VarRef, ast.Name, ast.Imm, ast.Instruction
     of_get, nelts_get, info_get, counts_get = of.get, nelts.get, opinfo.get, counts.get
     zero2 = (0, 0)
-    for b in graph.blocks:
+    for b in blocks:
         gen: set[int] = set()
         kil: set[int] = set()
         wrote: set[int] = set()
@@ -675,15 +675,17 @@ class _LiveSets(Mapping):
     live-out bitset (holding every instruction's set of a long kernel at
     once would take memory in its length times its live variables)."""
 
-    def __init__(self, rows: list, tr: _Tracked, live_out: list[int], def_in: list[int]) -> None:
-        self._rows, self._tr, self._live_out, self._def_in = rows, tr, live_out, def_in
+    def __init__(self, rows: list, g: Graph, tr: _Tracked, live_out: list[int], def_in: list[int]) -> None:
+        self._rows, self._g, self._tr, self._live_out, self._def_in = rows, g, tr, live_out, def_in
         self._sets: dict[int, frozenset[str]] = {}
-        self._starts = [row[0][0] if row else -1 for row in rows]
+        self._starts = [b.start for b in g.blocks]
 
     @functools.cached_property
     def _block(self) -> dict[int, int]:
         """Instruction statement index -> its block."""
-        return {r[0]: b_i for b_i, row in enumerate(self._rows) for r in row}
+        body = self._g.unit.body
+        return {j: b_i for b_i, b in enumerate(self._g.blocks) for j in b.stmts
+                if type(body[j]) is ast.Instruction}
 
     def __getitem__(self, j: int) -> frozenset[str]:
         sets = self._sets
@@ -691,8 +693,6 @@ class _LiveSets(Mapping):
             return sets[j]
         # the block holding statement j: blocks are runs of statements in order
         b_i = bisect.bisect_right(self._starts, j) - 1
-        while b_i >= 0 and not self._rows[b_i]:
-            b_i -= 1
         if b_i < 0:
             raise KeyError(j)
         row = self._rows[b_i]
@@ -795,7 +795,7 @@ def liveness(unit: ast.Unit, graph: Graph | None = None) -> Liveness:
 
 
 def _liveness(unit: ast.Unit, g: Graph, tr: _Tracked) -> tuple[Liveness, dict[tuple[str, int], int]]:
-    rows, gen_s, kill_s, wrote_s, counts = _unit_def_use(unit, tr, g)
+    rows, gen_s, kill_s, wrote_s, counts = _unit_def_use(unit, tr, g.blocks)
     nblk = len(g.blocks)
     gen_b = [_to_bits(x) for x in gen_s]
     kill_b = [_to_bits(x) for x in kill_s]
@@ -979,7 +979,7 @@ def _liveness(unit: ast.Unit, g: Graph, tr: _Tracked) -> tuple[Liveness, dict[tu
         for j, xb, _, _ in walk(b_i)[0]:
             if xb > peak_bytes or (xb == peak_bytes and peak is not None and j < peak):
                 peak, peak_bytes = j, xb
-    live_in = _LiveSets(rows, tr, live_out, def_in)
+    live_in = _LiveSets(rows, g, tr, live_out, def_in)
     line = (unit.body[peak].line or None) if peak is not None else None  # 0: a decoded binary
     return Liveness(g, tr.sizes, live_in, walk, peak, max(peak_bytes, 0), line), counts
 
