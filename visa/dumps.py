@@ -482,6 +482,9 @@ class _Tracked:
             alias_root, sizes, nelts, of, names, weight
         # the bytes of each number: a root's, 0 for a predicate or address
         self.bytes_of = weight + [0] * (len(names) - len(weight))
+        # and its figures packed in one int (bytes, predicates << _P,
+        # addresses << _A): a set's three figures are one sum
+        self.packed = weight + [1 << _P] * self.n_pred + [1 << _A] * (len(names) - len(weight) - self.n_pred)
         self._decls, self._addr_bytes = decls, sum(2 * d.num_elts for d in addr_decls)
 
     @property
@@ -524,17 +527,23 @@ class _Tracked:
             out.extend([base + i for i in _BYTE_BITS[data[m.start()]]])
         return out
 
-    def count(self, x: int) -> tuple[int, int, int]:
-        """(bytes of general variables, predicates, address registers) of a
-        bitset."""
+    def count(self, x: int) -> int:
+        """The packed figures (see ``_P``) of a bitset."""
         if not x:
-            return 0, 0, 0
+            return 0
         g, p = self.n_gen, self.n_pred
         high = x >> g
         gen = x ^ (high << g) if high else x
         w = self.weight
         nb = sum(w[i] for i in self.bits(gen)) if gen else 0
-        return nb, (high & ((1 << p) - 1)).bit_count(), (high >> p).bit_count()
+        return nb + ((high & ((1 << p) - 1)).bit_count() << _P) + ((high >> p).bit_count() << _A)
+
+
+# the packed figures of a set: bytes of general variables in the low bits,
+# then the predicates from bit _P, the address registers from bit _A (each
+# field stays non-negative and within its bits: no carry crosses them)
+_P, _A = 48, 72
+_FIELD = (1 << 24) - 1
 
 
 def _unit_def_use(unit: ast.Unit, tr: _Tracked, blocks: list[Block]) -> tuple[
@@ -854,28 +863,26 @@ def _liveness(unit: ast.Unit, g: Graph, tr: _Tracked) -> tuple[Liveness, dict[tu
                 if o != def_out[b_i]:
                     def_out[b_i] = o
                     changed = True
-    weight, n_gen = tr.weight, tr.n_gen
-    n_gp = n_gen + tr.n_pred
     count = tr.count
-    bytes_of = tr.bytes_of
+    bytes_of, packed = tr.bytes_of, tr.packed
+    low = (1 << _P) - 1
 
-    def step(ref: int, ref_w: tuple[int, int, int], x: int) -> tuple[int, int, int]:
-        """The figures of bitset x from those of bitset ref."""
+    def step(ref: int, ref_w: int, x: int) -> int:
+        """The packed figures of bitset x from those of bitset ref."""
         if x == ref:
             return ref_w
-        a, c = count(x ^ (x & ref)), count(ref ^ (ref & x))
-        return ref_w[0] + a[0] - c[0], ref_w[1] + a[1] - c[1], ref_w[2] + a[2] - c[2]
+        return ref_w + count(x ^ (x & ref)) - count(ref ^ (ref & x))
 
     # per block: the figures of its live-out set (what is defined there), and
-    # an upper bound of its instructions' (live-out and every variable it
-    # touches)
-    out_w: list[tuple[int, int, int]] = [(0, 0, 0)] * nblk
+    # an upper bound of its instructions' bytes (live-out and every variable
+    # it touches)
+    out_w = [0] * nblk
     bound = [0] * nblk
-    ref_set, ref_w = 0, (0, 0, 0)
+    ref_set, ref_w = 0, 0
     for b_i in range(nblk - 1, -1, -1):
         xo = live_out[b_i] & def_out[b_i]
         ow = out_w[b_i] = step(ref_set, ref_w, xo)
-        bound[b_i] = ow[0] + sum(map(bytes_of.__getitem__, gen_s[b_i])) \
+        bound[b_i] = (ow & low) + sum(map(bytes_of.__getitem__, gen_s[b_i])) \
             + sum(map(bytes_of.__getitem__, kill_s[b_i]))
         xi = live_top[b_i] & def_in[b_i]
         ref_set, ref_w = xi, step(xo, ow, xi)
@@ -886,7 +893,7 @@ def _liveness(unit: ast.Unit, g: Graph, tr: _Tracked) -> tuple[Liveness, dict[tu
         live across it that some write has reached."""
         out = live_out[b_i]
         din = def_in[b_i]
-        nb, np_, na = out_w[b_i]
+        tot = out_w[b_i]  # packed figures of what is live and defined here
         state: dict[int, bool] = {}
         outb = out.to_bytes((out.bit_length() >> 3) + 1, "little")
         dinb = din.to_bytes((din.bit_length() >> 3) + 1, "little")
@@ -907,12 +914,7 @@ def _liveness(unit: ast.Unit, g: Graph, tr: _Tracked) -> tuple[Liveness, dict[tu
                 if live is None:
                     live = (k >> 3) < n_out and (outb[k >> 3] >> (k & 7)) & 1 == 1
                 if live:  # k is defined after this instruction: it writes it
-                    if k < n_gen:
-                        nb -= weight[k]
-                    elif k < n_gp:
-                        np_ -= 1
-                    else:
-                        na -= 1
+                    tot -= packed[k]
                 state[k] = False
             # what is first written here is undefined before it
             for v in new:
@@ -921,12 +923,7 @@ def _liveness(unit: ast.Unit, g: Graph, tr: _Tracked) -> tuple[Liveness, dict[tu
                     if live is None:
                         live = (v >> 3) < n_out and (outb[v >> 3] >> (v & 7)) & 1 == 1
                     if live:
-                        if v < n_gen:
-                            nb -= weight[v]
-                        elif v < n_gp:
-                            np_ -= 1
-                        else:
-                            na -= 1
+                        tot -= packed[v]
             for v in u:
                 live = state.get(v)
                 if live is None:
@@ -935,36 +932,21 @@ def _liveness(unit: ast.Unit, g: Graph, tr: _Tracked) -> tuple[Liveness, dict[tu
                     state[v] = True
                     f = first.get(v)
                     if f is None:
-                        defined = (v >> 3) < n_din and (dinb[v >> 3] >> (v & 7)) & 1 == 1
-                        if not defined:  # written later in the block only
-                            continue
+                        if not ((v >> 3) < n_din and (dinb[v >> 3] >> (v & 7)) & 1):
+                            continue  # written later in the block only
                     elif f >= p:
                         continue
-                    if v < n_gen:
-                        nb += weight[v]
-                    elif v < n_gp:
-                        np_ += 1
-                    else:
-                        na += 1
+                    tot += packed[v]
             # across the instruction: what is live before it and defined,
             # its result, and what it writes first in part
-            xb, xp, xa = nb, np_, na
+            x = tot
             if k >= 0 and (not state[k] or first.get(k) == p):
-                if k < n_gen:
-                    xb += weight[k]
-                elif k < n_gp:
-                    xp += 1
-                else:
-                    xa += 1
+                x += packed[k]
             for v in new:
                 if v != k and first.get(v) == p:
-                    if v < n_gen:
-                        xb += weight[v]
-                    elif v < n_gp:
-                        xp += 1
-                    else:
-                        xa += 1
-            at.append((j, xb, xp, xa))
+                    x += packed[v]
+            xb = x & low
+            at.append((j, xb, (x >> _P) & _FIELD, x >> _A))
             if xb > bp:
                 bp = xb
         return at, bp
