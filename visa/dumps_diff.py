@@ -371,10 +371,6 @@ def code_diff(old: ast.Unit, new: ast.Unit, *, version: tuple[int, int] = (4, 2)
 
 
 # ----------------------------------------------------------------- diff
-def _name(r: UnitRef) -> str:
-    return r.unit.name
-
-
 def _entry(r: UnitRef) -> dict[str, Any]:
     return {"name": r.unit.name, "kind": r.unit.kind, "file": r.file}
 
