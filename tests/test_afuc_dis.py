@@ -16,7 +16,7 @@ import pytest
 from refs import AFUC, afuc_rows
 from test_afuc_isa import LISTINGS
 from visa.afuc.cli import dis_main
-from visa.afuc.disasm import disassemble
+from visa.afuc import listing
 
 _PREINC = re.compile(r"(.*\+ 0x)([0-9]+)(\]!.*)")
 
@@ -32,7 +32,7 @@ def _quirk_ok(quirks: str, got: str, exp: str) -> bool:
 
 @pytest.mark.parametrize("row", LISTINGS, ids=lambda r: r["fw"])
 def test_listing(row):
-    got = disassemble((AFUC / "dis" / row["fw"]).read_bytes()).split("\n")
+    got = listing((AFUC / "dis" / row["fw"]).read_bytes()).split("\n")
     exp = (AFUC / "dis" / row["expected"]).read_text().split("\n")
     assert len(got) == len(exp)
     quirks = row["mesa_quirks"]
@@ -57,7 +57,7 @@ def test_views(row):
     """-v (pc and word per line; a5xx's 127-line jump table dump) and -r
     (every word from the image's first, no jump table) as Mesa prints them."""
     data = (AFUC / "dis" / row["fw"]).read_bytes()
-    got = disassemble(data, verbose="-v" in row["args"], raw="-r" in row["args"])
+    got = listing(data, verbose="-v" in row["args"], raw="-r" in row["args"])
     assert got == (AFUC / "dis" / row["expected"]).read_text()
 
 
@@ -90,9 +90,9 @@ def test_garbage_images_list():
     for fwid in (0x6EE, 0x6DD, 0x730, 0x740):
         for _ in range(8):
             w = [0, fwid << 12] + [rng.getrandbits(32) for _ in range(rng.randint(0, 300))]
-            assert disassemble(struct.pack("<%dI" % len(w), *w)).startswith("; a")
+            assert listing(struct.pack("<%dI" % len(w), *w)).startswith("; a")
     for name in ("a630_std_002.fw", "a660_std_001.fw", "a730_std_001.fw"):
         b = bytearray((AFUC / "dis" / name).read_bytes())
         for i in range(12, 60, 4):  # the bootstrap's words
             b[i] ^= 0xFF
-        assert "microcode" in disassemble(bytes(b))
+        assert "microcode" in listing(bytes(b))

@@ -5,8 +5,7 @@ are Mesa's vectors (tests/data/afuc/dis, count-guarded through afuc_rows)."""
 import pytest
 
 from refs import AFUC, afuc_rows
-from visa.afuc.asm import assemble
-from visa.afuc.disasm import disassemble
+from visa.afuc import assemble, disassemble, format, listing
 
 IMAGES = sorted({row["fw"] for row in afuc_rows("dis", "MANIFEST.tsv", "afuc listings")})
 
@@ -18,5 +17,8 @@ def test_every_image_is_listed():
 @pytest.mark.parametrize("fw", IMAGES)
 def test_listing_reassembles_to_the_image(fw):
     data = (AFUC / "dis" / fw).read_bytes()
-    listing = disassemble(data)
-    assert assemble(listing, path=f"{fw}.asm") == data
+    program = disassemble(data)
+    text = listing(data)
+    assert format(program) == text
+    assert assemble(text, path=f"{fw}.asm") == data  # through the text (afuc-as)
+    assert assemble(program) == data  # the program itself

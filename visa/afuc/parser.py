@@ -1,0 +1,573 @@
+"""afuc text -> :class:`visa.afuc.ast.Program`.
+
+The syntax is grammar/afuc.lark.  Its rules are regular, so
+:class:`visa.bitisa.grammar.RegularGrammar` composes each statement rule
+into one regular expression (with the grammar's own terminals, blanks and
+comments between tokens, and Lark's keyword priorities): the reader matches
+one statement at a time; the group that matched names the statement rule,
+and the rule's action below builds its node.  An instruction's operands are
+taken one by one with the ``operand`` rule, each alternative of which is
+one operand shape.  Which operands a mnemonic takes is not the grammar's
+business: the instruction records say it (:func:`visa.afuc.forms.candidates`).
+
+Comments and blank lines become :class:`~visa.afuc.ast.Comment` and
+:class:`~visa.afuc.ast.Blank` statements, a comment after a statement on its
+line its note, so that a listing prints back as it was (comments inside a
+statement that spans lines are dropped).
+
+Every problem is collected (the reader resumes at the next line) and
+raised at the end as one :class:`~visa.afuc.errors.AfucError`.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import attrs
+
+from visa.afuc import ast as A
+from visa.afuc.errors import AfucError, Diagnostic
+from visa.afuc.forms import ALL_FORMS, SHAPE_OF, candidates, prefix_problem, shapes_wanted
+from visa.bitisa.grammar import RegularGrammar
+
+# ------------------------------------------------------------------ grammar
+
+
+def grammar_text() -> str:
+    """grammar/afuc.lark of this copy of the package (installed as
+    visa/grammar/afuc.lark, or in the source tree's grammar/)."""
+    here = Path(__file__).resolve().parent.parent
+    for p in (here / "grammar" / "afuc.lark", here.parent / "grammar" / "afuc.lark"):
+        if p.is_file():
+            return p.read_text(encoding="utf-8")
+    from importlib import resources
+    return resources.files("visa.grammar").joinpath("afuc.lark").read_text(encoding="utf-8")
+
+
+# the parts of each statement rule and operand alternative the actions read
+_STATEMENT_PARTS = {
+    "instruction": ("MNEMONIC", "BARE_MNEMONIC"),
+    "label": ("NAME",),
+    "literal": ("LITERAL",),
+    "label_literal": ("LABEL_REF",),
+    "align": ("immediate",),
+    "jumptbl": (),
+    "section": ("NAME",),
+}
+_OPERAND_PARTS = {
+    "mem": ("REG", "immediate", "PREINC"),
+    "shift": ("shifted", "amount"),
+    "immediate": (),
+    "REG": (), "BIT": (), "LABEL_REF": (), "TARGET": (),
+}
+
+
+@attrs.frozen
+class _Grammar:
+    """grammar/afuc.lark, composed once (immutable)."""
+    rules: RegularGrammar
+    gap: re.Pattern[str]
+    statement: re.Pattern[str]
+    prefix: re.Pattern[str]
+    operand: re.Pattern[str]
+    term: re.Pattern[str]
+
+
+@lru_cache(maxsize=1)
+def _grammar() -> _Grammar:
+    g = RegularGrammar(grammar_text())
+    if set(g.choices("_statement")) != set(_STATEMENT_PARTS) or \
+            set(g.choices("operand")) != set(_OPERAND_PARTS):  # pragma: no cover - a grammar edit
+        raise AssertionError("grammar/afuc.lark and the parser's actions disagree")
+    gap = g.gap
+    # instruction: ... MNEMONIC operand ("," operand)*  -- the operands one at a
+    # time, each followed by the next "," or the end of the instruction
+    operand = g.alternatives({n: _OPERAND_PARTS[n] for n in g.choices("operand")},
+                             lead=f"(?:{gap},)?")
+    # immediate: (named "+")* (named | HEX | INT): its terms one at a time
+    term = g.alternatives({n: () for n in ("CONTROL_REG", "SQE_REG", "HEX", "INT")},
+                          lead=fr"(?:{gap}\+)?")
+    return _Grammar(
+        rules=g,
+        gap=re.compile(gap),
+        statement=re.compile(g.alternatives({n: _STATEMENT_PARTS[n]
+                                             for n in g.choices("_statement")})),
+        prefix=re.compile(g.alternatives({n: () for n in g.choices("prefix")})),
+        operand=re.compile(operand + fr"(?={gap}(?:,|\Z))"),
+        term=re.compile(term))
+
+
+@lru_cache(maxsize=1)
+def _tokens() -> re.Pattern[str]:
+    """Any one token, as the lexer would take it (for diagnostics)."""
+    return re.compile(_grammar().rules.tokens())
+
+
+# ------------------------------------------------------------------ lexemes
+_NAMED_REGS = {"$rem": 0x1c, "$memdata": 0x1d, "$addr": 0x1d, "$regdata": 0x1e,
+               "$usraddr": 0x1e, "$data": 0x1f, "$sp": 0x1a, "$lr": 0x1b}
+
+
+class _Fail(Exception):
+    """A problem at ``pos``; ``rest_of_line``: reading resumes at the next
+    line (what follows the statement is wrong too)."""
+
+    def __init__(self, pos: int, message: str, rest_of_line: bool = False) -> None:
+        self.pos = pos
+        self.message = message
+        self.rest_of_line = rest_of_line
+
+
+def _register(text: str, pos: int) -> int:
+    n = _NAMED_REGS.get(text)
+    if n is None:
+        try:
+            n = int(text[1:], 16)
+        except ValueError:
+            raise _Fail(pos, f"invalid register {text!r}") from None
+        if n > 0x1f:
+            raise _Fail(pos, f"register {text} out of range ($00-$1f)")
+    return n
+
+
+def _number(text: str) -> int:
+    return int(text[2:] or "0", 16) if text[:2] == "0x" else int(text)
+
+
+# ------------------------------------------------------------------ reader
+class _Reader:
+    """One parse: the text, the position of each line, the diagnostics."""
+
+    def __init__(self, text: str, g: _Grammar) -> None:
+        self.text = text
+        self.g = g
+        self.diags: list[Diagnostic] = []
+        self.line = 1     # line of self.lstart
+        self.lstart = 0   # start of the current line
+        self.crlf = False  # a carriage return was reported
+
+    def where(self, pos: int) -> tuple[int, int]:
+        """(line, col) of ``pos`` at or after the current line's start."""
+        text = self.text
+        k = text.count("\n", self.lstart, pos)
+        if not k:
+            return self.line, pos - self.lstart + 1
+        return self.line + k, pos - text.rindex("\n", self.lstart, pos)
+
+    def advance(self, start: int, end: int) -> None:
+        """The text ``start:end`` was read: count its lines."""
+        k = self.text.count("\n", start, end)
+        if k:
+            self.line += k
+            self.lstart = self.text.rindex("\n", start, end) + 1
+
+    def error(self, pos: int, message: str) -> None:
+        line, col = self.where(pos)
+        self.diags.append(Diagnostic(line, col, message))
+
+    # -- operands ------------------------------------------------------------
+    def immediate(self, start: int, end: int) -> A.Immediate:
+        text, term = self.text, self.g.term.match
+        terms = []
+        pos = start
+        while pos < end:
+            m = term(text, pos, end)
+            if m is None:  # pragma: no cover - the statement expression matched it
+                raise _Fail(pos, "expected an immediate")
+            kind = m.lastgroup
+            s = m.start(kind)
+            terms.append((kind, m.group(kind), s))
+            pos = m.end()
+        kind, word, s = terms[-1]
+        line, col = self.where(s)
+        node: A.Immediate
+        if kind == "CONTROL_REG":
+            node = A.ControlReg(word[1:], line=line, col=col)
+        elif kind == "SQE_REG":
+            node = A.SqeReg(word[1:], line=line, col=col)
+        else:
+            node = A.Imm(_number(word), line=line, col=col)
+        for kind, word, s in reversed(terms[:-1]):
+            line, col = self.where(s)
+            cls = A.ControlReg if kind == "CONTROL_REG" else A.SqeReg
+            node = cls(word[1:], node, line=line, col=col)
+        return node
+
+    def operand(self, m: re.Match[str]) -> A.Operand:
+        kind = m.lastgroup
+        assert kind is not None
+        s = m.start(kind)
+        word = m.group(kind)
+        line, col = self.where(s)
+        if kind == "REG":
+            return A.Reg(_register(word, s), line=line, col=col)
+        if kind == "immediate":
+            return self.immediate(s, m.end(kind))
+        if kind == "BIT":
+            return A.Bit(int(word[1:]), line=line, col=col)
+        if kind == "LABEL_REF":
+            return A.LabelRef(word[1:], line=line, col=col)
+        if kind == "mem":
+            r = m.start("mem__REG")
+            rl, rc = self.where(r)
+            return A.Mem(A.Reg(_register(m.group("mem__REG"), r), line=rl, col=rc),
+                         self.immediate(m.start("mem__immediate"), m.end("mem__immediate")),
+                         m.start("mem__PREINC") >= 0, line=line, col=col)
+        if kind == "shift":
+            vs, ve = m.span("shift__shifted")
+            value: A.Immediate | A.LabelRef
+            if self.text[vs] == "#":
+                vl, vc = self.where(vs)
+                value = A.LabelRef(self.text[vs + 1:ve], line=vl, col=vc)
+            else:
+                value = self.immediate(vs, ve)
+            return A.Shift(value, self.immediate(*m.span("shift__amount")), line=line, col=col)
+        # TARGET: #-5, #0x10
+        return A.Target(int(word[1:], 0), line=line, col=col)
+
+    # -- statements ----------------------------------------------------------
+    def instruction(self, m: re.Match[str], note: A.Note | None) -> A.Instruction | None:
+        text = self.text
+        head = "instruction__MNEMONIC" if m.start("instruction__MNEMONIC") >= 0 \
+            else "instruction__BARE_MNEMONIC"
+        ms, me = m.span(head)
+        start = m.start("instruction")
+        rep = peek = False
+        xmov = sds = 0
+        rank = -1
+        pos = start
+        while pos < ms:  # (rep), then (xmovN) (peek), or (sdsN)
+            p = self.g.prefix.match(text, pos, ms)
+            if p is None:
+                break
+            kind = p.lastgroup
+            word = p.group(kind)  # type: ignore[arg-type]
+            r = {"REP": 0, "XMOV": 1, "SDS": 1, "PEEK": 2}[kind]  # type: ignore[index]
+            if r <= rank or (kind == "PEEK" and sds) or (kind == "SDS" and (xmov or peek)):
+                raise _Fail(p.start(kind), f"prefix {word} out of order or repeated (the order "
+                            "is (rep), (xmovN), (peek); or (rep), (sdsN))")
+            rank = r
+            if kind == "REP":
+                rep = True
+            elif kind == "XMOV":
+                xmov = int(word[5])
+            elif kind == "SDS":
+                sds = int(word[4])
+            else:
+                peek = True
+            pos = p.end()
+        ops = []
+        end = m.end("instruction")
+        pos = me
+        op_match = self.g.operand.match
+        while pos < end:
+            o = op_match(text, pos, end)
+            if o is None:  # pragma: no cover - the statement expression matched them
+                raise _Fail(pos, "expected an operand")
+            ops.append(self.operand(o))
+            pos = o.end()
+        nxt = self.g.gap.match(text, end).end()  # type: ignore[union-attr]
+        if text[nxt:nxt + 1] in (",", ":", "<", "+", "]", "!"):
+            # what follows cannot follow an instruction: say what is wrong
+            # with the instruction instead of with what follows it
+            toks = _Tokens(text)
+            t = toks.at(nxt)
+            word = t[1] if t is not None else ""
+            if word == ":" and not ops and start == ms:
+                raise _Fail(ms, f"{m.group(head)!r} is a mnemonic, not a label name", True)
+            if word == ",":
+                raise _Fail(*toks.operand(t[2], ","), True)  # type: ignore[index]
+            if word == "<<":
+                raise _Fail(*toks.expected(t[2], "a shift amount after '<<'"), True)  # type: ignore[index]
+            if word == "+" and ops and type(ops[-1]) is A.Reg:
+                raise _Fail(text.rindex("$", 0, nxt), "expected '[' before the register (a "
+                            "memory operand is [$reg + offset])", True)
+            if word in ("+", "]", "!"):
+                raise _Fail(nxt, f"unexpected {word!r} after the operands", True)
+        line, col = self.where(start)
+        ins = A.Instruction(m.group(head), tuple(ops), rep, xmov, peek, sds, note,
+                            line=line, col=col)
+        if not candidates(ALL_FORMS, ins):
+            raise _Fail(start if ins.rep or ins.xmov or ins.peek or ins.sds else ms,
+                        _no_form(ins))
+        return ins
+
+    def statement(self, m: re.Match[str], note: A.Note | None) -> A.Statement | None:
+        kind = m.lastgroup
+        if kind == "instruction":
+            return self.instruction(m, note)
+        s = m.start(kind)  # type: ignore[arg-type]
+        line, col = self.where(s)
+        if kind == "label":
+            return A.Label(m.group("label__NAME"), note, line=line, col=col)
+        if kind == "literal":
+            word = m.group("literal__LITERAL")
+            value = int(word[1:-1], 16)
+            if value >> 32:
+                raise _Fail(s, f"literal {word} does not fit 32 bits")
+            return A.Literal(value, note, line=line, col=col)
+        if kind == "label_literal":
+            return A.LabelLiteral(m.group("label_literal__LABEL_REF")[1:], note, line=line, col=col)
+        if kind == "align":
+            return A.Align(self.immediate(*m.span("align__immediate")), note, line=line, col=col)
+        if kind == "jumptbl":
+            return A.JumpTable(note, line=line, col=col)
+        return A.Section(m.group("section__NAME"), note, line=line, col=col)
+
+    def gap(self, start: int, end: int, out: list[A.Statement], fresh: bool) -> None:
+        """Blank lines and comment lines in the gap ``start:end`` (``fresh``:
+        it begins a line; else it ends the line of the previous statement)."""
+        text = self.text
+        pos = start
+        first = True
+        while True:
+            nl = text.find("\n", pos, end)
+            if nl < 0:
+                break
+            if not (first and not fresh):
+                piece = text[pos:nl]
+                semi = piece.find(";")
+                if semi >= 0:
+                    out.append(A.Comment(piece[semi + 1:], line=self.line, col=semi + 1))
+                else:
+                    out.append(A.Blank(line=self.line, col=1))
+            first = False
+            self.line += 1
+            self.lstart = pos = nl + 1
+
+    def run(self) -> list[A.Statement]:
+        text, g = self.text, self.g
+        n = len(text)
+        gap, stmt = g.gap.match, g.statement.match
+        out: list[A.Statement] = []
+        pos = 0
+        fresh = True
+        while True:
+            e = gap(text, pos).end()  # type: ignore[union-attr]
+            if e > pos:
+                if fresh or text.count("\n", pos, e) > 1 or ";" in text[pos:e]:
+                    self.gap(pos, e, out, fresh)
+                elif text[pos:e].find("\n") >= 0:
+                    self.line += 1
+                    self.lstart = text.rindex("\n", pos, e) + 1
+                fresh = True
+                pos = e
+            if pos >= n:
+                break
+            m = stmt(text, pos)
+            if m is None:
+                pos = self.recover(pos)
+                fresh = True
+                continue
+            end = m.end()
+            # a comment after the statement on its line is its note
+            note = None
+            j = end
+            while j < n and text[j] in " \t":
+                j += 1
+            if j < n and text[j] == ";":
+                nl = text.find("\n", j)
+                if nl >= 0:
+                    line, col = self.where(j)
+                    note = A.Comment(text[j + 1:nl], line=line, col=col)
+                    end = nl
+            try:
+                node = self.statement(m, note)
+            except _Fail as f:
+                self.error(f.pos, f.message)
+                node = None
+                if f.rest_of_line:
+                    nl = text.find("\n", max(f.pos, end))
+                    end = n if nl < 0 else nl
+            if node is not None:
+                out.append(node)
+            self.advance(pos, end)
+            pos = end
+            fresh = False
+        return out
+
+    def recover(self, pos: int) -> int:
+        """Report what is wrong at ``pos`` (no statement starts there) and
+        return where reading resumes: the start of the line after the
+        error's.  A carriage return is reported once (CRLF text has one on
+        every line)."""
+        at, message = _diagnose(self.text, pos)
+        if self.text[at:at + 1] == "\r":
+            if not self.crlf:
+                n = self.text.count("\r")
+                self.error(at, "carriage return (CRLF line end): afuc source takes LF line "
+                           f"ends only ({n} carriage return{'s' * (n > 1)} in the file)")
+            self.crlf = True
+        else:
+            self.error(at, message)
+        nl = self.text.find("\n", at)
+        end = len(self.text) if nl < 0 else nl + 1
+        self.advance(pos, end)
+        return end
+
+
+def _no_form(ins: A.Instruction) -> str:
+    forms = ALL_FORMS.get(ins.mnemonic, ())
+    bare = attrs.evolve(ins, rep=False, xmov=0, peek=False, sds=0)
+    if ins.rep or ins.xmov or ins.peek or ins.sds:
+        fits = candidates(ALL_FORMS, bare)
+        if fits:
+            got = prefix_problem(fits[0], ins)
+            if got is not None:
+                return got
+    shapes = ", ".join(SHAPE_OF[type(o)] for o in ins.operands) or "none"
+    return (f"{ins.mnemonic}: operands ({shapes}) do not fit: expected "
+            f"{shapes_wanted(ALL_FORMS, ins.mnemonic)}" if forms else f"unknown mnemonic {ins.mnemonic!r}")
+
+
+# ------------------------------------------------------------------ errors
+_PREFIXES = "(rep), (xmov1)-(xmov3), (peek), (sds1)-(sds3)"
+_SHAPES = "a register, an immediate, bN, #label, [$reg + offset]"
+
+
+def _diagnose(text: str, pos: int) -> tuple[int, str]:
+    """(position, message) for the text at ``pos``, where no statement
+    matches: what the token there is, and what was expected instead."""
+    toks = _Tokens(text)
+    t = toks.at(pos)
+    if t is None:
+        return pos, _bad_char(text, pos)
+    kind, word, end = t
+    nxt = toks.at(end)
+    colon = nxt is not None and nxt[1] == ":"
+    if kind == "NAME":
+        if word[0] in "Xx" and text[pos - 1:pos] == "0":
+            return pos - 1, f"'0{word}': a hexadecimal number begins with '0x'"
+        return pos, f"unknown mnemonic {word!r}"
+    if kind in ("MNEMONIC", "BARE_MNEMONIC"):
+        if colon:
+            return pos, f"{word!r} is a mnemonic, not a label name"
+        return toks.operand(end, word)
+    if kind == "BIT" and colon:
+        return pos, f"{word!r} is a bit operand, not a label name"
+    if kind in ("REP", "XMOV", "PEEK", "SDS"):
+        while t is not None and t[0] in ("REP", "XMOV", "PEEK", "SDS"):
+            last = t
+            t = toks.at(t[2])
+        if t is not None and t[0] == "NAME":
+            after = toks.at(t[2])
+            if after is not None and after[1] == ":":
+                return t[2] - len(t[1]), f"{t[1]!r}: a label cannot follow a prefix"
+            return t[2] - len(t[1]), f"unknown mnemonic {t[1]!r}"
+        return toks.expected(last[2], f"a mnemonic after {last[1]}")
+    if word == ",":
+        return toks.operand(end, ",")
+    if word == "[":
+        return toks.expected(end, "'#label' or hex digits in '[...]'")
+    if word == ".align":
+        return toks.expected(end, "an alignment after .align")
+    if word == ".section":
+        return toks.expected(end, "a section name after .section")
+    if kind == "INT" and text[pos - 1:pos] == "0":
+        return pos - 1, f"'0{word}': a decimal number has no leading zero"
+    return pos, f"unexpected {word!r}: expected a statement"
+
+
+def _bad_char(text: str, pos: int) -> str:
+    ch = text[pos]
+    if "\udc80" <= ch <= "\udcff":
+        return f"non-UTF-8 byte 0x{ord(ch) - 0xdc00:02x}"
+    if ch == ";":
+        return "comment at end of file without a newline"
+    m = re.match(r"\([A-Za-z0-9_]*\)", text[pos:pos + 40])
+    if m:
+        return f"unknown prefix {m.group(0)!r} (known: {_PREFIXES})"
+    m = re.match(r"\.[A-Za-z_][A-Za-z0-9_]*", text[pos:pos + 40])
+    if m:
+        return f"unknown directive {m.group(0)!r} (known: .align, .jumptbl, .section)"
+    return f"unknown character {ch!r}"
+
+
+class _Tokens:
+    """The token at a position, as the lexer takes it (for diagnostics)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.re = _tokens()
+        self.gap = _grammar().gap
+
+    def start(self, pos: int) -> int:
+        return self.gap.match(self.text, pos).end()  # type: ignore[union-attr]
+
+    def at(self, pos: int) -> tuple[str, str, int] | None:
+        """(terminal, text, end) of the token after the blanks at ``pos``;
+        None at the end or at a character no token takes."""
+        p = self.start(pos)
+        m = self.re.match(self.text, p)
+        if m is None or not m.group(0):
+            return None
+        kind = m.lastgroup or ""
+        return kind, m.group(0), m.end()
+
+    def expected(self, after: int, what: str) -> tuple[int, str]:
+        """``what`` was expected after the token ending at ``after``."""
+        p = self.start(after)
+        t = self.at(after)
+        if t is None or self.text.count("\n", after, p):
+            if t is None and p < len(self.text) and self.text.count("\n", after, p) == 0:
+                return p, _bad_char(self.text, p)
+            return after, f"expected {what} at end of line"
+        return p, f"expected {what}, got {t[1]!r}"
+
+    def operand(self, after: int, what: str) -> tuple[int, str]:
+        """An operand was expected after the token ending at ``after``: the
+        first token that does not fit one."""
+        t = self.at(after)
+        if t is None or t[1] != "[":
+            if t is not None and t[0] in ("HEX", "INT", "CONTROL_REG", "SQE_REG", "LABEL_REF"):
+                nxt = self.at(t[2])
+                if nxt is not None and nxt[1] == "<<":
+                    return self.expected(nxt[2], "a shift amount after '<<'")
+                if nxt is not None and nxt[1] == "+" and t[0] in ("CONTROL_REG", "SQE_REG"):
+                    return self.expected(nxt[2], "an immediate after '+'")
+            return self.expected(after, f"an operand after {what!r} ({_SHAPES})")
+        # [ REG + immediate ] !?
+        t2 = self.at(t[2])
+        if t2 is None or t2[0] != "REG":
+            return self.expected(t[2], "a register after '['")
+        t3 = self.at(t2[2])
+        if t3 is None or t3[1] != "+":
+            return self.expected(t2[2], "'+' after the register")
+        t4 = self.at(t3[2])
+        if t4 is None or t4[0] not in ("HEX", "INT", "CONTROL_REG", "SQE_REG"):
+            return self.expected(t3[2], "an offset after '+'")
+        end = t4[2]
+        while t4 is not None and t4[0] in ("CONTROL_REG", "SQE_REG"):
+            t5 = self.at(t4[2])
+            if t5 is None or t5[1] != "+":
+                break
+            t4 = self.at(t5[2])
+            if t4 is None or t4[0] not in ("HEX", "INT", "CONTROL_REG", "SQE_REG"):
+                return self.expected(t5[2], "an offset after '+'")
+            end = t4[2]
+        return self.expected(end, "']'")
+
+
+# ------------------------------------------------------------------ entry
+def parse(text: str | bytes, path: str = "<input>") -> A.Program:
+    """The program of ``text`` (bytes are read as UTF-8).  Raises
+    :class:`~visa.afuc.errors.AfucError` with every problem of the text."""
+    program, diags, text = read(text)
+    if diags:
+        raise AfucError(diags, text, path)
+    return program
+
+
+def read(text: str | bytes) -> tuple[A.Program, list[Diagnostic], str]:
+    """The program of the statements that read well, the problems of the
+    others, and the text as read (for an assembler that reports every
+    problem of a file at once)."""
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "surrogateescape")
+    r = _Reader(text, _grammar())
+    stmts = r.run()
+    return A.Program(tuple(stmts), line=1, col=1), r.diags, text
+
+
+__all__ = ["grammar_text", "parse"]
