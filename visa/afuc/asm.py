@@ -24,12 +24,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from typing import Any
 
 from visa.afuc import ast as A
 from visa.afuc.errors import AfucError, Diagnostic
 from visa.afuc.forms import Form, candidates, forms_for_gen, resolve
 from visa.afuc.isa import ISA, Branch
-from visa.bitisa import FieldOverflow
+from visa.bitisa import Field
 
 #: firmware id (version word bits 12-23) -> instruction set generation
 FWIDS = {0x5FF: 5, 0x6EE: 6, 0x6DC: 6, 0x6DD: 6, 0x730: 7, 0x740: 7}
@@ -165,56 +166,46 @@ class _Asm:
         return table
 
     def insn(self, ins: A.Instruction, pc: int, labels: Mapping[str, int]) -> int:
-        if not candidates(self.forms, ins):
-            if ins.mnemonic not in self.forms:
-                self.err(ins, f"{ins.mnemonic!r} does not exist on a{self.gen}xx")
-            else:
-                from visa.afuc.parser import _no_form
-                self.err(ins, f"{_no_form(ins)} on a{self.gen}xx")
-            return 0
         form = resolve(self.forms, ins)
         if form is None:
-            self.err(ins, f"{ins.mnemonic}: no form of it on a{self.gen}xx takes these operands")
+            if ins.mnemonic not in self.forms:
+                self.err(ins, f"{ins.mnemonic!r} does not exist on a{self.gen}xx")
+            elif not candidates(self.forms, ins):
+                from visa.afuc.parser import _no_form
+                self.err(ins, f"{_no_form(ins)} on a{self.gen}xx")
+            else:  # pragma: no cover - every mnemonic has a form without a condition
+                self.err(ins, f"{ins.mnemonic}: no form of it on a{self.gen}xx takes these operands")
             return 0
-        vals = self.fill(form, ins, pc, labels)
-        if vals is None:
-            return 0
-        try:
-            return ISA.encode(form.bitset, vals)
-        except FieldOverflow as e:  # pragma: no cover - fill checks every field
-            self.err(ins, f"value too large: {e}")
-            return 0
+        word = self.fill(form, ins, pc, labels)
+        return 0 if word is None else word
 
-    def fill(self, form: Form, ins: A.Instruction, pc: int,
-             labels: Mapping[str, int]) -> dict[str, int] | None:
-        """The field values ``ins`` gives ``form``; None after reporting why
-        it cannot."""
-        out: dict[str, int] = {}
-        if ins.rep and "REP" in form.prefixes:
-            out["REP"] = 1
-        if ins.xmov and "XMOV" in form.prefixes:
-            out["XMOV"] = ins.xmov
-        if ins.peek and "PEEK" in form.prefixes:
-            out["PEEK"] = 1
-        if ins.sds and "SDS" in form.prefixes:
-            out["SDS"] = ins.sds
+    def fill(self, form: Form, ins: A.Instruction, pc: int, labels: Mapping[str, int]) -> int | None:
+        """The word ``ins`` makes of ``form``; None after reporting why it
+        cannot."""
+        match, prefixes, slots = _layout(form)
+        word = match
+        if ins.rep or ins.xmov or ins.peek or ins.sds:
+            for name, low in prefixes:
+                word |= int(getattr(ins, name)) << low
         ok = True
-        for slot, op in zip(form.slots, ins.operands):
-            parts = _parts(op)
-            for f, v, node in zip(slot.fields, slot.values(op), parts):
+        for (slot, fields), op in zip(slots, ins.operands):
+            t = type(op)
+            if t is A.Reg and len(fields) == 1 and 0 <= op.number >> fields[0][2] == 0:  # type: ignore[union-attr]
+                word |= op.number << fields[0][1]  # type: ignore[union-attr]  # the common case
+                continue
+            for (f, low, width), v, node in zip(fields, slot.values(op), _parts(op)):
                 if type(v) is not int:
                     v = self.symbol(v, f.kind, pc, labels)
                     if v is None:
                         ok = False
                         continue
-                width = f.width
                 if v < 0 or v >> width:
-                    shown = _shown(node)
-                    self.err(node, f"{shown}: value {v:#x} does not fit the {width}-bit field {f.name}")
+                    self.err(node, f"{_shown(node)}: value {v:#x} does not fit the {width}-bit "
+                             f"field {f.name}")
                     ok = False
                     continue
-                out[f.name] = v
-        return out if ok else None
+                word |= v << low
+        return word if ok else None
 
     def symbol(self, v: object, kind: object, pc: int, labels: Mapping[str, int]) -> int | None:
         t = type(v)
@@ -237,6 +228,23 @@ class _Asm:
                 return d & 0xFFFF
             return off
         return self.imm(v)  # type: ignore[arg-type]
+
+
+_LAYOUTS: dict[int, tuple[int, tuple[tuple[str, int], ...], tuple[tuple[Any, tuple[tuple[Field, int, int], ...]], ...]]] = {}
+_PREFIX_ATTRS = {"REP": "rep", "XMOV": "xmov", "PEEK": "peek", "SDS": "sds"}
+
+
+def _layout(form: Form) -> tuple[int, tuple[tuple[str, int], ...],
+                                 tuple[tuple[Any, tuple[tuple[Field, int, int], ...]], ...]]:
+    """A form's fixed bits, its prefix fields (node attribute, low bit) and
+    each slot's fields (field, low bit, width), for encoding."""
+    got = _LAYOUTS.get(id(form))
+    if got is None:
+        b = form.bitset
+        prefixes = tuple((_PREFIX_ATTRS[f.name], f.low) for f in b.fields if f.name in _PREFIX_ATTRS)
+        slots = tuple((s, tuple((f, f.low, f.width) for f in s.fields)) for s in form.slots)
+        got = _LAYOUTS[id(form)] = (b.match, prefixes, slots)
+    return got
 
 
 def _parts(op: A.Operand) -> tuple[object, ...]:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import attrs
 
@@ -81,21 +82,19 @@ def _grammar() -> _Grammar:
             set(g.choices("operand")) != set(_OPERAND_PARTS):  # pragma: no cover - a grammar edit
         raise AssertionError("grammar/afuc.lark and the parser's actions disagree")
     gap = g.gap
-    # instruction: ... MNEMONIC operand ("," operand)*  -- the operands one at a
-    # time, each followed by the next "," or the end of the instruction
-    operand = g.alternatives({n: _OPERAND_PARTS[n] for n in g.choices("operand")},
-                             lead=f"(?:{gap},)?")
-    # immediate: (named "+")* (named | HEX | INT): its terms one at a time
-    term = g.alternatives({n: () for n in ("CONTROL_REG", "SQE_REG", "HEX", "INT")},
-                          lead=fr"(?:{gap}\+)?")
     return _Grammar(
         rules=g,
         gap=re.compile(gap),
+        # a statement; an instruction up to its operands (the rule is cut there)
         statement=re.compile(g.alternatives({n: _STATEMENT_PARTS[n]
-                                             for n in g.choices("_statement")})),
+                                             for n in g.choices("_statement")}, cut=("operands",))),
         prefix=re.compile(g.alternatives({n: () for n in g.choices("prefix")})),
-        operand=re.compile(operand + fr"(?={gap}(?:,|\Z))"),
-        term=re.compile(term))
+        # operands: operand ("," operand)*  -- one operand, after its "," if any
+        operand=re.compile(g.alternatives({n: _OPERAND_PARTS[n] for n in g.choices("operand")},
+                                          lead=f"(?:{gap}(?P<comma>,))?")),
+        # immediate: (named "+")* (named | HEX | INT)  -- one term, after its "+" if any
+        term=re.compile(g.alternatives({n: () for n in ("CONTROL_REG", "SQE_REG", "HEX", "INT")},
+                                       lead=fr"(?:{gap}\+)?")))
 
 
 @lru_cache(maxsize=1)
@@ -107,20 +106,23 @@ def _tokens() -> re.Pattern[str]:
 # ------------------------------------------------------------------ lexemes
 _NAMED_REGS = {"$rem": 0x1c, "$memdata": 0x1d, "$addr": 0x1d, "$regdata": 0x1e,
                "$usraddr": 0x1e, "$data": 0x1f, "$sp": 0x1a, "$lr": 0x1b}
+_REGS = {**{f"${i:02x}": i for i in range(0x20)}, **{f"${i:02X}": i for i in range(0x20)},
+         **_NAMED_REGS}
 
 
 class _Fail(Exception):
     """A problem at ``pos``; ``rest_of_line``: reading resumes at the next
     line (what follows the statement is wrong too)."""
 
-    def __init__(self, pos: int, message: str, rest_of_line: bool = False) -> None:
+    def __init__(self, pos: int, message: str, rest_of_line: bool = False, end: int = 0) -> None:
         self.pos = pos
         self.message = message
         self.rest_of_line = rest_of_line
+        self.end = end  # where the statement read so far ends
 
 
 def _register(text: str, pos: int) -> int:
-    n = _NAMED_REGS.get(text)
+    n = _REGS.get(text)
     if n is None:
         try:
             n = int(text[1:], 16)
@@ -135,16 +137,30 @@ def _number(text: str) -> int:
     return int(text[2:] or "0", 16) if text[:2] == "0x" else int(text)
 
 
+_PREFIX_RANK = {"REP": 0, "XMOV": 1, "SDS": 1, "PEEK": 2}
+# a character that begins no continuation of an instruction (a comma, a
+# shift, a '+'...) and no blank or comment before one
+_NOT_CONTINUING = frozenset("$([#.%@_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+
+
+def _ends(text: str, end: int) -> bool:
+    """The instruction ending at ``end`` certainly continues no further: its
+    line ends and the next line begins with a statement (the common case,
+    decided without matching an expression)."""
+    return text[end:end + 1] == "\n" and text[end + 1:end + 2] in _NOT_CONTINUING
+
+
 # ------------------------------------------------------------------ reader
 class _Reader:
-    """One parse: the text, the position of each line, the diagnostics."""
+    """One parse: the text, where the current line starts, the diagnostics."""
 
     def __init__(self, text: str, g: _Grammar) -> None:
         self.text = text
         self.g = g
         self.diags: list[Diagnostic] = []
-        self.line = 1     # line of self.lstart
-        self.lstart = 0   # start of the current line
+        self.line = 1      # line of self.lstart
+        self.lstart = 0    # start of the current line
+        self.lend = -1     # the first newline at or after lstart (-1: not known)
         self.crlf = False  # a carriage return was reported
 
     def where(self, pos: int) -> tuple[int, int]:
@@ -168,16 +184,19 @@ class _Reader:
 
     # -- operands ------------------------------------------------------------
     def immediate(self, start: int, end: int) -> A.Immediate:
-        text, term = self.text, self.g.term.match
+        text = self.text
+        line, col = self.where(start)
+        if text[start] not in "@%":  # one number: the span is its token
+            return A.Imm(_number(text[start:end]), line=line, col=col)
+        term = self.g.term.match
         terms = []
         pos = start
         while pos < end:
             m = term(text, pos, end)
-            if m is None:  # pragma: no cover - the statement expression matched it
+            if m is None:  # pragma: no cover - the operand expression matched it
                 raise _Fail(pos, "expected an immediate")
             kind = m.lastgroup
-            s = m.start(kind)
-            terms.append((kind, m.group(kind), s))
+            terms.append((kind, m.group(kind), m.start(kind)))
             pos = m.end()
         kind, word, s = terms[-1]
         line, col = self.where(s)
@@ -194,16 +213,18 @@ class _Reader:
             node = cls(word[1:], node, line=line, col=col)
         return node
 
-    def operand(self, m: re.Match[str]) -> A.Operand:
-        kind = m.lastgroup
-        assert kind is not None
-        s = m.start(kind)
-        word = m.group(kind)
-        line, col = self.where(s)
+    def operand(self, m: re.Match[str], kind: str) -> A.Operand:
+        s, e = m.span(kind)
+        word = self.text[s:e]
+        if s < self.lend:
+            line, col = self.line, s - self.lstart + 1
+        else:
+            line, col = self.where(s)
         if kind == "REG":
-            return A.Reg(_register(word, s), line=line, col=col)
+            n = _REGS.get(word)
+            return A.Reg(_register(word, s) if n is None else n, line=line, col=col)
         if kind == "immediate":
-            return self.immediate(s, m.end(kind))
+            return self.immediate(s, e)
         if kind == "BIT":
             return A.Bit(int(word[1:]), line=line, col=col)
         if kind == "LABEL_REF":
@@ -212,7 +233,7 @@ class _Reader:
             r = m.start("mem__REG")
             rl, rc = self.where(r)
             return A.Mem(A.Reg(_register(m.group("mem__REG"), r), line=rl, col=rc),
-                         self.immediate(m.start("mem__immediate"), m.end("mem__immediate")),
+                         self.immediate(*m.span("mem__immediate")),
                          m.start("mem__PREINC") >= 0, line=line, col=col)
         if kind == "shift":
             vs, ve = m.span("shift__shifted")
@@ -227,93 +248,117 @@ class _Reader:
         return A.Target(int(word[1:], 0), line=line, col=col)
 
     # -- statements ----------------------------------------------------------
-    def instruction(self, m: re.Match[str], note: A.Note | None) -> A.Instruction | None:
+    def instruction(self, m: re.Match[str]) -> tuple[A.Instruction, int]:
         text = self.text
-        head = "instruction__MNEMONIC" if m.start("instruction__MNEMONIC") >= 0 \
-            else "instruction__BARE_MNEMONIC"
-        ms, me = m.span(head)
         start = m.start("instruction")
+        bare = m.start("instruction__BARE_MNEMONIC")
+        ms, me = (bare, m.end("instruction__BARE_MNEMONIC")) if bare >= 0 else \
+            m.span("instruction__MNEMONIC")
         rep = peek = False
         xmov = sds = 0
-        rank = -1
-        pos = start
-        while pos < ms:  # (rep), then (xmovN) (peek), or (sdsN)
-            p = self.g.prefix.match(text, pos, ms)
-            if p is None:
-                break
-            kind = p.lastgroup
-            word = p.group(kind)  # type: ignore[arg-type]
-            r = {"REP": 0, "XMOV": 1, "SDS": 1, "PEEK": 2}[kind]  # type: ignore[index]
-            if r <= rank or (kind == "PEEK" and sds) or (kind == "SDS" and (xmov or peek)):
-                raise _Fail(p.start(kind), f"prefix {word} out of order or repeated (the order "
-                            "is (rep), (xmovN), (peek); or (rep), (sdsN))")
-            rank = r
-            if kind == "REP":
-                rep = True
-            elif kind == "XMOV":
-                xmov = int(word[5])
-            elif kind == "SDS":
-                sds = int(word[4])
-            else:
-                peek = True
-            pos = p.end()
-        ops = []
-        end = m.end("instruction")
-        pos = me
-        op_match = self.g.operand.match
-        while pos < end:
-            o = op_match(text, pos, end)
-            if o is None:  # pragma: no cover - the statement expression matched them
-                raise _Fail(pos, "expected an operand")
-            ops.append(self.operand(o))
-            pos = o.end()
-        nxt = self.g.gap.match(text, end).end()  # type: ignore[union-attr]
-        if text[nxt:nxt + 1] in (",", ":", "<", "+", "]", "!"):
-            # what follows cannot follow an instruction: say what is wrong
-            # with the instruction instead of with what follows it
-            toks = _Tokens(text)
-            t = toks.at(nxt)
-            word = t[1] if t is not None else ""
-            if word == ":" and not ops and start == ms:
-                raise _Fail(ms, f"{m.group(head)!r} is a mnemonic, not a label name", True)
-            if word == ",":
-                raise _Fail(*toks.operand(t[2], ","), True)  # type: ignore[index]
-            if word == "<<":
-                raise _Fail(*toks.expected(t[2], "a shift amount after '<<'"), True)  # type: ignore[index]
-            if word == "+" and ops and type(ops[-1]) is A.Reg:
-                raise _Fail(text.rindex("$", 0, nxt), "expected '[' before the register (a "
-                            "memory operand is [$reg + offset])", True)
-            if word in ("+", "]", "!"):
-                raise _Fail(nxt, f"unexpected {word!r} after the operands", True)
-        line, col = self.where(start)
-        ins = A.Instruction(m.group(head), tuple(ops), rep, xmov, peek, sds, note,
-                            line=line, col=col)
+        if ms > start:  # (rep), then (xmovN) (peek), or (sdsN)
+            rank = -1
+            pos = start
+            while True:
+                p = self.g.prefix.match(text, pos, ms)
+                if p is None:
+                    break
+                kind = p.lastgroup
+                word = p.group(kind)  # type: ignore[arg-type]
+                r = _PREFIX_RANK[kind]  # type: ignore[index]
+                if r <= rank or (kind == "PEEK" and sds) or (kind == "SDS" and (xmov or peek)):
+                    raise _Fail(p.start(kind), f"prefix {word} out of order or repeated (the "
+                                "order is (rep), (xmovN), (peek); or (rep), (sdsN))")
+                rank = r
+                if kind == "REP":
+                    rep = True
+                elif kind == "XMOV":
+                    xmov = int(word[5])
+                elif kind == "SDS":
+                    sds = int(word[4])
+                else:
+                    peek = True
+                pos = p.end()
+        mnemonic = text[ms:me]
+        ops: list[A.Operand] = []
+        end = me
+        if bare < 0:  # operands: operand ("," operand)*
+            op_match = self.g.operand.match
+            o = op_match(text, me)
+            if o is None or o.start("comma") >= 0:
+                raise _Fail(*_Tokens(text).operand(me, mnemonic), True)
+            while True:
+                kind = o.lastgroup
+                ops.append(self.operand(o, kind))  # type: ignore[arg-type]
+                end = o.end()
+                if _ends(text, end):
+                    break
+                o = op_match(text, end)
+                if o is None or o.start("comma") < 0:
+                    break
+        if not _ends(text, end):
+            nxt = self.g.gap.match(text, end).end()  # type: ignore[union-attr]
+            if text[nxt:nxt + 1] in (",", ":", "<", "+", "]", "!"):
+                self.after(nxt, ops, start == ms, ms, mnemonic)
+        if start < self.lend:
+            line, col = self.line, start - self.lstart + 1
+        else:
+            line, col = self.where(start)
+        note = None
+        if text[end:end + 1] != "\n":
+            note, end = self.note(end)
+        ins = A.Instruction(mnemonic, tuple(ops), rep, xmov, peek, sds, note, line=line, col=col)
         if not candidates(ALL_FORMS, ins):
             raise _Fail(start if ins.rep or ins.xmov or ins.peek or ins.sds else ms,
-                        _no_form(ins))
-        return ins
+                        _no_form(ins), end=end)
+        return ins, end
 
-    def statement(self, m: re.Match[str], note: A.Note | None) -> A.Statement | None:
+    def after(self, nxt: int, ops: list[A.Operand], bare: bool, ms: int, mnemonic: str) -> None:
+        """What follows the instruction at ``nxt`` cannot follow one: say what
+        is wrong with the instruction instead of with what follows it."""
+        text = self.text
+        toks = _Tokens(text)
+        t = toks.at(nxt)
+        word = t[1] if t is not None else ""
+        if word == ":" and not ops and bare:
+            raise _Fail(ms, f"{mnemonic!r} is a mnemonic, not a label name", True)
+        if word == ",":
+            raise _Fail(*toks.operand(t[2], ","), True)  # type: ignore[index]
+        if word == "<<":
+            raise _Fail(*toks.expected(t[2], "a shift amount after '<<'"), True)  # type: ignore[index]
+        if word == "+" and ops and type(ops[-1]) is A.Reg:
+            raise _Fail(text.rindex("$", 0, nxt), "expected '[' before the register (a memory "
+                        "operand is [$reg + offset])", True)
+        if word in ("+", "]", "!"):
+            raise _Fail(nxt, f"unexpected {word!r} after the operands", True)
+
+    def statement(self, m: re.Match[str]) -> tuple[A.Statement, int]:
         kind = m.lastgroup
         if kind == "instruction":
-            return self.instruction(m, note)
+            return self.instruction(m)
         s = m.start(kind)  # type: ignore[arg-type]
+        e = m.end()
         line, col = self.where(s)
+        note = None
+        if self.text[e:e + 1] != "\n":
+            note, e = self.note(e)
         if kind == "label":
-            return A.Label(m.group("label__NAME"), note, line=line, col=col)
+            return A.Label(m.group("label__NAME"), note, line=line, col=col), e
         if kind == "literal":
             word = m.group("literal__LITERAL")
             value = int(word[1:-1], 16)
             if value >> 32:
                 raise _Fail(s, f"literal {word} does not fit 32 bits")
-            return A.Literal(value, note, line=line, col=col)
+            return A.Literal(value, note, line=line, col=col), e
         if kind == "label_literal":
-            return A.LabelLiteral(m.group("label_literal__LABEL_REF")[1:], note, line=line, col=col)
+            name = m.group("label_literal__LABEL_REF")[1:]
+            return A.LabelLiteral(name, note, line=line, col=col), e
         if kind == "align":
-            return A.Align(self.immediate(*m.span("align__immediate")), note, line=line, col=col)
+            return A.Align(self.immediate(*m.span("align__immediate")), note, line=line,
+                           col=col), e
         if kind == "jumptbl":
-            return A.JumpTable(note, line=line, col=col)
-        return A.Section(m.group("section__NAME"), note, line=line, col=col)
+            return A.JumpTable(note, line=line, col=col), e
+        return A.Section(m.group("section__NAME"), note, line=line, col=col), e
 
     def gap(self, start: int, end: int, out: list[A.Statement], fresh: bool) -> None:
         """Blank lines and comment lines in the gap ``start:end`` (``fresh``:
@@ -325,7 +370,7 @@ class _Reader:
             nl = text.find("\n", pos, end)
             if nl < 0:
                 break
-            if not (first and not fresh):
+            if fresh or not first:
                 piece = text[pos:nl]
                 semi = piece.find(";")
                 if semi >= 0:
@@ -336,52 +381,79 @@ class _Reader:
             self.line += 1
             self.lstart = pos = nl + 1
 
+    def note(self, end: int) -> tuple[A.Comment | None, int]:
+        """A comment after the statement ending at ``end``, on its line."""
+        text = self.text
+        j = end
+        n = len(text)
+        while j < n and text[j] in " \t":
+            j += 1
+        if j < n and text[j] == ";":
+            nl = text.find("\n", j)
+            if nl >= 0:
+                line, col = self.where(j)
+                return A.Comment(text[j + 1:nl], line=line, col=col), nl
+        return None, end
+
     def run(self) -> list[A.Statement]:
         text, g = self.text, self.g
         n = len(text)
         gap, stmt = g.gap.match, g.statement.match
         out: list[A.Statement] = []
+        add = out.append
+        memo: dict[str, tuple[A.Statement, int]] = {}
         pos = 0
         fresh = True
+        quiet = " \t\n;"
         while True:
-            e = gap(text, pos).end()  # type: ignore[union-attr]
-            if e > pos:
-                if fresh or text.count("\n", pos, e) > 1 or ";" in text[pos:e]:
-                    self.gap(pos, e, out, fresh)
-                elif text[pos:e].find("\n") >= 0:
-                    self.line += 1
-                    self.lstart = text.rindex("\n", pos, e) + 1
-                fresh = True
-                pos = e
-            if pos >= n:
-                break
+            if pos < n and text[pos] == "\n" and not fresh and text[pos + 1:pos + 2] not in quiet:
+                # the common case: the statement ended its line, the next one
+                # begins the next line
+                self.line += 1
+                self.lstart = pos = pos + 1
+            else:
+                e = gap(text, pos).end()  # type: ignore[union-attr]
+                if e > pos:
+                    if fresh or ";" in text[pos:e] or text.count("\n", pos, e) > 1:
+                        self.gap(pos, e, out, fresh)
+                    else:
+                        self.advance(pos, e)
+                    fresh = True
+                    pos = e
+                if pos >= n:
+                    break
+            lend = self.lend = text.find("\n", self.lstart)
+            if lend < 0:
+                lend = self.lend = n
+            # a line read before (listings repeat many): its statement again
+            key = text[pos:lend]
+            again = memo.get(key)
+            if again is not None:
+                add(_moved(again[0], self.line, pos - self.lstart + 1 - again[1]))
+                pos = lend
+                fresh = False
+                continue
             m = stmt(text, pos)
             if m is None:
                 pos = self.recover(pos)
                 fresh = True
                 continue
-            end = m.end()
-            # a comment after the statement on its line is its note
-            note = None
-            j = end
-            while j < n and text[j] in " \t":
-                j += 1
-            if j < n and text[j] == ";":
-                nl = text.find("\n", j)
-                if nl >= 0:
-                    line, col = self.where(j)
-                    note = A.Comment(text[j + 1:nl], line=line, col=col)
-                    end = nl
             try:
-                node = self.statement(m, note)
+                node, end = self.statement(m)
             except _Fail as f:
                 self.error(f.pos, f.message)
-                node = None
-                if f.rest_of_line:
+                end = max(m.end(), f.end)
+                if f.rest_of_line or (m.lastgroup == "instruction" and not f.end):
+                    # within the operands: what is left of them is no statement
                     nl = text.find("\n", max(f.pos, end))
                     end = n if nl < 0 else nl
-            if node is not None:
-                out.append(node)
+                self.advance(pos, end)
+                pos = end
+                fresh = False
+                continue
+            add(node)
+            if end == lend:
+                memo[key] = (node, pos - self.lstart + 1)
             self.advance(pos, end)
             pos = end
             fresh = False
@@ -405,6 +477,37 @@ class _Reader:
         end = len(self.text) if nl < 0 else nl + 1
         self.advance(pos, end)
         return end
+
+
+def _moved(node: Any, line: int, dcol: int) -> Any:
+    """A copy of ``node`` (read from one line) at ``line``, ``dcol`` columns on."""
+    t = type(node)
+    if t is A.Reg:
+        return A.Reg(node.number, line=line, col=node.col + dcol)
+    if t is A.Imm:
+        return A.Imm(node.value, line=line, col=node.col + dcol)
+    if t is A.Instruction:
+        note = node.note
+        return A.Instruction(node.mnemonic, tuple([_moved(o, line, dcol) for o in node.operands]),
+                             node.rep, node.xmov, node.peek, node.sds,
+                             None if note is None else _moved(note, line, dcol),
+                             line=line, col=node.col + dcol)
+    if t is A.Mem:
+        return A.Mem(_moved(node.base, line, dcol), _moved(node.offset, line, dcol),
+                     node.preincrement, line=line, col=node.col + dcol)
+    if t is A.Shift:
+        return A.Shift(_moved(node.value, line, dcol), _moved(node.amount, line, dcol),
+                       line=line, col=node.col + dcol)
+    if t is A.ControlReg or t is A.SqeReg:
+        plus = node.plus
+        return t(node.name, None if plus is None else _moved(plus, line, dcol),
+                 line=line, col=node.col + dcol)
+    # the other nodes hold no node but their note
+    values = {a.name: getattr(node, a.name) for a in t.__attrs_attrs__}
+    values["line"], values["col"] = line, node.col + dcol
+    if values.get("note") is not None:
+        values["note"] = _moved(values["note"], line, dcol)
+    return t(**values)
 
 
 def _no_form(ins: A.Instruction) -> str:

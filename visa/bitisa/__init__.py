@@ -187,6 +187,26 @@ class Table:
         return None
 
 
+_NONE: list[Bitset] = []
+
+
+def _tree(bitsets: Sequence[Bitset], used: int) -> Any:
+    """A decision tree for decoding: ``(mask, {word & mask: subtree})`` over
+    the bits every one of ``bitsets`` fixes (beyond ``used``), down to the
+    lists of records that no such bit tells apart.  A word can only match a
+    record of the leaf its bits lead to, so decoding tests those alone and
+    finds the same records a test of every record finds."""
+    common = ~used
+    for b in bitsets:
+        common &= b.mask
+    if len(bitsets) <= 2 or not common:
+        return list(bitsets)  # a leaf (a node is a tuple)
+    groups: dict[int, list[Bitset]] = {}
+    for b in bitsets:
+        groups.setdefault(b.match & common, []).append(b)
+    return (common, {k: _tree(v, used | common) for k, v in groups.items()})
+
+
 class Isa:
     def __init__(self, bitsets: Iterable[Bitset],
                  select_size: Callable[[int], int] | None = None) -> None:
@@ -194,6 +214,8 @@ class Isa:
         self.by_name: dict[str, Bitset] = {b.name: b for b in self.bitsets}
         self.select_size = select_size
         self._gen_cache: dict[int, tuple[Bitset, ...]] = {}
+        # per generation, a decision tree over the fixed bits (see _tree)
+        self._trees: dict[int, Any] = {}
 
     def for_gen(self, gen: int) -> tuple[Bitset, ...]:
         got = self._gen_cache.get(gen)
@@ -203,7 +225,14 @@ class Isa:
         return got
 
     def decode(self, word: int, gen: int = 0) -> Decoded | None:
-        hits = [b for b in self.for_gen(gen) if b.matches(word, gen)]
+        tree = self._trees.get(gen)
+        if tree is None:
+            tree = self._trees[gen] = _tree(self.for_gen(gen), 0)
+        # walk down to the few records that agree with the word on every bit
+        # they all fix, then test those
+        while type(tree) is tuple:
+            tree = tree[1].get(word & tree[0], _NONE)
+        hits = [b for b in tree if b.matches(word, gen)]
         if len(hits) != 1:
             return None
         b = hits[0]

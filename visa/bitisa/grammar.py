@@ -56,6 +56,8 @@ _TOKEN = re.compile(r"""
   | (?P<op>[()\[\]|?*+])
 """, re.X)
 
+# an expression that is a fixed string: escaped or plain characters only
+_LITERAL = re.compile(r"(?:\\.|[^\\.^$*+?{}\[\]|()])*")
 _ANY = None  # a first-character set that may be anything
 
 
@@ -160,6 +162,7 @@ class RegularGrammar:
                 raise GrammarError(f"%ignore {name}: no such terminal")
         self.gap = "(?:" + "|".join(self.lexicon.regex(n) for n in self._ignore) + ")*+"
         self._firsts_memo: dict[str, frozenset[str] | None] = {}
+        self._used: set[str] | None = None
 
     # ------------------------------------------------------------- reading
     def _read(self, src: str, name: str) -> Node:
@@ -252,6 +255,8 @@ class RegularGrammar:
         return self._firsts_memo[regexp]
 
     def _used_terminals(self) -> set[str]:
+        if self._used is not None:
+            return self._used
         used: set[str] = set()
 
         def walk(node: Node) -> None:
@@ -265,6 +270,7 @@ class RegularGrammar:
 
         for tree in self._rules.values():
             walk(tree)
+        self._used = used
         return used
 
     def _token(self, regexp: str, priority: int) -> str:
@@ -281,34 +287,43 @@ class RegularGrammar:
                 continue
             higher.append(hr)
         guard = f"(?!{'|'.join(higher)})" if higher else ""
+        if _LITERAL.fullmatch(regexp):  # a fixed string cannot be shortened
+            return f"{self.gap}{guard}{regexp}"
         return f"{self.gap}{guard}(?>{regexp})"
 
-    def expression(self, rule: str, parts: Iterable[str] = (), prefix: str = "") -> str:
+    def expression(self, rule: str, parts: Iterable[str] = (), prefix: str = "",
+                   cut: Iterable[str] = ()) -> str:
         """Rule (or terminal) ``rule`` as one regular expression: a group named
         ``prefix + part`` around each of ``parts`` (rule or terminal names;
         a part inside a repetition keeps its last occurrence).  Blanks and
         comments before the first token are part of the match, and the
-        group of a part begins at the part's first token."""
+        group of a part begins at the part's first token.
+
+        A rule in ``cut`` is not composed: an empty group named ``prefix +
+        rule`` marks where it begins, and the caller reads it from there
+        with the rule's own expression (an instruction's operands, one at a
+        time)."""
         want = frozenset(parts)
-        for p in want:
+        for p in [*want, *cut]:
             if p not in self._rules and p not in self.lexicon.names:
                 raise GrammarError(f"no rule or terminal {p} in the grammar")
         return self._emit(("rule", rule) if rule in self._rules else ("tok", rule, rule),
-                          want, prefix, (), set())
+                          want, prefix, (), set(), frozenset(cut))
 
-    def alternatives(self, parts: Mapping[str, Iterable[str]], lead: str = "") -> str:
+    def alternatives(self, parts: Mapping[str, Iterable[str]], lead: str = "",
+                     cut: Iterable[str] = ()) -> str:
         """``lead``, then one of the rules (or terminals) named by ``parts``,
         tried in this order: the one that matched is the group of its own
         name (``match.lastgroup``), and its parts are groups named
         ``NAME__PART``.  Blanks and comments before it are skipped, outside
-        the groups."""
+        the groups.  ``cut`` as for :meth:`expression`."""
         alts = []
         for name, ps in parts.items():
-            alts.append(f"(?P<{name}>{self.expression(name, ps, name + '__')})")
+            alts.append(f"(?P<{name}>{self.expression(name, ps, name + '__', cut)})")
         return f"{lead}{self.gap}(?:{'|'.join(alts)})"
 
     def _emit(self, node: Node, parts: frozenset[str], prefix: str, stack: tuple[str, ...],
-              seen: set[str]) -> str:
+              seen: set[str], cut: frozenset[str] = frozenset()) -> str:
         kind = node[0]
         if kind == "tok":
             name = node[2]
@@ -323,24 +338,26 @@ class RegularGrammar:
                 raise GrammarError(f"rule {name} refers to itself: not a regular rule")
             if name not in self._rules:
                 raise GrammarError(f"no rule {name} in the grammar")
-            inner = self._emit(self._rules[name], parts, prefix, stack + (name,), seen)
+            if name in cut:
+                return self._group(name, "", prefix, seen, gap=False)
+            inner = self._emit(self._rules[name], parts, prefix, stack + (name,), seen, cut)
             if name in parts:
                 return self._group(name, inner, prefix, seen)
             return f"(?:{inner})"
         if kind == "rep":
-            return f"(?:{self._emit(node[1], parts, prefix, stack, seen)}){node[2]}"  # type: ignore[arg-type]
+            return f"(?:{self._emit(node[1], parts, prefix, stack, seen, cut)}){node[2]}"  # type: ignore[arg-type]
         if kind == "seq":
-            return "".join(self._emit(n, parts, prefix, stack, seen) for n in node[1])  # type: ignore[union-attr]
-        alts = [self._emit(n, parts, prefix, stack, seen) for n in node[1]]  # type: ignore[union-attr]
+            return "".join(self._emit(n, parts, prefix, stack, seen, cut) for n in node[1])  # type: ignore[union-attr]
+        alts = [self._emit(n, parts, prefix, stack, seen, cut) for n in node[1]]  # type: ignore[union-attr]
         return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
 
-    def _group(self, name: str, inner: str, prefix: str, seen: set[str]) -> str:
+    def _group(self, name: str, inner: str, prefix: str, seen: set[str], gap: bool = True) -> str:
         if name in seen:
             raise GrammarError(f"part {name} occurs twice in one expression")
         seen.add(name)
         # the blanks before the part stay outside its group: the inner
         # expression's own (possessive) gap then matches nothing
-        return f"{self.gap}(?P<{prefix}{name}>{inner})"
+        return f"{self.gap if gap else ''}(?P<{prefix}{name}>{inner})"
 
     def tokens(self) -> str:
         """Every token of the grammar (the terminals the rules use, the
