@@ -188,11 +188,31 @@ class _Asm:
             for name, low in prefixes:
                 word |= int(getattr(ins, name)) << low
         ok = True
-        for (slot, fields), op in zip(slots, ins.operands):
+        for (slot, fields, one), op in zip(slots, ins.operands):
             t = type(op)
-            if t is A.Reg and len(fields) == 1 and 0 <= op.number >> fields[0][2] == 0:  # type: ignore[union-attr]
-                word |= op.number << fields[0][1]  # type: ignore[union-attr]  # the common case
-                continue
+            if one is not None:  # a slot of one field: the common case
+                if t is A.Reg or t is A.Bit:
+                    v = op.number  # type: ignore[union-attr]
+                elif t is A.Imm:
+                    v = op.value  # type: ignore[union-attr]
+                else:
+                    v = self.symbol(op, fields[0][0].kind, pc, labels)
+                    if v is None:
+                        ok = False
+                        continue
+                if v >= 0 and not v >> one[1]:
+                    word |= v << one[0]
+                    continue
+            elif t is A.Mem:
+                base, offset = op.base.number, op.offset  # type: ignore[union-attr]
+                v = offset.value if type(offset) is A.Imm else self.imm(offset)  # type: ignore[union-attr]
+                if v is None:
+                    ok = False
+                    continue
+                (_, l0, w0), (_, l1, w1), (_, l2, _w) = fields
+                if 0 <= base and not base >> w0 and 0 <= v and not v >> w1:
+                    word |= base << l0 | v << l1 | int(op.preincrement) << l2  # type: ignore[union-attr]
+                    continue
             for (f, low, width), v, node in zip(fields, slot.values(op), _parts(op)):
                 if type(v) is not int:
                     v = self.symbol(v, f.kind, pc, labels)
@@ -230,19 +250,23 @@ class _Asm:
         return self.imm(v)  # type: ignore[arg-type]
 
 
-_LAYOUTS: dict[int, tuple[int, tuple[tuple[str, int], ...], tuple[tuple[Any, tuple[tuple[Field, int, int], ...]], ...]]] = {}
+Layout = tuple[int, tuple[tuple[str, int], ...],
+               tuple[tuple[Any, tuple[tuple[Field, int, int], ...], tuple[int, int] | None], ...]]
+_LAYOUTS: dict[int, Layout] = {}
 _PREFIX_ATTRS = {"REP": "rep", "XMOV": "xmov", "PEEK": "peek", "SDS": "sds"}
 
 
-def _layout(form: Form) -> tuple[int, tuple[tuple[str, int], ...],
-                                 tuple[tuple[Any, tuple[tuple[Field, int, int], ...]], ...]]:
+def _layout(form: Form) -> Layout:
     """A form's fixed bits, its prefix fields (node attribute, low bit) and
-    each slot's fields (field, low bit, width), for encoding."""
+    each slot's fields (field, low bit, width) and, for a slot of one field,
+    its (low bit, width) again, for encoding."""
     got = _LAYOUTS.get(id(form))
     if got is None:
         b = form.bitset
         prefixes = tuple((_PREFIX_ATTRS[f.name], f.low) for f in b.fields if f.name in _PREFIX_ATTRS)
-        slots = tuple((s, tuple((f, f.low, f.width) for f in s.fields)) for s in form.slots)
+        slots = tuple((s, tuple((f, f.low, f.width) for f in s.fields),
+                       (s.fields[0].low, s.fields[0].width) if len(s.fields) == 1 else None)
+                      for s in form.slots)
         got = _LAYOUTS[id(form)] = (b.match, prefixes, slots)
     return got
 

@@ -23,7 +23,7 @@ from visa.afuc.errors import AfucError, Diagnostic
 from visa.afuc.forms import Form, _forms
 from visa.afuc.isa import ISA, Branch
 from visa.afuc.regs_gen import DOMAINS, GPU_HI, GPU_REGS, PACKETS
-from visa.bitisa import Decoded
+from visa.bitisa import Decoded, holds
 
 # the forms of each record, overrides first (as the printer tries them)
 _FORMS: dict[int, list[Form]] = {id(b): _forms(b) for b in ISA.bitsets}
@@ -34,7 +34,7 @@ REG_ADDR = 0x1D  # $addr: a mov to it with a shift of 16 or more selects a pipe 
 def _form(d: Decoded) -> Form:
     """The form whose template prints ``d`` (its first override that holds)."""
     for f in _FORMS[id(d.bitset)]:
-        if f.pred is None or f.pred(d.values):
+        if f.pred is None or holds(f.pred, d.values):
             return f
     raise AssertionError(d.bitset.name)  # pragma: no cover - the template has no condition
 
@@ -160,10 +160,11 @@ def _lines(out: _Out, instrs: list[int], n: int, gen: int, jmptbl: list[int],
             d = cache[w] = ISA.decode(w, gen)
         decoded.append(d)
     ctx = Context(gen)
+    targets: list[tuple[int, bool] | None] = [None] * len(decoded)
     for pc, d in enumerate(decoded):
         if d is None:
             continue
-        t = _target(d, pc)
+        t = targets[pc] = _target(d, pc)
         if t is not None and 0 <= t[0] < n:
             if t[1]:
                 ctx.fxn[t[0]] = f"fxn{t[0]}"
@@ -174,6 +175,9 @@ def _lines(out: _Out, instrs: list[int], n: int, gen: int, jmptbl: list[int],
     for i, off in enumerate(jmptbl):
         entries.setdefault(off, []).append(names.get(i, f"UNKN{i}"))
     nop_lit = 0x01000000 | jt_off if jt_off >= 0 else -1
+    # the statement of a word that names no branch target is the same node
+    # wherever the word is (nodes are immutable): made once
+    made: dict[int, A.Statement] = {}
     for pc, d in enumerate(decoded):
         word = instrs[pc]
         at = (pc, word)
@@ -185,6 +189,10 @@ def _lines(out: _Out, instrs: list[int], n: int, gen: int, jmptbl: list[int],
             out.add(A.Label(ctx.fxn[pc]), at)
         if pc in ctx.lbl:
             out.add(A.Label(ctx.lbl[pc]), at)
+        st = made.get(word)
+        if st is not None:
+            out.add(st, at)
+            continue
         if d is None:
             if word == nop_lit:
                 out.add(A.LabelLiteral("jumptbl"), at)
@@ -192,12 +200,13 @@ def _lines(out: _Out, instrs: list[int], n: int, gen: int, jmptbl: list[int],
                 out.add(A.Literal(word, _gpu_note(gen, word)), at)
             continue
         ctx.pc = pc
-        ins = instruction(d, ctx, _note(d, gen))
+        st = instruction(d, ctx, _note(d, gen))
         if d.lost_bits:
             # don't-care bits set: the text would lose them; the raw word reads back
-            out.add(A.Literal(word, ins), at)
-        else:
-            out.add(ins, at)
+            st = A.Literal(word, st)
+        if targets[pc] is None:
+            made[word] = st
+        out.add(st, at)
 
 
 def _header(out: _Out, gen: int, version: int) -> None:
@@ -327,8 +336,11 @@ def listing(data: bytes, verbose: bool = False, raw: bool = False, fwid: int | N
     out, gen, jmptbl = _disassemble(data, raw, fwid)
     paint = ColourPainter() if colours else None
     lines = []
+    seen: dict[int, str] = {}  # the same node is printed once (see _lines)
     for st, at in zip(out.stmts, out.addrs):
-        text = format_statement(st, paint)
+        text = seen.get(id(st))
+        if text is None:
+            text = seen[id(st)] = format_statement(st, paint)
         lines.append(text if at is None or not verbose else f"\t{at[0]:04x}: {at[1]:08x}  {text}")
     if verbose and gen == 5 and not raw:  # Mesa's dump stops one short of the 128 entries
         lines += [";" * 46, "; JUMP TABLE"]

@@ -25,7 +25,7 @@ import attrs
 
 from visa.afuc import ast as A
 from visa.afuc.isa import ISA, Branch, NamedReg, SRC_NAMES
-from visa.bitisa import Bitset, Enum, Field
+from visa.bitisa import Bitset, Enum, Field, Predicate, holds
 
 #: what an operand gives a field: a number, or a name only the assembler
 #: (labels, registers by name) or the printer (as written) can use
@@ -79,6 +79,10 @@ class Slot:
 
     def render(self, op: A.Operand, paint: Painter | None = None) -> str:
         """``op`` written as the template writes this slot."""
+        if type(op) is A.Reg and self.shape == "reg" and self.units:  # the common case
+            name = self.units[0][2].kind.names.get(op.number)  # type: ignore[union-attr]
+            if name is not None:
+                return name  # type: ignore[no-any-return]
         if not self.units:
             return text_of(op, paint)
         vals = self.values(op)
@@ -141,7 +145,7 @@ class Form:
     mnemonic: str
     slots: tuple[Slot, ...]
     prefixes: frozenset[str]
-    pred: Callable[[Mapping[str, int]], bool] | None
+    pred: Predicate | None
     template: str
     #: takes (xmovN) and (peek) even where it has no such field (Mesa's
     #: grammar takes them on every ALU instruction and drops them there)
@@ -236,7 +240,7 @@ def candidates(forms: Mapping[str, tuple[Form, ...]], ins: A.Instruction) -> tup
     ones), its prefixes allowed.  Overrides come before the template they
     override; :func:`resolve` then checks their conditions."""
     key = (id(forms), ins.mnemonic, ins.rep, ins.xmov, ins.peek, ins.sds,
-           *[type(o) for o in ins.operands])
+           tuple(map(type, ins.operands)))
     got = _CANDIDATES.get(key)
     if got is None:
         exact, loose = [], []
@@ -260,23 +264,54 @@ def candidates(forms: Mapping[str, tuple[Form, ...]], ins: A.Instruction) -> tup
     return got
 
 
-def resolve(forms: Mapping[str, tuple[Form, ...]], ins: A.Instruction,
-            values: Callable[[Form], Mapping[str, int]] | None = None) -> Form | None:
-    """The form ``ins`` is: the first candidate whose override condition (if
-    any) holds on ``values(form)`` (default: the numbers its operands give,
-    0 for names and unfilled fields)."""
-    for f in candidates(forms, ins):
-        if f.pred is None:
-            return f
-        got = values(f) if values is not None else _numbers(f, ins)
-        full = {x.name: got.get(x.name, 0) for x in f.bitset.fields}
-        if f.pred(full):
+_CHOICES: dict[tuple, tuple[tuple[Form, bool], ...]] = {}
+
+
+def _static(f: Form, ins: A.Instruction) -> bool | None:
+    """Whether ``f``'s override condition holds, where the instruction's
+    shape decides it (fields no operand fills are 0, prefixes and a memory
+    operand's ``!`` are in the shape); None where it needs the operands'
+    numbers."""
+    pred = f.pred
+    if pred is None:
+        return True
+    if callable(pred):
+        return None
+    known = {"REP": int(ins.rep), "XMOV": ins.xmov, "PEEK": int(ins.peek), "SDS": ins.sds}
+    for slot, op in zip(f.slots, ins.operands):
+        for i, field in enumerate(slot.fields):
+            if field.name not in pred:
+                continue
+            if type(op) is A.Mem and i == 2:
+                known[field.name] = int(op.preincrement)
+            else:
+                return None
+    return all(known.get(k, 0) == v for k, v in pred.items())
+
+
+def resolve(forms: Mapping[str, tuple[Form, ...]], ins: A.Instruction) -> Form | None:
+    """The form ``ins`` is: the first of its :func:`candidates` whose
+    override condition (if any) holds on the numbers its operands give (0
+    for names and for fields no operand fills)."""
+    ops = ins.operands
+    types = tuple(map(type, ops))
+    if A.Mem in types:  # its "!" decides between templates
+        types += tuple(o.preincrement for o in ops if type(o) is A.Mem)  # type: ignore[union-attr]
+    key = (id(forms), ins.mnemonic, ins.rep, ins.xmov, ins.peek, ins.sds, types)
+    choices = _CHOICES.get(key)
+    if choices is None:
+        choices = _CHOICES[key] = tuple(
+            (f, v is None) for f in candidates(forms, ins)
+            for v in (_static(f, ins),) if v is not False)
+    for f, dynamic in choices:
+        if not dynamic or holds(f.pred, _numbers(f, ins)):  # type: ignore[arg-type]
             return f
     return None
 
 
 def _numbers(f: Form, ins: A.Instruction) -> dict[str, int]:
-    return {k: v for k, v in f.field_values(ins.operands).items() if type(v) is int}  # type: ignore[misc]
+    got = {k: v for k, v in f.field_values(ins.operands).items() if type(v) is int}
+    return {x.name: got.get(x.name, 0) for x in f.bitset.fields}  # type: ignore[misc]
 
 
 def shapes_wanted(forms: Mapping[str, tuple[Form, ...]], mnemonic: str) -> str:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -162,6 +163,14 @@ class _Reader:
         self.lstart = 0    # start of the current line
         self.lend = -1     # the first newline at or after lstart (-1: not known)
         self.crlf = False  # a carriage return was reported
+        self.operand_match = g.operand.match
+        self.gap_match = g.gap.match
+        index = g.statement.groupindex
+        self.i_instruction = index["instruction"]
+        self.i_mnemonic = index["instruction__MNEMONIC"]
+        self.i_bare = index["instruction__BARE_MNEMONIC"]
+        self.i_reg = g.operand.groupindex["REG"]
+        assert g.operand.groupindex["comma"] == 1
 
     def where(self, pos: int) -> tuple[int, int]:
         """(line, col) of ``pos`` at or after the current line's start."""
@@ -250,54 +259,23 @@ class _Reader:
     # -- statements ----------------------------------------------------------
     def instruction(self, m: re.Match[str]) -> tuple[A.Instruction, int]:
         text = self.text
-        start = m.start("instruction")
-        bare = m.start("instruction__BARE_MNEMONIC")
-        ms, me = (bare, m.end("instruction__BARE_MNEMONIC")) if bare >= 0 else \
-            m.span("instruction__MNEMONIC")
+        start = m.start(self.i_instruction)
+        ms, me = m.span(self.i_mnemonic)
+        bare = ms < 0
+        if bare:
+            ms, me = m.span(self.i_bare)
         rep = peek = False
         xmov = sds = 0
         if ms > start:  # (rep), then (xmovN) (peek), or (sdsN)
-            rank = -1
-            pos = start
-            while True:
-                p = self.g.prefix.match(text, pos, ms)
-                if p is None:
-                    break
-                kind = p.lastgroup
-                word = p.group(kind)  # type: ignore[arg-type]
-                r = _PREFIX_RANK[kind]  # type: ignore[index]
-                if r <= rank or (kind == "PEEK" and sds) or (kind == "SDS" and (xmov or peek)):
-                    raise _Fail(p.start(kind), f"prefix {word} out of order or repeated (the "
-                                "order is (rep), (xmovN), (peek); or (rep), (sdsN))")
-                rank = r
-                if kind == "REP":
-                    rep = True
-                elif kind == "XMOV":
-                    xmov = int(word[5])
-                elif kind == "SDS":
-                    sds = int(word[4])
-                else:
-                    peek = True
-                pos = p.end()
+            rep, xmov, peek, sds = self.prefixes(start, ms)
         mnemonic = text[ms:me]
-        ops: list[A.Operand] = []
         end = me
-        if bare < 0:  # operands: operand ("," operand)*
-            op_match = self.g.operand.match
-            o = op_match(text, me)
-            if o is None or o.start("comma") >= 0:
-                raise _Fail(*_Tokens(text).operand(me, mnemonic), True)
-            while True:
-                kind = o.lastgroup
-                ops.append(self.operand(o, kind))  # type: ignore[arg-type]
-                end = o.end()
-                if _ends(text, end):
-                    break
-                o = op_match(text, end)
-                if o is None or o.start("comma") < 0:
-                    break
-        if not _ends(text, end):
-            nxt = self.g.gap.match(text, end).end()  # type: ignore[union-attr]
+        if bare:
+            ops: tuple[A.Operand, ...] = ()
+        else:
+            ops, end = self.operands(me, mnemonic)
+        if text[end:end + 1] != "\n" or text[end + 1:end + 2] not in _NOT_CONTINUING:
+            nxt = self.gap_match(text, end).end()  # type: ignore[union-attr]
             if text[nxt:nxt + 1] in (",", ":", "<", "+", "]", "!"):
                 self.after(nxt, ops, start == ms, ms, mnemonic)
         if start < self.lend:
@@ -307,11 +285,67 @@ class _Reader:
         note = None
         if text[end:end + 1] != "\n":
             note, end = self.note(end)
-        ins = A.Instruction(mnemonic, tuple(ops), rep, xmov, peek, sds, note, line=line, col=col)
+        ins = A.Instruction(mnemonic, ops, rep, xmov, peek, sds, note, line=line, col=col)
         if not candidates(ALL_FORMS, ins):
-            raise _Fail(start if ins.rep or ins.xmov or ins.peek or ins.sds else ms,
-                        _no_form(ins), end=end)
+            raise _Fail(start if rep or xmov or peek or sds else ms, _no_form(ins), end=end)
         return ins, end
+
+    def prefixes(self, start: int, ms: int) -> tuple[bool, int, bool, int]:
+        text = self.text
+        rep = peek = False
+        xmov = sds = 0
+        rank = -1
+        pos = start
+        while True:
+            p = self.g.prefix.match(text, pos, ms)
+            if p is None:
+                return rep, xmov, peek, sds
+            kind = p.lastgroup
+            word = p.group(kind)  # type: ignore[arg-type]
+            r = _PREFIX_RANK[kind]  # type: ignore[index]
+            if r <= rank or (kind == "PEEK" and sds) or (kind == "SDS" and (xmov or peek)):
+                raise _Fail(p.start(kind), f"prefix {word} out of order or repeated (the "
+                            "order is (rep), (xmovN), (peek); or (rep), (sdsN))")
+            rank = r
+            if kind == "REP":
+                rep = True
+            elif kind == "XMOV":
+                xmov = int(word[5])
+            elif kind == "SDS":
+                sds = int(word[4])
+            else:
+                peek = True
+            pos = p.end()
+
+    def operands(self, me: int, mnemonic: str) -> tuple[tuple[A.Operand, ...], int]:
+        """operands: operand ("," operand)*, from ``me``: the nodes and where
+        the last one ends."""
+        text = self.text
+        op_match = self.operand_match
+        o = op_match(text, me)
+        if o is None or o.start(1) >= 0:  # group 1: the "," before an operand
+            raise _Fail(*_Tokens(text).operand(me, mnemonic), True)
+        lend, lstart, line = self.lend, self.lstart, self.line
+        ops: list[A.Operand] = []
+        add = ops.append
+        i_reg = self.i_reg
+        Reg = A.Reg
+        while True:
+            s = o.start(i_reg)
+            if s >= 0 and s < lend:  # a register, the common case, here
+                end = o.end()
+                n = _REGS.get(text[s:end])
+                add(Reg(n if n is not None else _register(text[s:end], s), line=line,
+                        col=s - lstart + 1))
+            else:
+                add(self.operand(o, o.lastgroup))  # type: ignore[arg-type]
+                end = o.end()
+            if text[end:end + 1] == "\n" and text[end + 1:end + 2] in _NOT_CONTINUING:
+                break
+            o = op_match(text, end)
+            if o is None or o.start(1) < 0:
+                break
+        return tuple(ops), end
 
     def after(self, nxt: int, ops: list[A.Operand], bare: bool, ms: int, mnemonic: str) -> None:
         """What follows the instruction at ``nxt`` cannot follow one: say what
@@ -401,7 +435,7 @@ class _Reader:
         gap, stmt = g.gap.match, g.statement.match
         out: list[A.Statement] = []
         add = out.append
-        memo: dict[str, tuple[A.Statement, int]] = {}
+        memo: dict[str, Callable[[int, int], A.Statement]] = {}
         pos = 0
         fresh = True
         quiet = " \t\n;"
@@ -429,7 +463,7 @@ class _Reader:
             key = text[pos:lend]
             again = memo.get(key)
             if again is not None:
-                add(_moved(again[0], self.line, pos - self.lstart + 1 - again[1]))
+                add(again(self.line, pos - self.lstart + 1))
                 pos = lend
                 fresh = False
                 continue
@@ -453,7 +487,7 @@ class _Reader:
                 continue
             add(node)
             if end == lend:
-                memo[key] = (node, pos - self.lstart + 1)
+                memo[key] = _maker(node, pos - self.lstart + 1)
             self.advance(pos, end)
             pos = end
             fresh = False
@@ -477,6 +511,29 @@ class _Reader:
         end = len(self.text) if nl < 0 else nl + 1
         self.advance(pos, end)
         return end
+
+
+_SIMPLE = (A.Reg, A.Imm, A.Bit, A.LabelRef, A.Target)
+
+
+def _maker(node: A.Statement, col: int) -> Callable[[int, int], A.Statement]:
+    """A function making ``node`` (read at column ``col`` of a line) again
+    at another line and column: the statement of a line read before."""
+    if type(node) is A.Instruction and node.note is None:
+        ops = node.operands
+        if all(type(o) in _SIMPLE for o in ops):
+            recipe = [(type(o), o.number if type(o) in (A.Reg, A.Bit) else  # type: ignore[union-attr]
+                       o.value if type(o) in (A.Imm, A.Target) else o.name,  # type: ignore[union-attr]
+                       o.col - col) for o in ops]
+            head = (node.mnemonic, node.rep, node.xmov, node.peek, node.sds)
+            mnemonic, rep, xmov, peek, sds = head
+
+            def make(line: int, at: int) -> A.Statement:
+                return A.Instruction(mnemonic, tuple([c(v, line=line, col=at + d)  # type: ignore[operator]
+                                                      for c, v, d in recipe]),
+                                     rep, xmov, peek, sds, None, line=line, col=at)
+            return make
+    return lambda line, at: _moved(node, line, at - col)  # type: ignore[no-any-return]
 
 
 def _moved(node: Any, line: int, dcol: int) -> Any:

@@ -18,7 +18,10 @@ API (stable):
   are the fixed pattern bits; ``dontcare`` the bits the form ignores
   (``x`` in isaspec).  ``display`` is a template: ``{NAME}`` is replaced by
   the field's shown value (``{NAME}`` the ``displayname``); ``overrides``
-  are ``(predicate(values), display)`` pairs tried first; ``asserts`` are ``(mask, value)`` pairs that must
+  are ``(predicate, display)`` pairs tried first, a predicate being a
+  function of the field values or a mapping ``{field: value}`` that must all
+  hold (isaspec's ``{SRC1} == 0``; a printer or parser can read it);
+  ``asserts`` are ``(mask, value)`` pairs that must
   hold for a decode to match.  ``Bitset.from_pattern(name, "0101xx..", ...)``
   builds match/mask/dontcare from an isaspec pattern string written MSB first.
 * ``Isa(bitsets, select_size=None)`` -- ``isa.decode(word, gen)`` returns the
@@ -36,9 +39,22 @@ API (stable):
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Iterable, Iterator, Mapping, Protocol, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, Protocol, Sequence, Union
 
 import attrs
+
+
+#: an override's condition: a function of the field values, or field -> value
+#: equalities that must all hold
+Predicate = Union[Callable[[Mapping[str, int]], bool], Mapping[str, int]]
+
+
+def holds(pred: Predicate, values: Mapping[str, int]) -> bool:
+    """Whether an override's condition holds on the field ``values`` (a
+    field missing from them is 0)."""
+    if callable(pred):
+        return bool(pred(values))
+    return all(values.get(k, 0) == v for k, v in pred.items())
 
 
 class FieldOverflow(ValueError):
@@ -125,7 +141,7 @@ class Bitset:
     dontcare: int = 0
     asserts: tuple[tuple[int, int], ...] = ()
     #: (predicate over the field values, display) pairs tried before ``display``
-    overrides: tuple[tuple[Callable[[Mapping[str, int]], bool], str], ...] = ()
+    overrides: tuple[tuple[Predicate, str], ...] = ()
     #: the mnemonic ``{NAME}`` stands for in templates ("" means ``name``)
     displayname: str = ""
     #: fields not in the word: (name, constant value, kind), e.g. isaspec <derived>
@@ -250,7 +266,7 @@ class Isa:
         b = d.bitset
         template = b.display
         for pred, disp in b.overrides:
-            if pred(d.values):
+            if holds(pred, d.values):
                 template = disp
                 break
 

@@ -36,6 +36,7 @@ import ast
 import re
 import re._parser as _sre  # the expression parser behind re.compile (first characters)
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from typing import Union
 
 from visa.lexicon import GrammarError, Lexicon, _escape
@@ -126,6 +127,129 @@ def _class_chars(items: list) -> set[str] | None:
     return out
 
 
+_ONE_CHAR = re.compile(r"(?:\(\?:)*(\[(?:\\.|[^\]\\])+\])\)*")
+
+
+def _gap(ignored: list[str]) -> str:
+    """What may stand between two tokens: any of the ``ignored`` terminals,
+    any number of times, taken whole (possessive).  Written as ``C*+(?:O
+    C*+)*+`` (C the one-character terminals, O the others), which means the
+    same as ``(?:C|O)*+`` and lets the matcher run over blanks one class
+    test a character."""
+    chars = []
+    others = []
+    for r in ignored:
+        m = _ONE_CHAR.fullmatch(r)
+        if m is not None and m.group(0).count("(") == m.group(0).count(")"):
+            chars.append(m.group(1))
+        else:
+            others.append(r)
+    if not chars:
+        return "(?:" + "|".join(others) + ")*+"
+    c = chars[0] if len(chars) == 1 else "(?:" + "|".join(chars) + ")"
+    if not others:
+        return c + "*+"
+    return f"{c}*+(?:(?:{'|'.join(others)}){c}*+)*+"
+
+
+_WORDS = re.compile(r"\(\?:((?:[A-Za-z0-9_]+\|)+[A-Za-z0-9_]+)\)")
+
+
+@lru_cache(maxsize=None)
+def _tries(regexp: str) -> str:
+    """``regexp`` with each group of plain alternative words (a keyword
+    list, ``(?:add|addhi|and)``) written as a trie (``(?:a(?:dd(?:hi)?|nd))``):
+    the same words, tried in the same order of preference where one begins
+    another (the longer first, as Lark orders them), found without trying
+    every word in turn."""
+    def trie(m: re.Match[str]) -> str:
+        return "(?:" + _trie(list(dict.fromkeys(m.group(1).split("|")))) + ")"
+    return _tidy(_WORDS.sub(trie, regexp))
+
+
+_PIECE = re.compile(r"""
+    (?P<esc>\\.)
+  | (?P<cls>\[\^?\]?(?:\\.|[^\]\\])*\])
+  | (?P<open>\((?:\?(?:P<\w+>|[:>=!]|<[=!]))?)
+  | (?P<close>\))
+  | (?P<bar>\|)
+  | (?P<quant>(?:[*+?]|\{\d*,?\d*\})[?+]?)
+  | (?P<char>.)
+""", re.X | re.S)
+
+
+def _tidy(regexp: str) -> str:
+    """``regexp`` without the groups that change nothing: a non-capturing
+    group ``(?:...)`` with no ``|`` of its own and no quantifier after it,
+    or around a single atom (composed terminals are full of them).  A
+    shorter expression, which compiles faster, for the same language."""
+    # a tree: a group is [opener, items, quantifier]; items are strings or groups
+    root: list = ["", [], ""]
+    stack = [root]
+    last: object = None
+    for m in _PIECE.finditer(regexp):
+        kind = m.lastgroup
+        text = m.group(0)
+        if kind == "open":
+            g: list = [text, [], ""]
+            stack[-1][1].append(g)
+            stack.append(g)
+            last = None
+        elif kind == "close":
+            last = stack.pop()
+        elif kind == "quant":
+            if isinstance(last, list):
+                last[2] += text
+            else:
+                stack[-1][1].append(text)
+            last = None
+        else:
+            stack[-1][1].append(text)
+            last = None
+    if len(stack) != 1:  # pragma: no cover - not a well-formed expression: left alone
+        return regexp
+
+    def single(items: list) -> bool:
+        """One atom: a character, an escape, a class, or a group without a
+        quantifier (the group ``(?:...)`` itself being left out)."""
+        if len(items) != 1:
+            return False
+        it = items[0]
+        if isinstance(it, list):
+            return not it[2]
+        return _PIECE.fullmatch(it).lastgroup != "quant"  # type: ignore[union-attr]
+
+    def group(it: list, keep: bool) -> str:
+        opener, inner, quant = it
+        if opener == "(?:" and inner and not keep:
+            if not quant and "|" not in inner:
+                return emit(inner)
+            if quant and single(inner):  # the one atom keeps its own parentheses
+                only = inner[0]
+                return (group(only, True) if isinstance(only, list) else only) + quant
+        return opener + emit(inner) + ")" + quant
+
+    def emit(items: list) -> str:
+        return "".join(group(it, False) if isinstance(it, list) else it for it in items)
+
+    return emit(root[1])
+
+
+def _trie(words: list[str]) -> str:
+    """Alternatives matching exactly ``words`` (plain word characters), one
+    branch per first character; an optional tail is greedy, so the longer of
+    two words that begin alike is preferred."""
+    heads: dict[str, list[str]] = {}
+    for w in words:
+        if w:
+            heads.setdefault(w[0], []).append(w[1:])
+    alts = [c + _trie(rest) for c, rest in heads.items()]
+    body = "" if not alts else alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+    if "" in words and body:
+        body = f"(?:{body})?"
+    return body
+
+
 class RegularGrammar:
     """The rules and terminals of one grammar text (immutable)."""
 
@@ -160,9 +284,10 @@ class RegularGrammar:
         for name in self._ignore:
             if name not in self.lexicon.names:
                 raise GrammarError(f"%ignore {name}: no such terminal")
-        self.gap = "(?:" + "|".join(self.lexicon.regex(n) for n in self._ignore) + ")*+"
+        self.gap = _tidy(_gap([_tidy(self.lexicon.regex(n)) for n in self._ignore]))
         self._firsts_memo: dict[str, frozenset[str] | None] = {}
         self._used: set[str] | None = None
+        self._tokens_memo: dict[tuple[str, int], str] = {}
 
     # ------------------------------------------------------------- reading
     def _read(self, src: str, name: str) -> Node:
@@ -276,12 +401,19 @@ class RegularGrammar:
     def _token(self, regexp: str, priority: int) -> str:
         """A token as the lexer would take it: not where a terminal of higher
         priority matches, and never shortened."""
+        key = (regexp, priority)
+        got = self._tokens_memo.get(key)
+        if got is None:
+            got = self._tokens_memo[key] = self._token_uncached(_tries(regexp), priority)
+        return got
+
+    def _token_uncached(self, regexp: str, priority: int) -> str:
         mine = self._first(regexp)
         higher = []
         for t in sorted(self._used_terminals()):
             if self.priority(t) <= priority:
                 continue
-            hr = self.lexicon.regex(t)
+            hr = _tries(self.lexicon.regex(t))
             theirs = self._first(hr)
             if mine is not None and theirs is not None and not (mine & theirs):
                 continue
@@ -307,8 +439,8 @@ class RegularGrammar:
         for p in [*want, *cut]:
             if p not in self._rules and p not in self.lexicon.names:
                 raise GrammarError(f"no rule or terminal {p} in the grammar")
-        return self._emit(("rule", rule) if rule in self._rules else ("tok", rule, rule),
-                          want, prefix, (), set(), frozenset(cut))
+        return _tidy(self._emit(("rule", rule) if rule in self._rules else ("tok", rule, rule),
+                                want, prefix, (), set(), frozenset(cut)))
 
     def alternatives(self, parts: Mapping[str, Iterable[str]], lead: str = "",
                      cut: Iterable[str] = ()) -> str:
@@ -319,8 +451,11 @@ class RegularGrammar:
         the groups.  ``cut`` as for :meth:`expression`."""
         alts = []
         for name, ps in parts.items():
-            alts.append(f"(?P<{name}>{self.expression(name, ps, name + '__', cut)})")
-        return f"{lead}{self.gap}(?:{'|'.join(alts)})"
+            inner = self.expression(name, ps, name + '__', cut)
+            if inner.startswith(self.gap):  # the gap before every alternative matched it
+                inner = inner[len(self.gap):]
+            alts.append(f"(?P<{name}>{inner})")
+        return _tidy(f"{lead}{self.gap}(?:{'|'.join(alts)})")
 
     def _emit(self, node: Node, parts: frozenset[str], prefix: str, stack: tuple[str, ...],
               seen: set[str], cut: frozenset[str] = frozenset()) -> str:
@@ -349,15 +484,24 @@ class RegularGrammar:
         if kind == "seq":
             return "".join(self._emit(n, parts, prefix, stack, seen, cut) for n in node[1])  # type: ignore[union-attr]
         alts = [self._emit(n, parts, prefix, stack, seen, cut) for n in node[1]]  # type: ignore[union-attr]
-        return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        if len(alts) == 1:
+            return alts[0]
+        gap = self.gap
+        if all(a.startswith(gap) for a in alts):  # the blanks before each: before them all
+            return gap + "(?:" + "|".join(a[len(gap):] for a in alts) + ")"
+        return "(?:" + "|".join(alts) + ")"
 
     def _group(self, name: str, inner: str, prefix: str, seen: set[str], gap: bool = True) -> str:
         if name in seen:
             raise GrammarError(f"part {name} occurs twice in one expression")
         seen.add(name)
-        # the blanks before the part stay outside its group: the inner
-        # expression's own (possessive) gap then matches nothing
-        return f"{self.gap if gap else ''}(?P<{prefix}{name}>{inner})"
+        if not gap:
+            return f"(?P<{prefix}{name}>{inner})"
+        # the blanks before the part stay outside its group (the inner
+        # expression's own possessive gap would match nothing: it is left out)
+        if inner.startswith(self.gap):
+            inner = inner[len(self.gap):]
+        return f"{self.gap}(?P<{prefix}{name}>{inner})"
 
     def tokens(self) -> str:
         """Every token of the grammar (the terminals the rules use, the
