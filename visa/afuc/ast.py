@@ -2,10 +2,16 @@
 
 A :class:`Program` is its statements in order: instructions, labels, raw
 words, directives, and the comments and blank lines of the text (kept so
-that a listing prints back as it was read).  Every node is a frozen, slotted
-attrs class and carries the ``line`` and ``col`` (1-based) it was read from;
-those take no part in equality, so programs compare by what they say.
-Nodes made by :func:`visa.afuc.disassemble` or by hand have line 0.
+that a listing prints back as it was read).  Every node is a slotted attrs
+class and carries the ``line`` and ``col`` (1-based) it was read from; those
+take no part in equality, so programs compare by what they say.  Nodes made
+by :func:`visa.afuc.disassemble` or by hand have line 0.
+
+Nodes are mutable, so that a firmware can be patched in place (a list of
+statements to insert into, an operand to change), and compare by value
+(``==``); like lists, they are not hashable.  (Unlike vISA's frozen nodes:
+a whole firmware is tens of thousands of nodes, and making a frozen attrs
+node costs two and a half times as much.)
 
 The tree follows the syntax (grammar/afuc.lark): an :class:`Instruction` is
 its mnemonic, prefixes and operands as written, one operand node per shape
@@ -26,11 +32,16 @@ from typing import TYPE_CHECKING, Union
 import attrs
 
 if TYPE_CHECKING:  # type checkers know attrs' own decorator (the same class shape)
-    from attrs import frozen as node
+    from attrs import define as node
 else:
-    from visa._frozen import frozen
+    from visa._frozen import _repr
 
-    node = frozen(slots=True)
+    def node(cls):
+        # attrs.define with the package's one shared __repr__ (visa/_frozen.py:
+        # it prints what attrs' would, without compiling one per class)
+        made = attrs.define(cls, slots=True, repr=False)
+        made.__repr__ = _repr
+        return made
 
 
 def _pos() -> int:

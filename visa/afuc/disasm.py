@@ -136,9 +136,11 @@ def _target(d: Decoded, pc: int) -> tuple[int, bool] | None:
 
 
 class _Out:
-    """Statements and, for ``-v``, the (pc, word) each was listed at."""
+    """Statements and, for ``-v``, the (pc, word) each was listed at;
+    ``share``: equal statements may be one node."""
 
-    def __init__(self) -> None:
+    def __init__(self, share: bool = False) -> None:
+        self.share = share
         self.stmts: list[A.Statement] = []
         self.addrs: list[tuple[int, int] | None] = []
 
@@ -175,9 +177,11 @@ def _lines(out: _Out, instrs: list[int], n: int, gen: int, jmptbl: list[int],
     for i, off in enumerate(jmptbl):
         entries.setdefault(off, []).append(names.get(i, f"UNKN{i}"))
     nop_lit = 0x01000000 | jt_off if jt_off >= 0 else -1
-    # the statement of a word that names no branch target is the same node
-    # wherever the word is (nodes are immutable): made once
-    made: dict[int, A.Statement] = {}
+    # the statement of a word that names no branch target is the same
+    # wherever the word is: made once where ``out.share``
+    # (only where the nodes stay inside this module: listing(); the
+    # program disassemble() returns has a node of its own at every place)
+    made: dict[int, A.Statement] | None = {} if out.share else None
     for pc, d in enumerate(decoded):
         word = instrs[pc]
         at = (pc, word)
@@ -189,10 +193,11 @@ def _lines(out: _Out, instrs: list[int], n: int, gen: int, jmptbl: list[int],
             out.add(A.Label(ctx.fxn[pc]), at)
         if pc in ctx.lbl:
             out.add(A.Label(ctx.lbl[pc]), at)
-        st = made.get(word)
-        if st is not None:
-            out.add(st, at)
-            continue
+        if made is not None:
+            st = made.get(word)
+            if st is not None:
+                out.add(st, at)
+                continue
         if d is None:
             if word == nop_lit:
                 out.add(A.LabelLiteral("jumptbl"), at)
@@ -204,7 +209,7 @@ def _lines(out: _Out, instrs: list[int], n: int, gen: int, jmptbl: list[int],
         if d.lost_bits:
             # don't-care bits set: the text would lose them; the raw word reads back
             st = A.Literal(word, st)
-        if targets[pc] is None:
+        if made is not None and targets[pc] is None:
             made[word] = st
         out.add(st, at)
 
@@ -300,10 +305,11 @@ def _gen(words: list[int], fwid: int | None) -> int:
     return gen
 
 
-def _disassemble(data: bytes, raw: bool, fwid: int | None) -> tuple[_Out, int, list[int]]:
+def _disassemble(data: bytes, raw: bool, fwid: int | None,
+                 share: bool = False) -> tuple[_Out, int, list[int]]:
     words = _words(data)
     gen = _gen(words, fwid)
-    out = _Out()
+    out = _Out(share)
     jmptbl: list[int] = []
     if raw:
         _header(out, gen, words[1])
@@ -333,7 +339,7 @@ def listing(data: bytes, verbose: bool = False, raw: bool = False, fwid: int | N
     register names coloured."""
     from visa.afuc.printer import ColourPainter, format_statement
 
-    out, gen, jmptbl = _disassemble(data, raw, fwid)
+    out, gen, jmptbl = _disassemble(data, raw, fwid, share=True)
     paint = ColourPainter() if colours else None
     lines = []
     seen: dict[int, str] = {}  # the same node is printed once (see _lines)

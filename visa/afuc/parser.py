@@ -435,7 +435,7 @@ class _Reader:
         gap, stmt = g.gap.match, g.statement.match
         out: list[A.Statement] = []
         add = out.append
-        memo: dict[str, Callable[[int, int], A.Statement]] = {}
+        memo: dict[str, Any] = {}  # line text -> (statement, column), then a maker
         pos = 0
         fresh = True
         quiet = " \t\n;"
@@ -463,6 +463,8 @@ class _Reader:
             key = text[pos:lend]
             again = memo.get(key)
             if again is not None:
+                if type(again) is tuple:  # seen once: learn how to make it again
+                    again = memo[key] = _maker(*again)
                 add(again(self.line, pos - self.lstart + 1))
                 pos = lend
                 fresh = False
@@ -487,7 +489,7 @@ class _Reader:
                 continue
             add(node)
             if end == lend:
-                memo[key] = _maker(node, pos - self.lstart + 1)
+                memo[key] = (node, pos - self.lstart + 1)
             self.advance(pos, end)
             pos = end
             fresh = False
@@ -513,58 +515,45 @@ class _Reader:
         return end
 
 
-_SIMPLE = (A.Reg, A.Imm, A.Bit, A.LabelRef, A.Target)
-
-
-def _maker(node: A.Statement, col: int) -> Callable[[int, int], A.Statement]:
-    """A function making ``node`` (read at column ``col`` of a line) again
+def _maker(node: Any, col: int) -> Callable[[int, int], Any]:
+    """A function making ``node`` (read at column ``col`` of one line) again
     at another line and column: the statement of a line read before."""
-    if type(node) is A.Instruction and node.note is None:
-        ops = node.operands
-        if all(type(o) in _SIMPLE for o in ops):
-            recipe = [(type(o), o.number if type(o) in (A.Reg, A.Bit) else  # type: ignore[union-attr]
-                       o.value if type(o) in (A.Imm, A.Target) else o.name,  # type: ignore[union-attr]
-                       o.col - col) for o in ops]
-            head = (node.mnemonic, node.rep, node.xmov, node.peek, node.sds)
-            mnemonic, rep, xmov, peek, sds = head
-
-            def make(line: int, at: int) -> A.Statement:
-                return A.Instruction(mnemonic, tuple([c(v, line=line, col=at + d)  # type: ignore[operator]
-                                                      for c, v, d in recipe]),
-                                     rep, xmov, peek, sds, None, line=line, col=at)
-            return make
-    return lambda line, at: _moved(node, line, at - col)  # type: ignore[no-any-return]
-
-
-def _moved(node: Any, line: int, dcol: int) -> Any:
-    """A copy of ``node`` (read from one line) at ``line``, ``dcol`` columns on."""
     t = type(node)
-    if t is A.Reg:
-        return A.Reg(node.number, line=line, col=node.col + dcol)
-    if t is A.Imm:
-        return A.Imm(node.value, line=line, col=node.col + dcol)
+    c = node.col - col
+    if t is A.Reg or t is A.Bit:
+        v = node.number
+        return lambda line, at: t(v, line=line, col=at + c)
+    if t is A.Imm or t is A.Target:
+        v = node.value
+        return lambda line, at: t(v, line=line, col=at + c)
+    if t is A.LabelRef:
+        v = node.name
+        return lambda line, at: A.LabelRef(v, line=line, col=at + c)
     if t is A.Instruction:
-        note = node.note
-        return A.Instruction(node.mnemonic, tuple([_moved(o, line, dcol) for o in node.operands]),
-                             node.rep, node.xmov, node.peek, node.sds,
-                             None if note is None else _moved(note, line, dcol),
-                             line=line, col=node.col + dcol)
+        ops = [_maker(o, col) for o in node.operands]
+        note = None if node.note is None else _maker(node.note, col)
+        mnemonic, rep, xmov, peek, sds = node.mnemonic, node.rep, node.xmov, node.peek, node.sds
+        return lambda line, at: A.Instruction(
+            mnemonic, tuple([f(line, at) for f in ops]), rep, xmov, peek, sds,
+            None if note is None else note(line, at), line=line, col=at + c)
     if t is A.Mem:
-        return A.Mem(_moved(node.base, line, dcol), _moved(node.offset, line, dcol),
-                     node.preincrement, line=line, col=node.col + dcol)
+        base, offset, pre = _maker(node.base, col), _maker(node.offset, col), node.preincrement
+        return lambda line, at: A.Mem(base(line, at), offset(line, at), pre, line=line, col=at + c)
     if t is A.Shift:
-        return A.Shift(_moved(node.value, line, dcol), _moved(node.amount, line, dcol),
-                       line=line, col=node.col + dcol)
+        value, amount = _maker(node.value, col), _maker(node.amount, col)
+        return lambda line, at: A.Shift(value(line, at), amount(line, at), line=line, col=at + c)
     if t is A.ControlReg or t is A.SqeReg:
-        plus = node.plus
-        return t(node.name, None if plus is None else _moved(plus, line, dcol),
-                 line=line, col=node.col + dcol)
-    # the other nodes hold no node but their note
-    values = {a.name: getattr(node, a.name) for a in t.__attrs_attrs__}
-    values["line"], values["col"] = line, node.col + dcol
-    if values.get("note") is not None:
-        values["note"] = _moved(values["note"], line, dcol)
-    return t(**values)
+        name = node.name
+        plus = None if node.plus is None else _maker(node.plus, col)
+        return lambda line, at: t(name, None if plus is None else plus(line, at),
+                                  line=line, col=at + c)
+    # the other statements and notes hold no node but their note
+    values = {a.name: getattr(node, a.name) for a in t.__attrs_attrs__ if a.name not in ("line", "col")}
+    inner = values.pop("note", None)
+    note_maker = None if inner is None else _maker(inner, col)
+    if note_maker is None:
+        return lambda line, at: t(**values, line=line, col=at + c)
+    return lambda line, at: t(**values, note=note_maker(line, at), line=line, col=at + c)
 
 
 def _no_form(ins: A.Instruction) -> str:

@@ -115,13 +115,7 @@ def format_statement(st: A.Statement, paint: Painter | None = None) -> str:
 def format(program: A.Program, colours: bool = False) -> str:
     """The text of ``program``, one statement a line."""
     paint = ColourPainter() if colours else None
-    out = []
-    seen: dict[A.Statement, str] = {}  # equal statements print alike (listings repeat many)
-    for s in program.statements:
-        text = seen.get(s)
-        if text is None:
-            text = seen[s] = format_statement(s, paint)
-        out.append(text)
+    out = [format_statement(s, paint) for s in program.statements]
     return "\n".join(out) + "\n" if out else ""
 
 
