@@ -239,6 +239,10 @@ def _find(instrs: list[int], n: int, table: list[int]) -> int:
 def _section(out: _Out, instrs: list[int], n: int, gen: int, jmptbl: list[int],
              align: bool) -> None:
     jt = _find(instrs, n, jmptbl)
+    if jt >= 0 and any(v >= jt for v in jmptbl):
+        # an entry no label of the listed code can give (the bootstrap wrote
+        # no real table): .jumptbl would not read back, so no table is listed
+        jt = -1
     _lines(out, instrs, n if jt < 0 else min(n, jt), gen, jmptbl, jt)
     if jt >= 0:
         if align:  # a7xx: another section follows, 32-dword aligned

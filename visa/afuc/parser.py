@@ -89,7 +89,8 @@ def _grammar() -> _Grammar:
         # a statement; an instruction up to its operands (the rule is cut there)
         statement=re.compile(g.alternatives({n: _STATEMENT_PARTS[n]
                                              for n in g.choices("_statement")}, cut=("operands",))),
-        prefix=re.compile(g.alternatives({n: () for n in g.choices("prefix")})),
+        # prefixes: one at a time (their order is the statement expression's)
+        prefix=re.compile(g.alternatives({n: () for n in _PREFIX_RANK})),
         # operands: operand ("," operand)*  -- one operand, after its "," if any
         operand=re.compile(g.alternatives({n: _OPERAND_PARTS[n] for n in g.choices("operand")},
                                           lead=f"(?:{gap}(?P<comma>,))?")),
@@ -122,8 +123,10 @@ class _Fail(Exception):
         self.end = end  # where the statement read so far ends
 
 
-def _register(text: str, pos: int) -> int:
+def _register(text: str, pos: int, check: bool = True) -> int:
     n = _REGS.get(text)
+    if n is None and not check:
+        return int(text[1:], 16) if all(c in "0123456789abcdefABCDEF" for c in text[1:]) else 0
     if n is None:
         try:
             n = int(text[1:], 16)
@@ -155,9 +158,10 @@ def _ends(text: str, end: int) -> bool:
 class _Reader:
     """One parse: the text, where the current line starts, the diagnostics."""
 
-    def __init__(self, text: str, g: _Grammar) -> None:
+    def __init__(self, text: str, g: _Grammar, check: bool = True) -> None:
         self.text = text
         self.g = g
+        self.check = check  # the records' checks too (else the grammar's alone)
         self.diags: list[Diagnostic] = []
         self.line = 1      # line of self.lstart
         self.lstart = 0    # start of the current line
@@ -231,7 +235,7 @@ class _Reader:
             line, col = self.where(s)
         if kind == "REG":
             n = _REGS.get(word)
-            return A.Reg(_register(word, s) if n is None else n, line=line, col=col)
+            return A.Reg(_register(word, s, self.check) if n is None else n, line=line, col=col)
         if kind == "immediate":
             return self.immediate(s, e)
         if kind == "BIT":
@@ -241,7 +245,7 @@ class _Reader:
         if kind == "mem":
             r = m.start("mem__REG")
             rl, rc = self.where(r)
-            return A.Mem(A.Reg(_register(m.group("mem__REG"), r), line=rl, col=rc),
+            return A.Mem(A.Reg(_register(m.group("mem__REG"), r, self.check), line=rl, col=rc),
                          self.immediate(*m.span("mem__immediate")),
                          m.start("mem__PREINC") >= 0, line=line, col=col)
         if kind == "shift":
@@ -286,7 +290,7 @@ class _Reader:
         if text[end:end + 1] != "\n":
             note, end = self.note(end)
         ins = A.Instruction(mnemonic, ops, rep, xmov, peek, sds, note, line=line, col=col)
-        if not candidates(ALL_FORMS, ins):
+        if self.check and not candidates(ALL_FORMS, ins):
             raise _Fail(start if rep or xmov or peek or sds else ms, _no_form(ins), end=end)
         return ins, end
 
@@ -335,7 +339,7 @@ class _Reader:
             if s >= 0 and s < lend:  # a register, the common case, here
                 end = o.end()
                 n = _REGS.get(text[s:end])
-                add(Reg(n if n is not None else _register(text[s:end], s), line=line,
+                add(Reg(n if n is not None else _register(text[s:end], s, self.check), line=line,
                         col=s - lstart + 1))
             else:
                 add(self.operand(o, o.lastgroup))  # type: ignore[arg-type]
@@ -381,7 +385,7 @@ class _Reader:
         if kind == "literal":
             word = m.group("literal__LITERAL")
             value = int(word[1:-1], 16)
-            if value >> 32:
+            if value >> 32 and self.check:
                 raise _Fail(s, f"literal {word} does not fit 32 bits")
             return A.Literal(value, note, line=line, col=col), e
         if kind == "label_literal":
@@ -595,8 +599,15 @@ def _diagnose(text: str, pos: int) -> tuple[int, str]:
         return toks.operand(end, word)
     if kind == "BIT" and colon:
         return pos, f"{word!r} is a bit operand, not a label name"
-    if kind in ("REP", "XMOV", "PEEK", "SDS"):
-        while t is not None and t[0] in ("REP", "XMOV", "PEEK", "SDS"):
+    if kind in _PREFIX_RANK:
+        rank = -1
+        last = t
+        while t is not None and t[0] in _PREFIX_RANK:
+            r = _PREFIX_RANK[t[0]]
+            if r <= rank or (t[0] == "SDS" and rank > 0) or (t[0] == "PEEK" and last[0] == "SDS"):
+                return t[2] - len(t[1]), (f"prefix {t[1]} out of order or repeated (the order "
+                                          "is (rep), (xmovN), (peek); or (rep), (sdsN))")
+            rank = r
             last = t
             t = toks.at(t[2])
         if t is not None and t[0] == "NAME":
@@ -708,13 +719,14 @@ def parse(text: str | bytes, path: str = "<input>") -> A.Program:
     return program
 
 
-def read(text: str | bytes) -> tuple[A.Program, list[Diagnostic], str]:
+def read(text: str | bytes, check: bool = True) -> tuple[A.Program, list[Diagnostic], str]:
     """The program of the statements that read well, the problems of the
     others, and the text as read (for an assembler that reports every
-    problem of a file at once)."""
+    problem of a file at once).  ``check=False``: the grammar's problems
+    alone (not those of registers, instruction forms, literal sizes)."""
     if isinstance(text, bytes):
         text = text.decode("utf-8", "surrogateescape")
-    r = _Reader(text, _grammar())
+    r = _Reader(text, _grammar(), check)
     stmts = r.run()
     return A.Program(tuple(stmts), line=1, col=1), r.diags, text
 
