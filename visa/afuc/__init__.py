@@ -19,13 +19,14 @@ here).
 """
 from __future__ import annotations
 
+from visa.afuc import ast
 from visa.afuc.ast import (Align, Bit, Blank, Comment, ControlReg, Imm, Immediate, Instruction,
                            JumpTable, Label, LabelLiteral, LabelRef, Literal, Mem, Note, Operand,
                            Program, Reg, RegisterNote, Section, Shift, SqeReg, Statement, Target)
 from visa.afuc.errors import AfucError, Diagnostic
 
 
-def parse(text: str | bytes, path: str = "<input>") -> Program:
+def parse(text: str | bytes, path: str = "<input>") -> ast.Program:
     """The program of afuc source or listing text (bytes are read as UTF-8);
     ``path`` names the text in diagnostics.  Raises :class:`AfucError` with
     every problem of the text."""
@@ -33,14 +34,14 @@ def parse(text: str | bytes, path: str = "<input>") -> Program:
     return _parse(text, path)
 
 
-def format(program: Program, colours: bool = False) -> str:  # noqa: A001 - the API's name
+def format(program: ast.Program, colours: bool = False) -> str:  # noqa: A001 - the API's name
     """The text of ``program``, one statement a line, as afuc-dis prints it;
     ``colours``: register names coloured as ``afuc-disasm -c`` colours them."""
     from visa.afuc.printer import format as _format
     return _format(program, colours)
 
 
-def assemble(program: Program | str | bytes, path: str = "<input>",
+def assemble(program: ast.Program | str | bytes, path: str = "<input>",
              fwid: int | None = None) -> bytes:
     """The firmware image of ``program`` (text is parsed first), laid out as
     Mesa's afuc-asm lays it out.  The GPU is that of the first raw word (the
@@ -50,7 +51,7 @@ def assemble(program: Program | str | bytes, path: str = "<input>",
     return _assemble(program, path, fwid)
 
 
-def disassemble(data: bytes, raw: bool = False, fwid: int | None = None) -> Program:
+def disassemble(data: bytes, raw: bool = False, fwid: int | None = None) -> ast.Program:
     """The program of a firmware image, as ``afuc-disasm -u`` lists it
     (``format`` prints that listing; ``assemble`` gives ``data`` back).
     ``raw``: every word from the first, no jump table (``-r``); ``fwid``:
@@ -74,5 +75,5 @@ __all__ = [
     "AfucError", "Align", "Bit", "Blank", "Comment", "ControlReg", "Diagnostic", "Imm",
     "Immediate", "Instruction", "JumpTable", "Label", "LabelLiteral", "LabelRef", "Literal", "Mem",
     "Note", "Operand", "Program", "Reg", "RegisterNote", "Section", "Shift", "SqeReg", "Statement",
-    "Target", "assemble", "disassemble", "format", "listing", "parse",
+    "Target", "assemble", "ast", "disassemble", "format", "listing", "parse",
 ]

@@ -100,26 +100,25 @@ class _Asm:
         placed: list[tuple[int, A.Statement | None]] = []
         off = 0
         for s in stmts:
-            t = type(s)
-            if t is A.Label:
-                if s.name in labels:  # type: ignore[union-attr]
-                    self.err(s, f"duplicate label {s.name!r}")  # type: ignore[union-attr]
+            if type(s) is A.Label:
+                if s.name in labels:
+                    self.err(s, f"duplicate label {s.name!r}")
                 else:
-                    labels[s.name] = off  # type: ignore[union-attr]
-            elif t is A.Align:
-                n = self.imm(s.value)  # type: ignore[union-attr]
+                    labels[s.name] = off
+            elif type(s) is A.Align:
+                n = self.imm(s.value)
                 if n is None:
                     continue
                 if n < 4:
-                    self.err(s.value, f".align {n}: the alignment is in bytes, at least 4")  # type: ignore[union-attr]
+                    self.err(s.value, f".align {n}: the alignment is in bytes, at least 4")
                     continue
                 while off % (n // 4):
                     placed.append((off, None))
                     off += 1
-            elif t is A.JumpTable:
+            elif type(s) is A.JumpTable:
                 placed.append((off, s))
                 off += 0x80
-            elif t is A.Instruction or t is A.Literal or t is A.LabelLiteral:
+            elif type(s) is A.Instruction or type(s) is A.Literal or type(s) is A.LabelLiteral:
                 placed.append((off, s))
                 off += 1
         if not final:
@@ -128,19 +127,18 @@ class _Asm:
                 off += 1
         # pass 2: words
         words: list[int] = []
-        for pc, s in placed:
-            t = type(s)
-            if s is None:
+        for pc, p in placed:
+            if p is None:
                 words.append(self.nop)
-            elif t is A.Instruction:
-                words.append(self.insn(s, pc, labels))  # type: ignore[arg-type]
-            elif t is A.Literal:
-                words.append(s.value)  # type: ignore[union-attr]
-            elif t is A.LabelLiteral:
-                v = self.label(s, s.label, labels)  # type: ignore[union-attr]
+            elif type(p) is A.Instruction:
+                words.append(self.insn(p, pc, labels))
+            elif type(p) is A.Literal:
+                words.append(p.value)
+            elif type(p) is A.LabelLiteral:
+                v = self.label(p, p.label, labels)
                 words.append(0 if v is None else (v | (1 << 24) if self.gen >= 6 else v))
             else:
-                words += self.jumptbl(labels, s)
+                words += self.jumptbl(labels, p)
         return words
 
     def label(self, node: object, name: str, labels: Mapping[str, int]) -> int | None:
@@ -203,22 +201,25 @@ class _Asm:
                 if v >= 0 and not v >> one[1]:
                     word |= v << one[0]
                     continue
-            elif t is A.Mem:
-                base, offset = op.base.number, op.offset  # type: ignore[union-attr]
-                v = offset.value if type(offset) is A.Imm else self.imm(offset)  # type: ignore[union-attr]
+            elif type(op) is A.Mem:
+                base, offset = op.base.number, op.offset
+                v = offset.value if type(offset) is A.Imm else self.imm(offset)
                 if v is None:
                     ok = False
                     continue
                 (_, l0, w0), (_, l1, w1), (_, l2, _w) = fields
                 if 0 <= base and not base >> w0 and 0 <= v and not v >> w1:
-                    word |= base << l0 | v << l1 | int(op.preincrement) << l2  # type: ignore[union-attr]
+                    word |= base << l0 | v << l1 | int(op.preincrement) << l2
                     continue
-            for (f, low, width), v, node in zip(fields, slot.values(op), _parts(op)):
-                if type(v) is not int:
-                    v = self.symbol(v, f.kind, pc, labels)
-                    if v is None:
+            for (f, low, width), value, node in zip(fields, slot.values(op), _parts(op)):
+                if isinstance(value, int):
+                    v = value
+                else:
+                    got = self.symbol(value, f.kind, pc, labels)
+                    if got is None:
                         ok = False
                         continue
+                    v = got
                 if v < 0 or v >> width:
                     self.err(node, f"{_shown(node)}: value {v:#x} does not fit the {width}-bit "
                              f"field {f.name}")
@@ -228,26 +229,29 @@ class _Asm:
         return word if ok else None
 
     def symbol(self, v: object, kind: object, pc: int, labels: Mapping[str, int]) -> int | None:
-        t = type(v)
-        if t is A.Target:
-            n = v.value  # type: ignore[attr-defined]
+        """The number a name (label, register), or a branch target as
+        written, gives a field of operand kind ``kind``."""
+        if type(v) is A.Target:
+            n = v.value
             if isinstance(kind, Branch):
                 width = 26 if kind.absolute else 16
                 if -(1 << (width - 1)) <= n < 0:
                     n &= (1 << width) - 1  # the encoded value, as listed: two's complement
             return n
-        if t is A.LabelRef:
-            off = self.label(v, v.name, labels)  # type: ignore[attr-defined]
+        if type(v) is A.LabelRef:
+            off = self.label(v, v.name, labels)
             if off is None:
                 return None
             if isinstance(kind, Branch) and not kind.absolute:
                 d = off - pc
                 if not -0x8000 <= d < 0x8000:
-                    self.err(v, f"branch to #{v.name} out of range ({d} words)")  # type: ignore[attr-defined]
+                    self.err(v, f"branch to #{v.name} out of range ({d} words)")
                     return None
                 return d & 0xFFFF
             return off
-        return self.imm(v)  # type: ignore[arg-type]
+        if type(v) is A.ControlReg or type(v) is A.SqeReg or type(v) is A.Imm:
+            return self.imm(v)
+        raise TypeError(f"not a value: {v!r}")
 
 
 Layout = tuple[int, tuple[tuple[str, int], ...],

@@ -17,7 +17,7 @@ The tree follows the syntax (grammar/afuc.lark): an :class:`Instruction` is
 its mnemonic, prefixes and operands as written, one operand node per shape
 (register, immediate, named register, bit, label, shifted value, memory
 operand).  Which instruction form they make, and its bits, is the business
-of the records (:mod:`visa.afuc.isa`): the same mnemonic and operands are a
+of the records (``visa.afuc.isa``): the same mnemonic and operands are a
 different word on another GPU generation.
 
 Example::

@@ -155,10 +155,11 @@ def _lines(out: _Out, instrs: list[int], n: int, gen: int, jmptbl: list[int],
     and branches."""
     chip = f"A{gen}XX"
     cache: dict[int, Decoded | None] = {}
-    decoded = []
+    decoded: list[Decoded | None] = []
     for w in instrs[:n]:
-        d = cache.get(w, 0)  # type: ignore[call-overload]
-        if d == 0:
+        if w in cache:
+            d = cache[w]
+        else:
             d = cache[w] = ISA.decode(w, gen)
         decoded.append(d)
     ctx = Context(gen)

@@ -17,8 +17,8 @@ class Diagnostic:
 
 
 class AfucError(ValueError):
-    """Bad input (text, program or firmware image); :attr:`diagnostics` holds
-    every problem found, in source order."""
+    """Bad input (text, program or firmware image); ``diagnostics`` holds
+    every problem found, in source order (a list of :class:`Diagnostic`)."""
 
     def __init__(self, diagnostics: Iterable[Diagnostic], text: str = "",
                  path: str = "<input>") -> None:

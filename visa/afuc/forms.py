@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Union
+from typing import Any, Protocol, Union
 
 import attrs
 
@@ -64,25 +64,26 @@ class Slot:
 
     def values(self, op: A.Operand) -> tuple[Value, ...]:
         """What ``op`` gives each of :attr:`fields` (shape ``op`` fits)."""
-        t = type(op)
-        if t is A.Reg or t is A.Bit:
-            return (op.number,)  # type: ignore[union-attr]
-        if t is A.Imm:
-            return (op.value,) if self.shape != "shift" else (op.value, 0)  # type: ignore[union-attr]
-        if t is A.Mem:
-            return (op.base.number, _value(op.offset), int(op.preincrement))  # type: ignore[union-attr]
-        if t is A.Shift:
-            return (_value(op.value), _value(op.amount))  # type: ignore[union-attr]
-        if self.shape == "shift":  # a named register or label, shifted by 0
-            return (op, 0)  # type: ignore[return-value]
-        return (op,)  # type: ignore[return-value]
+        if type(op) is A.Reg or type(op) is A.Bit:
+            return (op.number,)
+        if type(op) is A.Imm:
+            return (op.value,) if self.shape != "shift" else (op.value, 0)
+        if type(op) is A.Mem:
+            return (op.base.number, _value(op.offset), int(op.preincrement))
+        if type(op) is A.Shift:
+            return (_value(op.value), _value(op.amount))
+        if type(op) is A.Target or type(op) is A.LabelRef or type(op) is A.ControlReg \
+                or type(op) is A.SqeReg:
+            return (op, 0) if self.shape == "shift" else (op,)  # shifted by 0
+        raise TypeError(f"not an operand: {op!r}")
 
     def render(self, op: A.Operand, paint: Painter | None = None) -> str:
         """``op`` written as the template writes this slot."""
         if type(op) is A.Reg and self.shape == "reg" and self.units:  # the common case
-            name = self.units[0][2].kind.names.get(op.number)  # type: ignore[union-attr]
+            kind = self.units[0][2].kind
+            name = kind.names.get(op.number) if isinstance(kind, Enum) else None
             if name is not None:
-                return name  # type: ignore[no-any-return]
+                return name
         if not self.units:
             return text_of(op, paint)
         vals = self.values(op)
@@ -90,16 +91,15 @@ class Slot:
         for (before, affix, f), v in zip(self.units, vals):
             out.append(before)
             if type(v) is int:
-                out.append(affix + f.kind.show(v, None))
+                out.append(affix + str(f.kind.show(v, None)))
             else:
-                out.append(text_of(v, paint))  # type: ignore[arg-type]
+                out.append(text_of(v, paint))
         out.append(self.tail)
         return "".join(out)
 
-    def node(self, values: Mapping[str, int], ctx: Any) -> A.Operand:
+    def node(self, values: Mapping[str, int], ctx: Namer) -> A.Operand:
         """The operand node of this slot for the decoded field ``values``
-        (``ctx`` names registers and branch targets: see
-        :class:`visa.afuc.disasm.Context`)."""
+        (``ctx`` names registers and branch targets)."""
         s = self.shape
         if not self.fields:
             if self.derived is not None:
@@ -120,14 +120,23 @@ class Slot:
                      bool(values[self.fields[2].name]))
 
 
+class Namer(Protocol):
+    """What names a decoded operand: registers by number, branch targets
+    (:class:`visa.afuc.disasm.Context`)."""
+
+    def register(self, space: str, value: int) -> A.ControlReg | A.SqeReg | None: ...
+
+    def target(self, kind: Branch, value: int) -> A.LabelRef | A.Target: ...
+
+
 _REG_NUMBERS = {n: i for i, n in SRC_NAMES.items()}
 
 
 def _value(op: A.Immediate | A.LabelRef) -> Value:
-    return op.value if type(op) is A.Imm else op  # type: ignore[union-attr,return-value]
+    return op.value if type(op) is A.Imm else op  # type: ignore[return-value]
 
 
-def _imm(f: Field, values: Mapping[str, int], ctx: Any) -> A.Immediate:
+def _imm(f: Field, values: Mapping[str, int], ctx: Namer) -> A.Immediate:
     v = values[f.name]
     if isinstance(f.kind, NamedReg) and ctx is not None:
         got = ctx.register(f.kind.space, v)
@@ -231,7 +240,7 @@ def prefix_problem(form: Form, ins: A.Instruction) -> str | None:
     return None
 
 
-_CANDIDATES: dict[tuple, tuple[Form, ...]] = {}
+_CANDIDATES: dict[tuple[Any, ...], tuple[Form, ...]] = {}
 
 
 def candidates(forms: Mapping[str, tuple[Form, ...]], ins: A.Instruction) -> tuple[Form, ...]:
@@ -264,7 +273,7 @@ def candidates(forms: Mapping[str, tuple[Form, ...]], ins: A.Instruction) -> tup
     return got
 
 
-_CHOICES: dict[tuple, tuple[tuple[Form, bool], ...]] = {}
+_CHOICES: dict[tuple[Any, ...], tuple[tuple[Form, bool], ...]] = {}
 
 
 def _static(f: Form, ins: A.Instruction) -> bool | None:
@@ -294,9 +303,9 @@ def resolve(forms: Mapping[str, tuple[Form, ...]], ins: A.Instruction) -> Form |
     override condition (if any) holds on the numbers its operands give (0
     for names and for fields no operand fills)."""
     ops = ins.operands
-    types = tuple(map(type, ops))
+    types: tuple[Any, ...] = tuple(map(type, ops))
     if A.Mem in types:  # its "!" decides between templates
-        types += tuple(o.preincrement for o in ops if type(o) is A.Mem)  # type: ignore[union-attr]
+        types += tuple(o.preincrement for o in ops if type(o) is A.Mem)
     key = (id(forms), ins.mnemonic, ins.rep, ins.xmov, ins.peek, ins.sds, types)
     choices = _CHOICES.get(key)
     if choices is None:
@@ -304,14 +313,14 @@ def resolve(forms: Mapping[str, tuple[Form, ...]], ins: A.Instruction) -> Form |
             (f, v is None) for f in candidates(forms, ins)
             for v in (_static(f, ins),) if v is not False)
     for f, dynamic in choices:
-        if not dynamic or holds(f.pred, _numbers(f, ins)):  # type: ignore[arg-type]
+        if not dynamic or (f.pred is not None and holds(f.pred, _numbers(f, ins))):
             return f
     return None
 
 
 def _numbers(f: Form, ins: A.Instruction) -> dict[str, int]:
-    got = {k: v for k, v in f.field_values(ins.operands).items() if type(v) is int}
-    return {x.name: got.get(x.name, 0) for x in f.bitset.fields}  # type: ignore[misc]
+    got = {k: v for k, v in f.field_values(ins.operands).items() if isinstance(v, int)}
+    return {x.name: got.get(x.name, 0) for x in f.bitset.fields}
 
 
 def shapes_wanted(forms: Mapping[str, tuple[Form, ...]], mnemonic: str) -> str:
@@ -334,29 +343,28 @@ class Painter:
 
 def text_of(op: Any, paint: Painter | None = None) -> str:
     """An operand (or a part of one) as written, on its own."""
-    t = type(op)
-    if t is A.Reg:
+    if type(op) is A.Reg:
         return SRC_NAMES.get(op.number) or f"${op.number:02x}"
-    if t is A.Imm:
+    if type(op) is A.Imm:
         return f"0x{op.value:x}"
-    if t is A.ControlReg or t is A.SqeReg:
-        head = ("@" if t is A.ControlReg else "%") + (paint.name(op.name) if paint else op.name)
+    if type(op) is A.ControlReg or type(op) is A.SqeReg:
+        head = ("@" if type(op) is A.ControlReg else "%") + (paint.name(op.name) if paint else op.name)
         if op.plus is None:
             return head
         if paint is not None and type(op.plus) is A.Imm:
             return head + "+" + paint.number(f"0x{op.plus.value:x}")
         return head + "+" + text_of(op.plus, paint)
-    if t is A.Bit:
+    if type(op) is A.Bit:
         return f"b{op.number}"
-    if t is A.LabelRef:
+    if type(op) is A.LabelRef:
         return "#" + op.name
-    if t is A.Target:
+    if type(op) is A.Target:
         return f"#{op.value}"
-    if t is A.Shift:
+    if type(op) is A.Shift:
         amount = op.amount
         return text_of(op.value, paint) + " << " + (
             str(amount.value) if type(amount) is A.Imm else text_of(amount, paint))
-    if t is A.Mem:
+    if type(op) is A.Mem:
         return (f"[{text_of(op.base)} + {text_of(op.offset, paint)}]"
                 + ("!" if op.preincrement else ""))
     raise TypeError(f"not an operand: {op!r}")

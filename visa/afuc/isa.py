@@ -68,7 +68,7 @@ class Branch:
         name = getattr(ctx, "target_name", None)
         got = name(target, self.call, value) if name else None
         if got is not None:
-            return got
+            return str(got)
         # no label (outside the listing): Mesa prints the encoded offset
         # (an absolute 26-bit target as a signed number, as its %d does)
         if self.absolute and target & (1 << 25):

@@ -208,7 +208,7 @@ class _Reader:
             m = term(text, pos, end)
             if m is None:  # pragma: no cover - the operand expression matched it
                 raise _Fail(pos, "expected an immediate")
-            kind = m.lastgroup
+            kind = m.lastgroup or ""
             terms.append((kind, m.group(kind), m.start(kind)))
             pos = m.end()
         kind, word, s = terms[-1]
@@ -304,9 +304,9 @@ class _Reader:
             p = self.g.prefix.match(text, pos, ms)
             if p is None:
                 return rep, xmov, peek, sds
-            kind = p.lastgroup
-            word = p.group(kind)  # type: ignore[arg-type]
-            r = _PREFIX_RANK[kind]  # type: ignore[index]
+            kind = p.lastgroup or ""
+            word = p.group(kind)
+            r = _PREFIX_RANK[kind]
             if r <= rank or (kind == "PEEK" and sds) or (kind == "SDS" and (xmov or peek)):
                 raise _Fail(p.start(kind), f"prefix {word} out of order or repeated (the "
                             "order is (rep), (xmovN), (peek); or (rep), (sdsN))")
@@ -351,7 +351,8 @@ class _Reader:
                 break
         return tuple(ops), end
 
-    def after(self, nxt: int, ops: list[A.Operand], bare: bool, ms: int, mnemonic: str) -> None:
+    def after(self, nxt: int, ops: tuple[A.Operand, ...], bare: bool, ms: int,
+              mnemonic: str) -> None:
         """What follows the instruction at ``nxt`` cannot follow one: say what
         is wrong with the instruction instead of with what follows it."""
         text = self.text

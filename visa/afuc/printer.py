@@ -74,41 +74,40 @@ def format_instruction(ins: A.Instruction, paint: Painter | None = None) -> str:
 def _note(note: A.Note | None, paint: Painter | None) -> str:
     if note is None:
         return ""
-    t = type(note)
-    if t is A.Comment:
-        return "\t;" + note.text  # type: ignore[union-attr]
-    if t is A.RegisterNote:
-        n: A.RegisterNote = note  # type: ignore[assignment]
-        if n.name is None:
-            return f"\t; 0x{n.value:03x}"
-        name = (paint.name(n.name) if paint else n.name) + n.suffix
-        return "\t; " + ("|" + name if n.kind == "pipe" else name)
-    return "\t; " + format_instruction(note, paint)  # type: ignore[arg-type]
+    if type(note) is A.Comment:
+        return "\t;" + note.text
+    if type(note) is A.RegisterNote:
+        if note.name is None:
+            return f"\t; 0x{note.value:03x}"
+        name = (paint.name(note.name) if paint else note.name) + note.suffix
+        return "\t; " + ("|" + name if note.kind == "pipe" else name)
+    if type(note) is A.Instruction:
+        return "\t; " + format_instruction(note, paint)
+    raise TypeError(f"not a note: {note!r}")
 
 
 def format_statement(st: A.Statement, paint: Painter | None = None) -> str:
     """One statement as one line (no newline)."""
-    t = type(st)
-    if t is A.Instruction:
-        return format_instruction(st, paint) + _note(st.note, paint)  # type: ignore[arg-type,union-attr]
-    if t is A.Label:
-        return st.name + ":" + _note(st.note, paint)  # type: ignore[union-attr]
-    if t is A.Literal:
-        return f"[{st.value:08x}]" + _note(st.note, paint)  # type: ignore[union-attr]
-    if t is A.LabelLiteral:
-        return f"[#{st.label}]" + _note(st.note, paint)  # type: ignore[union-attr]
-    if t is A.Blank:
+    if type(st) is A.Instruction:
+        return format_instruction(st, paint) + _note(st.note, paint)
+    if type(st) is A.Label:
+        return st.name + ":" + _note(st.note, paint)
+    if type(st) is A.Literal:
+        return f"[{st.value:08x}]" + _note(st.note, paint)
+    if type(st) is A.LabelLiteral:
+        return f"[#{st.label}]" + _note(st.note, paint)
+    if type(st) is A.Blank:
         return ""
-    if t is A.Comment:
-        return ";" + st.text  # type: ignore[union-attr]
-    if t is A.Align:
-        v = st.value  # type: ignore[union-attr]
+    if type(st) is A.Comment:
+        return ";" + st.text
+    if type(st) is A.Align:
+        v = st.value
         return ".align " + (str(v.value) if type(v) is A.Imm else text_of(v, paint)) \
-            + _note(st.note, paint)  # type: ignore[union-attr]
-    if t is A.JumpTable:
-        return ".jumptbl" + _note(st.note, paint)  # type: ignore[union-attr]
-    if t is A.Section:
-        return ".section " + st.name + _note(st.note, paint)  # type: ignore[union-attr]
+            + _note(st.note, paint)
+    if type(st) is A.JumpTable:
+        return ".jumptbl" + _note(st.note, paint)
+    if type(st) is A.Section:
+        return ".section " + st.name + _note(st.note, paint)
     raise TypeError(f"not a statement: {st!r}")
 
 

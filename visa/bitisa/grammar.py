@@ -34,16 +34,16 @@ from __future__ import annotations
 
 import ast
 import re
-import re._parser as _sre  # the expression parser behind re.compile (first characters)
+import re._parser as _sre  # type: ignore[import-not-found]  # re.compile's own parser
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from typing import Union
+from typing import Any
 
 from visa.lexicon import GrammarError, Lexicon, _escape
 
 # a rule's tree: ('alt', [seq, ...]) ('seq', [item, ...]) ('rep', item, '?*+')
 # ('tok', regexp, name or None) ('rule', name)
-Node = Union[tuple[str, str, Union[str, None]], tuple[str, str], tuple[str, list], tuple[str, object, str]]
+Node = tuple[Any, ...]
 
 _RULE_START = re.compile(r"([?!]?_?[a-z][a-z0-9_]*)[ \t]*:(?!:)")
 _TERM_START = re.compile(r"([A-Z_][A-Z_0-9]*)(?:\.(-?[0-9]+))?[ \t]*:(?!:)")
@@ -70,10 +70,10 @@ def _firsts(pattern: str) -> frozenset[str] | None:
     except re.error:
         return _ANY
     got = _seq_firsts(list(tree))
-    return None if got is None or "" in got else got
+    return None if got is None or "" in got else frozenset(got)
 
 
-def _seq_firsts(items: list) -> set[str] | None:
+def _seq_firsts(items: list[Any]) -> set[str] | None:
     out: set[str] = set()
     for op, arg in items:
         name = str(op)
@@ -87,26 +87,30 @@ def _seq_firsts(items: list) -> set[str] | None:
             if chars is None:
                 return None
             return out | chars
+        got: set[str] | None
         if name == "BRANCH":
             alts = [_seq_firsts(list(a)) for a in arg[1]]
-            if any(a is None for a in alts):
-                return None
-            here = set().union(*alts)  # type: ignore[arg-type]
+            got = set()
+            for a in alts:
+                if a is None:
+                    return None
+                got |= a
         elif name in ("SUBPATTERN",):
             if arg[1] or arg[2]:  # flags (?i:...)
                 return None
-            here = _seq_firsts(list(arg[3]))
+            got = _seq_firsts(list(arg[3]))
         elif name == "ATOMIC_GROUP":
-            here = _seq_firsts(list(arg))
+            got = _seq_firsts(list(arg))
         elif name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"):
             inner = _seq_firsts(list(arg[2]))
             if inner is None:
                 return None
-            here = set(inner) | ({""} if arg[0] == 0 else set())
+            got = inner | ({""} if arg[0] == 0 else set())
         else:
             return None
-        if here is None:
+        if got is None:
             return None
+        here = got
         out |= here - {""}
         if "" not in here:
             return out
@@ -114,7 +118,7 @@ def _seq_firsts(items: list) -> set[str] | None:
     return out
 
 
-def _class_chars(items: list) -> set[str] | None:
+def _class_chars(items: list[Any]) -> set[str] | None:
     out: set[str] = set()
     for op, arg in items:
         name = str(op)
@@ -184,14 +188,14 @@ def _tidy(regexp: str) -> str:
     or around a single atom (composed terminals are full of them).  A
     shorter expression, which compiles faster, for the same language."""
     # a tree: a group is [opener, items, quantifier]; items are strings or groups
-    root: list = ["", [], ""]
+    root: list[Any] = ["", [], ""]
     stack = [root]
     last: object = None
     for m in _PIECE.finditer(regexp):
         kind = m.lastgroup
         text = m.group(0)
         if kind == "open":
-            g: list = [text, [], ""]
+            g: list[Any] = [text, [], ""]
             stack[-1][1].append(g)
             stack.append(g)
             last = None
@@ -209,7 +213,7 @@ def _tidy(regexp: str) -> str:
     if len(stack) != 1:  # pragma: no cover - not a well-formed expression: left alone
         return regexp
 
-    def single(items: list) -> bool:
+    def single(items: list[Any]) -> bool:
         """One atom: a character, an escape, a class, or a group without a
         quantifier (the group ``(?:...)`` itself being left out)."""
         if len(items) != 1:
@@ -217,19 +221,22 @@ def _tidy(regexp: str) -> str:
         it = items[0]
         if isinstance(it, list):
             return not it[2]
-        return _PIECE.fullmatch(it).lastgroup != "quant"  # type: ignore[union-attr]
+        m = _PIECE.fullmatch(it)
+        return m is not None and m.lastgroup != "quant"
 
-    def group(it: list, keep: bool) -> str:
-        opener, inner, quant = it
+    def group(it: list[Any], keep: bool) -> str:
+        opener: str = it[0]
+        inner: list[Any] = it[1]
+        quant: str = it[2]
         if opener == "(?:" and inner and not keep:
             if not quant and "|" not in inner:
                 return emit(inner)
             if quant and single(inner):  # the one atom keeps its own parentheses
                 only = inner[0]
-                return (group(only, True) if isinstance(only, list) else only) + quant
+                return (group(only, True) if isinstance(only, list) else str(only)) + quant
         return opener + emit(inner) + ")" + quant
 
-    def emit(items: list) -> str:
+    def emit(items: list[Any]) -> str:
         return "".join(group(it, False) if isinstance(it, list) else it for it in items)
 
     return emit(root[1])
@@ -363,7 +370,7 @@ class RegularGrammar:
         """The names a rule of the form ``a | b | C`` chooses between."""
         tree = self._rules[rule]
         out = []
-        for seq in tree[1]:  # type: ignore[union-attr]
+        for seq in tree[1]:
             items = seq[1]
             if len(items) != 1 or items[0][0] not in ("rule", "tok") or (
                     items[0][0] == "tok" and items[0][2] is None):
@@ -388,10 +395,10 @@ class RegularGrammar:
             if node[0] == "tok" and node[2] is not None:
                 used.add(str(node[2]))
             elif node[0] in ("alt", "seq"):
-                for n in node[1]:  # type: ignore[union-attr]
+                for n in node[1]:
                     walk(n)
             elif node[0] == "rep":
-                walk(node[1])  # type: ignore[arg-type]
+                walk(node[1])
 
         for tree in self._rules.values():
             walk(tree)
@@ -480,10 +487,10 @@ class RegularGrammar:
                 return self._group(name, inner, prefix, seen)
             return f"(?:{inner})"
         if kind == "rep":
-            return f"(?:{self._emit(node[1], parts, prefix, stack, seen, cut)}){node[2]}"  # type: ignore[arg-type]
+            return f"(?:{self._emit(node[1], parts, prefix, stack, seen, cut)}){node[2]}"
         if kind == "seq":
-            return "".join(self._emit(n, parts, prefix, stack, seen, cut) for n in node[1])  # type: ignore[union-attr]
-        alts = [self._emit(n, parts, prefix, stack, seen, cut) for n in node[1]]  # type: ignore[union-attr]
+            return "".join(self._emit(n, parts, prefix, stack, seen, cut) for n in node[1])
+        alts = [self._emit(n, parts, prefix, stack, seen, cut) for n in node[1]]
         if len(alts) == 1:
             return alts[0]
         gap = self.gap
@@ -517,10 +524,10 @@ class RegularGrammar:
                 if node[2] is None and str(node[1]) not in anon:
                     anon[str(node[1])] = f"_T{len(anon)}"
             elif node[0] in ("alt", "seq"):
-                for n in node[1]:  # type: ignore[union-attr]
+                for n in node[1]:
                     walk(n)
             elif node[0] == "rep":
-                walk(node[1])  # type: ignore[arg-type]
+                walk(node[1])
 
         for tree in self._rules.values():
             walk(tree)
