@@ -441,16 +441,19 @@ class _Reader:
         out: list[A.Statement] = []
         add = out.append
         memo: dict[str, Any] = {}  # line text -> (statement, column), then a maker
+        memo_get = memo.get
         pos = 0
         fresh = True
         quiet = " \t\n;"
+        line, lstart = 1, 0  # self.line, self.lstart, kept here between statements
         while True:
-            if pos < n and text[pos] == "\n" and not fresh and text[pos + 1:pos + 2] not in quiet:
+            if not fresh and text[pos:pos + 1] == "\n" and text[pos + 1:pos + 2] not in quiet:
                 # the common case: the statement ended its line, the next one
                 # begins the next line
-                self.line += 1
-                self.lstart = pos = pos + 1
+                line += 1
+                lstart = pos = pos + 1
             else:
+                self.line, self.lstart = line, lstart
                 e = gap(text, pos).end()  # type: ignore[union-attr]
                 if e > pos:
                     if fresh or ";" in text[pos:e] or text.count("\n", pos, e) > 1:
@@ -459,24 +462,27 @@ class _Reader:
                         self.advance(pos, e)
                     fresh = True
                     pos = e
+                line, lstart = self.line, self.lstart
                 if pos >= n:
                     break
-            lend = self.lend = text.find("\n", self.lstart)
+            lend = text.find("\n", pos)
             if lend < 0:
-                lend = self.lend = n
+                lend = n
             # a line read before (listings repeat many): its statement again
             key = text[pos:lend]
-            again = memo.get(key)
+            again = memo_get(key)
             if again is not None:
                 if type(again) is tuple:  # seen once: learn how to make it again
                     again = memo[key] = _maker(*again)
-                add(again(self.line, pos - self.lstart + 1))
+                add(again(line, pos - lstart + 1))
                 pos = lend
                 fresh = False
                 continue
+            self.line, self.lstart, self.lend = line, lstart, lend
             m = stmt(text, pos)
             if m is None:
                 pos = self.recover(pos)
+                line, lstart = self.line, self.lstart
                 fresh = True
                 continue
             try:
@@ -489,15 +495,19 @@ class _Reader:
                     nl = text.find("\n", max(f.pos, end))
                     end = n if nl < 0 else nl
                 self.advance(pos, end)
+                line, lstart = self.line, self.lstart
                 pos = end
                 fresh = False
                 continue
             add(node)
             if end == lend:
-                memo[key] = (node, pos - self.lstart + 1)
-            self.advance(pos, end)
+                memo[key] = (node, pos - lstart + 1)
+            elif text.count("\n", pos, end):
+                self.advance(pos, end)
+                line, lstart = self.line, self.lstart
             pos = end
             fresh = False
+        self.line, self.lstart = line, lstart
         return out
 
     def recover(self, pos: int) -> int:
