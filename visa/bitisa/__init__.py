@@ -25,7 +25,9 @@ API (stable):
   hold for a decode to match.  ``Bitset.from_pattern(name, "0101xx..", ...)``
   builds match/mask/dontcare from an isaspec pattern string written MSB first.
 * ``Isa(bitsets, select_size=None)`` -- ``isa.decode(word, gen)`` returns the
-  unique matching :class:`Decoded` (or ``None``); ``isa.encode(bitset,
+  unique matching :class:`Decoded` (or ``None``; it walks a decision tree
+  over the records' fixed bits, built per generation on first use, and tests
+  the few records left); ``isa.encode(bitset,
   values)`` returns the word (raises ``FieldOverflow``);
   ``isa.format(decoded, ctx)`` renders the display template.
   ``select_size(first_word) -> bits`` lets an ISA with variable-length words
@@ -34,6 +36,9 @@ API (stable):
 * ``Table`` -- envydis-style nested decode tables: ``Table(entries)`` where each
   entry is ``(mask, match, target)`` and target is a Bitset or another Table;
   ``Table.lookup(word)`` walks the first matching entry.
+* :mod:`visa.bitisa.grammar` -- the text side: a regular Lark grammar (an
+  assembler's statements) composed into regular expressions, so that the
+  grammar file is what reads the text without Lark at run time.
 """
 
 from __future__ import annotations
