@@ -38,11 +38,17 @@ def _write(path: str, data: bytes) -> None:
         raise
 
 
-def _read(path: str) -> bytes:
-    if path == "-":
-        return sys.stdin.buffer.read()
-    with open(path, "rb") as fh:
-        return fh.read()
+def _read(path: str) -> bytes | None:
+    """The bytes of ``path`` (``-``: standard input); None after saying why
+    there are none."""
+    try:
+        if path == "-":
+            return sys.stdin.buffer.read()
+        with open(path, "rb") as fh:
+            return fh.read()
+    except OSError as e:
+        print(f"{path}: error: {e.strerror}", file=sys.stderr)
+        return None
 
 
 def _quick(main: Callable[[Sequence[str] | None], int]) -> Callable[[Sequence[str] | None], int]:
@@ -88,10 +94,8 @@ def dis_main(argv: Sequence[str] | None = None) -> int:
     from visa.afuc.disasm import listing
     from visa.afuc.errors import AfucError
 
-    try:
-        data = _read(args.file)
-    except OSError as e:
-        print(f"{args.file}: error: {e.strerror}", file=sys.stderr)
+    data = _read(args.file)
+    if data is None:
         return 1
     try:
         text = listing(data, verbose=args.v, raw=args.r, fwid=fwid, colours=args.c)
@@ -129,10 +133,8 @@ def as_main(argv: Sequence[str] | None = None) -> int:
         print("afuc-as: error: reading standard input needs -o OUT", file=sys.stderr)
         return 2
     out = args.o or (os.path.splitext(args.file)[0] + ".fw")
-    try:
-        src = _read(args.file)
-    except OSError as e:
-        print(f"{args.file}: error: {e.strerror}", file=sys.stderr)
+    src = _read(args.file)
+    if src is None:
         return 1
     from visa.afuc.asm import assemble
     from visa.afuc.errors import AfucError

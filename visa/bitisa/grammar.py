@@ -35,7 +35,7 @@ from __future__ import annotations
 import ast
 import re
 import re._parser as _sre  # type: ignore[import-not-found]  # re.compile's own parser
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -386,24 +386,24 @@ class RegularGrammar:
             self._firsts_memo[regexp] = _firsts(regexp)
         return self._firsts_memo[regexp]
 
-    def _used_terminals(self) -> set[str]:
-        if self._used is not None:
-            return self._used
-        used: set[str] = set()
-
-        def walk(node: Node) -> None:
-            if node[0] == "tok" and node[2] is not None:
-                used.add(str(node[2]))
+    def _leaves(self) -> Iterator[Node]:
+        """Every token of every rule (``('tok', regexp, name or None)``)."""
+        def walk(node: Node) -> Iterator[Node]:
+            if node[0] == "tok":
+                yield node
             elif node[0] in ("alt", "seq"):
                 for n in node[1]:
-                    walk(n)
+                    yield from walk(n)
             elif node[0] == "rep":
-                walk(node[1])
+                yield from walk(node[1])
 
         for tree in self._rules.values():
-            walk(tree)
-        self._used = used
-        return used
+            yield from walk(tree)
+
+    def _used_terminals(self) -> set[str]:
+        if self._used is None:
+            self._used = {str(t[2]) for t in self._leaves() if t[2] is not None}
+        return self._used
 
     def _token(self, regexp: str, priority: int) -> str:
         """A token as the lexer would take it: not where a terminal of higher
@@ -518,19 +518,9 @@ class RegularGrammar:
         name, the others ``_T<n>``.  For diagnostics: what token is here."""
         items: list[tuple[int, int, str, str]] = []
         anon: dict[str, str] = {}
-
-        def walk(node: Node) -> None:
-            if node[0] == "tok":
-                if node[2] is None and str(node[1]) not in anon:
-                    anon[str(node[1])] = f"_T{len(anon)}"
-            elif node[0] in ("alt", "seq"):
-                for n in node[1]:
-                    walk(n)
-            elif node[0] == "rep":
-                walk(node[1])
-
-        for tree in self._rules.values():
-            walk(tree)
+        for leaf in self._leaves():
+            if leaf[2] is None and str(leaf[1]) not in anon:
+                anon[str(leaf[1])] = f"_T{len(anon)}"
         for t in sorted(self._used_terminals() | set(self._ignore)):
             r = self.lexicon.regex(t)
             items.append((-self.priority(t), -len(r), t, r))
