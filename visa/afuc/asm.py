@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from visa.afuc import ast as A
-from visa.afuc.errors import AfucError, Diagnostic
+from visa.afuc.errors import AfucError, Diagnostic, shorten
 from visa.afuc.forms import Form, candidates, forms_for_gen, resolve
 from visa.afuc.isa import ISA, Branch
 from visa.bitisa import Field
@@ -47,7 +47,9 @@ def _names(dom: str) -> dict[str, int]:
     return got
 
 
-_UNKN = re.compile(r"UNKN\s*([+-]?[0-9]+)")
+_UNKN = re.compile(r"UNKN\s*([+-]?[0-9]+)")  # Mesa: sscanf(label, "UNKN%d")
+#: the largest .align (bytes) taken: a firmware is tens of kilobytes
+MAX_ALIGN = 1 << 16
 
 
 class _Asm:
@@ -74,7 +76,7 @@ class _Asm:
             what = "SQE"
         if v is None:
             sigil = "@" if t is A.ControlReg else "%"
-            self.err(op, f"unknown {what} register {sigil}{op.name} for a{self.gen}xx")  # type: ignore[union-attr]
+            self.err(op, f"unknown {what} register {sigil}{shorten(op.name)} for a{self.gen}xx")  # type: ignore[union-attr]
             return None
         plus = op.plus  # type: ignore[union-attr]
         if plus is None:
@@ -102,7 +104,7 @@ class _Asm:
         for s in stmts:
             if type(s) is A.Label:
                 if s.name in labels:
-                    self.err(s, f"duplicate label {s.name!r}")
+                    self.err(s, f"duplicate label {shorten(s.name)!r}")
                 else:
                     labels[s.name] = off
             elif type(s) is A.Align:
@@ -111,6 +113,10 @@ class _Asm:
                     continue
                 if n < 4:
                     self.err(s.value, f".align {n}: the alignment is in bytes, at least 4")
+                    continue
+                if n > MAX_ALIGN:
+                    self.err(s.value, f".align {n}: at most {MAX_ALIGN} bytes (a whole "
+                             "firmware is smaller)")
                     continue
                 while off % (n // 4):
                     placed.append((off, None))
@@ -144,7 +150,7 @@ class _Asm:
     def label(self, node: object, name: str, labels: Mapping[str, int]) -> int | None:
         v = labels.get(name)
         if v is None:
-            self.err(node, f"undefined label {name!r}")
+            self.err(node, f"undefined label {shorten(name)!r}")
         return v
 
     def jumptbl(self, labels: Mapping[str, int], s: A.Statement) -> list[int]:
@@ -156,9 +162,11 @@ class _Asm:
                 m = _UNKN.match(name)
                 if m is None:
                     continue
-                pid = int(m.group(1))
+                digits = m.group(1)
+                pid = int(digits) if len(digits) < 10 else 1 << 31
             if not 0 <= pid < 0x80:
-                self.err(s, f"label {name!r}: packet id {pid} is outside the 128-entry table")
+                self.err(s, f"label {shorten(name)!r}: packet id {shorten(str(pid))} is outside "
+                         "the 128-entry table")
                 continue
             table[pid] = off
         return table
@@ -221,8 +229,8 @@ class _Asm:
                         continue
                     v = got
                 if v < 0 or v >> width:
-                    self.err(node, f"{_shown(node)}: value {v:#x} does not fit the {width}-bit "
-                             f"field {f.name}")
+                    self.err(node, f"{shorten(_shown(node))}: value {shorten(f'{v:#x}')} does not "
+                             f"fit the {width}-bit field {f.name}")
                     ok = False
                     continue
                 word |= v << low
@@ -284,6 +292,7 @@ def _parts(op: A.Operand) -> tuple[object, ...]:
     if t is A.Shift:
         return (op.value, op.amount)  # type: ignore[union-attr]
     return (op, op)
+
 
 
 def _shown(node: object) -> str:

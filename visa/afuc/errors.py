@@ -7,6 +7,12 @@ from collections.abc import Iterable
 import attrs
 
 
+def shorten(text: str) -> str:
+    """``text`` (a name, a number as written), cut for a message where it is
+    long: the caret shows where it is."""
+    return text if len(text) <= 40 else text[:36] + "..."
+
+
 @attrs.frozen
 class Diagnostic:
     """One problem: 1-based ``line`` and ``col`` in the text (0 for a node

@@ -29,7 +29,7 @@ from typing import Any
 import attrs
 
 from visa.afuc import ast as A
-from visa.afuc.errors import AfucError, Diagnostic
+from visa.afuc.errors import AfucError, Diagnostic, shorten
 from visa.afuc.forms import ALL_FORMS, SHAPE_OF, candidates, prefix_problem, shapes_wanted
 from visa.bitisa.grammar import RegularGrammar
 
@@ -131,14 +131,26 @@ def _register(text: str, pos: int, check: bool = True) -> int:
         try:
             n = int(text[1:], 16)
         except ValueError:
-            raise _Fail(pos, f"invalid register {text!r}") from None
+            raise _Fail(pos, f"invalid register {shorten(text)!r}") from None
         if n > 0x1f:
-            raise _Fail(pos, f"register {text} out of range ($00-$1f)")
+            raise _Fail(pos, f"register {shorten(text)} out of range ($00-$1f)")
     return n
 
 
-def _number(text: str) -> int:
-    return int(text[2:] or "0", 16) if text[:2] == "0x" else int(text)
+# more decimal digits than any field takes (and than Python reads without
+# complaint): a number that long is refused where it is read
+_DIGITS = 40
+
+
+
+def _number(text: str, pos: int = 0) -> int:
+    """A number as written: ``0x`` and hexadecimal digits (none is 0), or
+    decimal ones, or ``-`` and either (a branch target)."""
+    digits = text.lstrip("-")
+    if len(digits) > _DIGITS:
+        raise _Fail(pos, f"number {text[:12]}... is too large ({len(digits)} digits)")
+    value = int(digits[2:] or "0", 16) if digits[:2] == "0x" else int(digits)
+    return -value if text[:1] == "-" else value
 
 
 _PREFIX_RANK = {"REP": 0, "XMOV": 1, "SDS": 1, "PEEK": 2}
@@ -200,7 +212,7 @@ class _Reader:
         text = self.text
         line, col = self.where(start)
         if text[start] not in "@%":  # one number: the span is its token
-            return A.Imm(_number(text[start:end]), line=line, col=col)
+            return A.Imm(_number(text[start:end], start), line=line, col=col)
         term = self.g.term.match
         terms = []
         pos = start
@@ -219,7 +231,7 @@ class _Reader:
         elif kind == "SQE_REG":
             node = A.SqeReg(word[1:], line=line, col=col)
         else:
-            node = A.Imm(_number(word), line=line, col=col)
+            node = A.Imm(_number(word, s), line=line, col=col)
         for kind, word, s in reversed(terms[:-1]):
             line, col = self.where(s)
             cls = A.ControlReg if kind == "CONTROL_REG" else A.SqeReg
@@ -239,7 +251,7 @@ class _Reader:
         if kind == "immediate":
             return self.immediate(s, e)
         if kind == "BIT":
-            return A.Bit(int(word[1:]), line=line, col=col)
+            return A.Bit(_number(word[1:], s), line=line, col=col)
         if kind == "LABEL_REF":
             return A.LabelRef(word[1:], line=line, col=col)
         if kind == "mem":
@@ -258,7 +270,7 @@ class _Reader:
                 value = self.immediate(vs, ve)
             return A.Shift(value, self.immediate(*m.span("shift__amount")), line=line, col=col)
         # TARGET: #-5, #0x10
-        return A.Target(int(word[1:], 0), line=line, col=col)
+        return A.Target(_number(word[1:], s), line=line, col=col)
 
     # -- statements ----------------------------------------------------------
     def instruction(self, m: re.Match[str]) -> tuple[A.Instruction, int]:
@@ -387,7 +399,7 @@ class _Reader:
             word = m.group("literal__LITERAL")
             value = int(word[1:-1], 16)
             if value >> 32 and self.check:
-                raise _Fail(s, f"literal {word} does not fit 32 bits")
+                raise _Fail(s, f"literal {shorten(word)} does not fit 32 bits")
             return A.Literal(value, note, line=line, col=col), e
         if kind == "label_literal":
             name = m.group("label_literal__LABEL_REF")[1:]
@@ -603,7 +615,7 @@ def _diagnose(text: str, pos: int) -> tuple[int, str]:
     if kind == "NAME":
         if word[0] in "Xx" and text[pos - 1:pos] == "0":
             return pos - 1, f"'0{word}': a hexadecimal number begins with '0x'"
-        return pos, f"unknown mnemonic {word!r}"
+        return pos, f"unknown mnemonic {shorten(word)!r}"
     if kind in ("MNEMONIC", "BARE_MNEMONIC"):
         if colon:
             return pos, f"{word!r} is a mnemonic, not a label name"
@@ -625,7 +637,7 @@ def _diagnose(text: str, pos: int) -> tuple[int, str]:
             after = toks.at(t[2])
             if after is not None and after[1] == ":":
                 return t[2] - len(t[1]), f"{t[1]!r}: a label cannot follow a prefix"
-            return t[2] - len(t[1]), f"unknown mnemonic {t[1]!r}"
+            return t[2] - len(t[1]), f"unknown mnemonic {shorten(t[1])!r}"
         return toks.expected(last[2], f"a mnemonic after {last[1]}")
     if word == ",":
         return toks.operand(end, ",")
@@ -637,7 +649,7 @@ def _diagnose(text: str, pos: int) -> tuple[int, str]:
         return toks.expected(end, "a section name after .section")
     if kind == "INT" and text[pos - 1:pos] == "0":
         return pos - 1, f"'0{word}': a decimal number has no leading zero"
-    return pos, f"unexpected {word!r}: expected a statement"
+    return pos, f"unexpected {shorten(word)!r}: expected a statement"
 
 
 def _bad_char(text: str, pos: int) -> str:
