@@ -166,3 +166,21 @@ def test_keywords_are_the_records_mnemonics():
     assert mnemonics | bare == set(ALL_FORMS)
     assert bare == {m for m, forms in ALL_FORMS.items() if all(not f.slots for f in forms)}
     assert not mnemonics & bare
+
+
+def test_composed_expressions_are_kept_between_runs(tmp_path):
+    """The reader's expressions are composed once and kept in the cache
+    folder, under a checksum of the grammar and the composer; a damaged
+    file is composed again; without a folder nothing is written."""
+    from visa.afuc.parser import _compose, _expressions
+
+    text = grammar_text()
+    made = _compose(text)
+    assert _expressions(text, str(tmp_path)) == made
+    (kept,) = tmp_path.iterdir()
+    assert _expressions(text, str(tmp_path)) == made  # read back
+    kept.write_text("damaged")
+    assert _expressions(text, str(tmp_path)) == made
+    assert _expressions(text + "\n// an edit\n", str(tmp_path)) == made  # another key
+    assert len(list(tmp_path.iterdir())) == 2
+    assert _expressions(text, None) == made

@@ -20,10 +20,11 @@ raised at the end as one :class:`~visa.afuc.errors.AfucError`.
 """
 from __future__ import annotations
 
+import os
 import re
+import sys
 from functools import lru_cache
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import attrs
@@ -31,7 +32,6 @@ import attrs
 from visa.afuc import ast as A
 from visa.afuc.errors import AfucError, Diagnostic, shorten
 from visa.afuc.forms import ALL_FORMS, SHAPE_OF, candidates, prefix_problem, shapes_wanted
-from visa.bitisa.grammar import RegularGrammar
 
 # ------------------------------------------------------------------ grammar
 
@@ -39,10 +39,12 @@ from visa.bitisa.grammar import RegularGrammar
 def grammar_text() -> str:
     """grammar/afuc.lark of this copy of the package (installed as
     visa/grammar/afuc.lark, or in the source tree's grammar/)."""
-    here = Path(__file__).resolve().parent.parent
-    for p in (here / "grammar" / "afuc.lark", here.parent / "grammar" / "afuc.lark"):
-        if p.is_file():
-            return p.read_text(encoding="utf-8")
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    for p in (os.path.join(here, "grammar", "afuc.lark"),
+              os.path.join(os.path.dirname(here), "grammar", "afuc.lark")):
+        if os.path.isfile(p):
+            with open(p, encoding="utf-8") as fh:
+                return fh.read()
     from importlib import resources
     return resources.files("visa.grammar").joinpath("afuc.lark").read_text(encoding="utf-8")
 
@@ -67,8 +69,7 @@ _OPERAND_PARTS = {
 
 @attrs.frozen
 class _Grammar:
-    """grammar/afuc.lark, composed once (immutable)."""
-    rules: RegularGrammar
+    """grammar/afuc.lark, composed (immutable)."""
     gap: re.Pattern[str]
     statement: re.Pattern[str]
     prefix: re.Pattern[str]
@@ -76,33 +77,95 @@ class _Grammar:
     term: re.Pattern[str]
 
 
-@lru_cache(maxsize=1)
-def _grammar() -> _Grammar:
-    g = RegularGrammar(grammar_text())
+_EXPRESSIONS = ("gap", "statement", "prefix", "operand", "term")
+
+
+def _compose(text: str) -> dict[str, str]:
+    """The reader's expressions, composed from the grammar ``text``."""
+    from visa.bitisa.grammar import RegularGrammar  # (only where not cached)
+
+    g = RegularGrammar(text)
     if set(g.choices("_statement")) != set(_STATEMENT_PARTS) or \
             set(g.choices("operand")) != set(_OPERAND_PARTS):  # pragma: no cover - a grammar edit
         raise AssertionError("grammar/afuc.lark and the parser's actions disagree")
     gap = g.gap
-    return _Grammar(
-        rules=g,
-        gap=re.compile(gap),
+    return {
+        "gap": gap,
         # a statement; an instruction up to its operands (the rule is cut there)
-        statement=re.compile(g.alternatives({n: _STATEMENT_PARTS[n]
-                                             for n in g.choices("_statement")}, cut=("operands",))),
+        "statement": g.alternatives({n: _STATEMENT_PARTS[n] for n in g.choices("_statement")},
+                                    cut=("operands",)),
         # prefixes: one at a time (their order is the statement expression's)
-        prefix=re.compile(g.alternatives({n: () for n in _PREFIX_RANK})),
+        "prefix": g.alternatives({n: () for n in _PREFIX_RANK}),
         # operands: operand ("," operand)*  -- one operand, after its "," if any
-        operand=re.compile(g.alternatives({n: _OPERAND_PARTS[n] for n in g.choices("operand")},
-                                          lead=f"(?:{gap}(?P<comma>,))?")),
+        "operand": g.alternatives({n: _OPERAND_PARTS[n] for n in g.choices("operand")},
+                                  lead=f"(?:{gap}(?P<comma>,))?"),
         # immediate: (named "+")* (named | HEX | INT)  -- one term, after its "+" if any
-        term=re.compile(g.alternatives({n: () for n in ("CONTROL_REG", "SQE_REG", "HEX", "INT")},
-                                       lead=fr"(?:{gap}\+)?")))
+        "term": g.alternatives({n: () for n in ("CONTROL_REG", "SQE_REG", "HEX", "INT")},
+                               lead=fr"(?:{gap}\+)?"),
+    }
+
+
+def cache_dir() -> str | None:
+    """Where composed expressions are kept between runs: ``$VISA_CACHE_DIR``
+    (empty: nowhere), else ``$XDG_CACHE_HOME/visa`` or ``~/.cache/visa``
+    (where vISA's parser keeps its tables)."""
+    d = os.environ.get("VISA_CACHE_DIR")
+    if d is not None:
+        return d or None
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "visa")
+
+
+def _expressions(text: str, directory: str | None) -> dict[str, str]:
+    """The reader's expressions: read from ``directory`` when it holds those
+    composed from this very grammar by this very composer (the file's name
+    is a checksum of both, of this module's actions and of the Python
+    version), else composed and saved there for the next run.  A directory
+    that cannot be written only means composing each time."""
+    if directory is None:
+        return _compose(text)
+    import zlib
+
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    code = b""
+    for name in ("bitisa/grammar.py", "lexicon.py", "afuc/parser.py"):
+        with open(os.path.join(package, name), "rb") as fh:
+            code += fh.read()
+    key = "%08x%08x" % (zlib.crc32(text.encode() + code + sys.version.encode()),
+                        zlib.adler32(code + text.encode()))
+    path = os.path.join(directory, f"afuc-{key}.txt")
+    sep = "\n\0\n"
+    try:
+        with open(path, encoding="utf-8") as fh:
+            got = fh.read().split(sep)
+        if len(got) == len(_EXPRESSIONS):
+            return dict(zip(_EXPRESSIONS, got))
+    except OSError:
+        pass
+    made = _compose(text)
+    try:
+        os.makedirs(directory, exist_ok=True)
+        tmp = f"{path}.{os.getpid()}.tmp"
+        with open(tmp, "w", encoding="utf-8") as fh:
+            fh.write(sep.join(made[k] for k in _EXPRESSIONS))
+        os.replace(tmp, path)
+    except OSError:
+        pass
+    return made
+
+
+@lru_cache(maxsize=1)
+def _grammar() -> _Grammar:
+    got = _expressions(grammar_text(), cache_dir())
+    return _Grammar(**{k: re.compile(got[k]) for k in _EXPRESSIONS})
 
 
 @lru_cache(maxsize=1)
 def _tokens() -> re.Pattern[str]:
     """Any one token, as the lexer would take it (for diagnostics)."""
-    return re.compile(_grammar().rules.tokens())
+    from visa.bitisa.grammar import RegularGrammar
+
+    return re.compile(RegularGrammar(grammar_text()).tokens())
 
 
 # ------------------------------------------------------------------ lexemes
