@@ -115,6 +115,7 @@ class Slot:
             return A.Shift(_imm(self.fields[0], values, ctx), A.Imm(values[self.fields[1].name]))
         if s == "target":
             f = self.fields[0]
+            assert isinstance(f.kind, Branch)  # a target slot's field is a branch
             return ctx.target(f.kind, values[f.name])
         return A.Mem(A.Reg(values[self.fields[0].name]), _imm(self.fields[1], values, ctx),
                      bool(values[self.fields[2].name]))
