@@ -60,7 +60,7 @@ class Variant(Record):
         return (self.gen, self.features, self.modes)
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is Variant and self._key() == other._key()  # type: ignore[attr-defined]
+        return type(other) is Variant and self._key() == other._key()
 
     def __hash__(self) -> int:
         return hash(self._key())
@@ -653,7 +653,7 @@ class Matcher:
         self._shape_of: dict[tuple, str] = {}
 
     def _mitems(self, b: Bitset) -> tuple | None:
-        out = []
+        out: list[tuple] = []
         for it in self.isa.items(b):
             code = it[0]
             if code in (WORD, TEXT):
@@ -688,7 +688,7 @@ class Matcher:
                     required = frozenset(it[1] for it in items if it[0] == M_WORD)
                     dw = items[0][1] if len(items) == 1 and items[0][0] == M_WORD and b.match == 0 \
                         and b.mask else None
-                    got.append(_MEntry(b, items, None if nullable else first, required, dw))
+                    got.append(_MEntry(b, items, None if nullable else frozenset(first), required, dw))
             if not b.mask and not b.asserts and not b.needs and not b.modes and b.gen == (0, 1 << 30):
                 break  # an entry that takes every word ends the table
         self._tables[id(table)] = got
@@ -794,7 +794,7 @@ class Matcher:
         states = [(e.val, e.mask, 0, e.size, ())]
         for it in e.items:
             code = it[0]
-            new = []
+            new: list[tuple] = []
             if code == M_TABLE:
                 info = it[1]
                 for st in states:
@@ -803,7 +803,7 @@ class Matcher:
                     for sub in self._shape_table(info, ks, p, words):
                         if (w ^ sub[0]) & m & sub[1]:
                             continue
-                        ops = st[4]
+                        ops: tuple = st[4]
                         if sub[4]:
                             ops = ops + ((p, sub[4]),) if p else ops + sub[4]
                         new.append((w | sub[0], m | sub[1], p + sub[2], sub[3] or st[3], ops))

@@ -403,10 +403,10 @@ class Mem(Record):
             rest = e[1][len(space):]
             if not rest or not rest.isdigit():
                 return None
-            got = _put(self.idx, int(rest), word, mask)
-            if got is None:
+            put = _put(self.idx, int(rest), word, mask)
+            if put is None:
                 return None
-            word, mask = got
+            word, mask = put
         elif e[1] != space:
             return None
         op = e[4]
@@ -569,8 +569,8 @@ class Imm(Record):
             return None if got is None else (got[0], got[1], got[2], ())
         if e[0] != "num":
             return None
-        got = self.bits.put(e[1])
-        return None if got is None else (got, self.bits.mask, (), ())
+        value = self.bits.put(e[1])
+        return None if value is None else (value, self.bits.mask, (), ())
 
 
 class Target(Record):
