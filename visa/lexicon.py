@@ -142,8 +142,12 @@ def _parse(tokens: list[tuple[str, str]], name: str):
 class Lexicon:
     """The terminal definitions of one grammar text."""
 
-    def __init__(self, grammar_text: str):
+    def __init__(self, grammar_text: str, compile=re.compile):
+        """``compile``: what turns a composed expression into a pattern
+        (``re.compile``, or a :class:`visa.readymade.Regexes`' that keeps
+        the compiled code of the big alternations between runs)."""
         self._text = grammar_text
+        self._re = compile
         self._trees = {name: _parse(_tokens(src, name), name)
                        for name, src in _terminal_sources(grammar_text).items()}
         self._compose = lru_cache(maxsize=None)(self._compose_uncached)
@@ -193,18 +197,17 @@ class Lexicon:
         """Terminal ``name`` compiled, with a group named ``prefix + part``
         for each of ``parts`` wherever it occurs in the definition (at any
         depth)."""
-        return re.compile(self.capture_text(name, parts, prefix))
+        return self._re(self.capture_text(name, parts, prefix))
 
     def capture_text(self, name: str, parts, prefix: str = "") -> str:
         """The expression :meth:`capture` compiles, for a caller that
         compiles it (:meth:`compiled`) only when a program needs it."""
         return self._compose(name, self._check(parts), prefix)
 
-    @staticmethod
-    def compiled(expression: str) -> re.Pattern:
-        """An expression :meth:`capture_text` gave, compiled (``re`` keeps
-        what it compiled, so a second call is a lookup)."""
-        return re.compile(expression)
+    def compiled(self, expression: str) -> re.Pattern:
+        """An expression :meth:`capture_text` gave, compiled (what was
+        compiled is kept, so a second call is a lookup)."""
+        return self._re(expression)
 
     def alternatives(self, shapes: dict, lead: str = "", trail: str = "") -> re.Pattern:
         """``lead``, one of the terminals ``shapes`` (name -> parts, tried in
@@ -213,7 +216,7 @@ class Lexicon:
         groups named ``NAME__PART``."""
         alts = "|".join(f"(?P<{n}>{self._compose(n, self._check(parts), n + '__')})"
                         for n, parts in shapes.items())
-        return re.compile(f"{lead}(?:{alts}){trail}")
+        return self._re(f"{lead}(?:{alts}){trail}")
 
     def _check(self, parts) -> frozenset:
         for p in parts:

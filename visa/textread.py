@@ -20,6 +20,7 @@ from pathlib import Path
 from .expr import Env, evaluate
 from .isa import opcodes as O
 from .lexicon import Lexicon
+from .readymade import Regexes
 
 
 def grammar_text() -> str:
@@ -43,7 +44,11 @@ class Fail(Exception):
 # ------------------------------------------------------------ grammar parts
 # The grammar's terminals with named groups for their parts (visa/lexicon.py):
 # every operand is taken apart with the grammar's own definition.
-LEX = Lexicon(grammar_text())
+# (the compiled code of the composed expressions is kept between runs:
+# compiling the parser's alternations of every operand shape is ~50 ms)
+_GRAMMAR = grammar_text()
+LEX_REGEXES = Regexes("visa-lexicon", _GRAMMAR)
+LEX = Lexicon(_GRAMMAR, LEX_REGEXES.compile)
 
 
 def part_re(shape: str, *parts: str) -> re.Pattern:

@@ -1,0 +1,241 @@
+"""Ready-made data kept between runs (internal): what is slow to make at
+every start and depends only on sources that rarely change.
+
+A *store* keeps values (nested tuples, lists, dicts, strings, numbers) in
+files named by a digest of everything they were made from: the sources'
+text, the versions of the tools that made them and this Python's own
+version.  A changed source or an upgrade names another file, so a value made
+from older sources is never found; the file holds that name and a digest of
+its contents too, so a damaged, truncated or renamed file is not used
+either.  A file that cannot be read is made again; a location that cannot be
+written (a read-only install, a full disk) only means making the value in
+every run, never a failure::
+
+    value = readymade.load("tables", key)        # None: not there, or not usable
+    if value is None:
+        value = build()
+        readymade.save("tables", key, value)       # False: could not be kept
+
+    key = readymade.key("tables", source_text, tool_version)
+
+:class:`Regexes` keeps compiled regular expressions ready-made the same way:
+``re`` compiles a pattern in two steps, a parse and code generation written
+in Python (slow for a pattern of thousands of characters: 40 ms for the
+parser's operand alternation), then a check and load of that code in C.
+The store keeps the code of each pattern and hands it to the second step.
+
+Where the files are: ``$VISA_CACHE_DIR`` (empty: keep nothing), else
+``$XDG_CACHE_HOME/visa`` or ``~/.cache/visa``.
+"""
+from __future__ import annotations
+
+import marshal
+import os
+import re
+import sys
+from typing import Any
+
+try:  # (hashlib loads OpenSSL: 2-4 ms at start-up for one digest)
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - a Python built without _blake2
+    from hashlib import blake2b
+
+# the layout of a file; a new layout is a new tag, so older files are not read
+_TAG = b"visa-readymade-1\n"
+_DIGEST = 16
+
+
+def directory() -> str | None:
+    """Where the files are kept: ``$VISA_CACHE_DIR`` (empty: nowhere), else
+    ``$XDG_CACHE_HOME/visa`` or ``~/.cache/visa``."""
+    d = os.environ.get("VISA_CACHE_DIR")
+    if d is not None:
+        return d or None
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "visa")
+
+
+def digest(*parts: str | bytes) -> str:
+    """A hex digest of ``parts`` (each length-prefixed: no two lists of
+    parts give the same input)."""
+    h = blake2b(digest_size=_DIGEST)
+    for p in parts:
+        b = p.encode("utf-8", "surrogatepass") if isinstance(p, str) else p
+        h.update(len(b).to_bytes(8, "little"))
+        h.update(b)
+    return h.hexdigest()
+
+
+def key(kind: str, *parts: str | bytes) -> str:
+    """The name of the value of ``kind`` made from ``parts``: a digest of
+    them, of this Python's version and build, and of the file layout."""
+    return digest(_TAG, kind, sys.version, sys.implementation.cache_tag or "", *parts)
+
+
+def _path(where: str, kind: str, name: str) -> str:
+    return os.path.join(where, f"{kind}-{name}.bin")
+
+
+def load(kind: str, name: str, where: str | None = None) -> Any:
+    """The value kept under ``name`` (see :func:`key`), or None where there
+    is none or the file is not one this store wrote for that name."""
+    where = directory() if where is None else where
+    if where is None:
+        return None
+    try:
+        with open(_path(where, kind, name), "rb") as f:
+            data = f.read()
+    except (OSError, ValueError):
+        return None
+    head = _TAG + name.encode() + b"\n"
+    if not data.startswith(head):
+        return None
+    body = memoryview(data)[len(head) + _DIGEST:]
+    if bytes(data[len(head):len(head) + _DIGEST]) != blake2b(body, digest_size=_DIGEST).digest():
+        return None
+    try:
+        return marshal.loads(body)
+    except (ValueError, EOFError, TypeError):  # pragma: no cover - the digest matched
+        return None
+
+
+def save(kind: str, name: str, value: Any, where: str | None = None) -> bool:
+    """Keep ``value`` under ``name``; False where it cannot be kept (nothing
+    raised).  The file is written under a temporary name and renamed, so a
+    reader never sees half a file."""
+    where = directory() if where is None else where
+    if where is None:
+        return False
+    try:
+        body = marshal.dumps(value)
+    except ValueError:
+        raise TypeError(f"not a value the store keeps: {type(value).__name__}") from None
+    data = _TAG + name.encode() + b"\n" + blake2b(body, digest_size=_DIGEST).digest() + body
+    path = _path(where, kind, name)
+    tmp = f"{path}.{os.getpid()}.tmp"
+    try:
+        os.makedirs(where, exist_ok=True)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+            os.replace(tmp, path)
+        except BaseException:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise
+    except OSError:
+        return False
+    return True
+
+
+# ------------------------------------------------------- compiled expressions
+Code = tuple[int, list[int], int, dict[str, int], tuple[str | None, ...]]
+"""What ``re`` compiles a pattern to: flags, the engine's code, the number
+of groups, the group index and its inverse."""
+
+
+def _engine() -> tuple[Any, Any, Any] | None:
+    """(sre, its parser, its code generator) where this Python's ``re``
+    compiles in the two steps this store relies on, else None."""
+    if sys.implementation.name != "cpython":  # pragma: no cover - CPython here
+        return None
+    try:
+        import _sre  # type: ignore[import-not-found]
+        from re import _compiler, _parser  # type: ignore[attr-defined]
+    except ImportError:  # pragma: no cover - CPython 3.11+ has both
+        return None
+    if not (callable(getattr(_compiler, "_code", None)) and callable(getattr(_sre, "compile", None))):
+        return None  # pragma: no cover
+    return _sre, _parser, _compiler
+
+
+def engine_version() -> str:
+    """What the kept code of an expression depends on, beside the Python
+    version :func:`key` names: the engine's own code version."""
+    e = _engine()
+    return "none" if e is None else f"sre {e[0].MAGIC} {e[0].CODESIZE}"
+
+
+def code_of(pattern: str, flags: int = 0) -> Code | None:
+    """What ``re`` compiles ``pattern`` to, as plain data: (flags, code,
+    groups, group index, index group); None where this Python cannot say."""
+    e = _engine()
+    if e is None:
+        return None  # pragma: no cover
+    _, parser, compiler = e
+    flags = int(flags)
+    p = parser.parse(pattern, flags)
+    code = compiler._code(p, flags)
+    groupindex = dict(p.state.groupdict)
+    indexgroup: list[str | None] = [None] * p.state.groups
+    for name, i in groupindex.items():
+        indexgroup[i] = name
+    return (int(flags | p.state.flags), [int(c) for c in code], p.state.groups - 1, groupindex,
+            tuple(indexgroup))
+
+
+def from_code(pattern: str, code: Code) -> re.Pattern[str]:
+    """The compiled expression of ``pattern`` from its :func:`code_of`
+    (the engine checks the code before it takes it)."""
+    e = _engine()
+    if e is None:  # pragma: no cover
+        raise ValueError("no ready-made code on this Python")
+    flags, words, groups, groupindex, indexgroup = code
+    compiled: re.Pattern[str] = e[0].compile(pattern, flags, list(words), groups, dict(groupindex),
+                                             tuple(indexgroup))
+    return compiled
+
+
+class Regexes:
+    """Regular expressions compiled from code kept ready-made.
+
+    One store file per ``name`` and ``source`` (the text the patterns come
+    from: a grammar), holding the code of each pattern compiled so far.  A
+    pattern is looked up by its own text and flags, so what is found is
+    always that pattern's code; a pattern met for the first time is compiled
+    by ``re`` and the file written again with it.  Where nothing can be kept
+    (or this Python compiles otherwise) it is ``re.compile``."""
+
+    def __init__(self, name: str, source: str, where: str | None = None):
+        self._where = directory() if where is None else where
+        self._kind = "re-" + name
+        self._name = key(self._kind, engine_version(), source)
+        self._codes: dict[tuple[str, int], Code] | None = None
+        self._compiled: dict[tuple[str, int], re.Pattern[str]] = {}
+
+    def compile(self, pattern: str, flags: int = 0) -> re.Pattern[str]:
+        """``re.compile(pattern, flags)``, from kept code where there is some."""
+        flags = int(flags)
+        hit = self._compiled.get((pattern, flags))
+        if hit is not None:
+            return hit
+        if self._codes is None:
+            got = load(self._kind, self._name, self._where) if self._where is not None else None
+            self._codes = got if isinstance(got, dict) else {}
+        code = self._codes.get((pattern, flags))
+        compiled = None
+        if code is not None:
+            try:
+                compiled = from_code(pattern, code)
+            except Exception:  # pragma: no cover - (the engine refused it: make it again)
+                compiled = None
+        if compiled is None:
+            compiled = re.compile(pattern, flags)
+            if self._where is not None:
+                try:
+                    made = code_of(pattern, flags)
+                except Exception:  # pragma: no cover - re compiled it just now
+                    made = None
+                if made is not None:
+                    self._codes[(pattern, flags)] = made
+                    save(self._kind, self._name, self._codes, self._where)
+        self._compiled[(pattern, flags)] = compiled
+        return compiled
+
+    def kept(self) -> dict[tuple[str, int], Code]:
+        """The code kept in the store now, by (pattern, flags) (for tests)."""
+        got = load(self._kind, self._name, self._where) if self._where is not None else None
+        return got if isinstance(got, dict) else {}
