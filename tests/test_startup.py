@@ -130,6 +130,8 @@ def test_kept_expressions_are_reloaded_and_checked(tmp_path):
     pattern = r"(?P<num>[0-9]+)(?:\.(?P<frac>[0-9]*))?|(?P<name>[a-z_]\w*)"
     rx = readymade.Regexes("t", "source", where=str(tmp_path))
     first = rx.compile(pattern)
+    assert not list(tmp_path.iterdir())  # kept at the flush (at the latest, the exit)
+    readymade.flush()
     [f] = list(tmp_path.iterdir())
     assert rx.kept() == {(pattern, 0): readymade.code_of(pattern, 0)}
     again = readymade.Regexes("t", "source", where=str(tmp_path)).compile(pattern)
@@ -140,6 +142,7 @@ def test_kept_expressions_are_reloaded_and_checked(tmp_path):
         (first.pattern, first.flags, first.groups, first.groupindex)
     # another source: another file
     readymade.Regexes("t", "other source", where=str(tmp_path)).compile(pattern)
+    readymade.flush()
     assert len(list(tmp_path.iterdir())) == 2
     # code the engine refuses is not used: the pattern is compiled again
     name = f.name[len("re-t-"):-len(".bin")]

@@ -610,8 +610,9 @@ def _one_shot(prog: str) -> None:
       and again while it grows (about 0.5 s on a 100,000-line kernel).
     * The process ends without the interpreter's teardown (about 0.05 s of
       freeing objects one by one after a large program): standard output and
-      error are flushed, every output file is already closed, and nothing of
-      ours waits for exit handlers.
+      error are flushed, every output file is already closed, what was made
+      ready-made for the next run is written (visa/readymade.py), and nothing
+      of ours waits for exit handlers.
 
     The library itself never touches the collector or the exit; only these
     entry points do, for their own process."""
@@ -637,6 +638,9 @@ def _one_shot(prog: str) -> None:
             stream.flush()
         except (OSError, ValueError):  # a closed pipe (visa-dis ... | head)
             pass
+    ready = sys.modules.get("visa.readymade")
+    if ready is not None:  # what was made ready for the next run (no exit handlers run)
+        ready.flush()
     os._exit(code)
 
 

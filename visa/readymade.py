@@ -189,21 +189,88 @@ def from_code(pattern: str, code: Code) -> re.Pattern[str]:
     return compiled
 
 
+class Memo:
+    """A dict kept in the store under ``kind`` and ``name``: read on first
+    use; what this process adds is written by :func:`flush` (called at the
+    interpreter's exit, and by the command-line tools before they end their
+    process), all at once rather than at each addition.  A memo grown past
+    ``limit`` entries keeps only those this process used."""
+
+    def __init__(self, kind: str, name: str, where: str | None = None, limit: int = 4000) -> None:
+        self._where = directory() if where is None else where
+        self._kind, self._name, self._limit = kind, name, limit
+        self._entries: dict[Any, Any] | None = None
+        self._used: set[Any] = set()
+        self._pending = False
+
+    def _load(self) -> dict[Any, Any]:
+        if self._entries is None:
+            got = load(self._kind, self._name, self._where) if self._where is not None else None
+            self._entries = got if isinstance(got, dict) else {}
+        return self._entries
+
+    def get(self, k: Any) -> Any:
+        """The value kept for ``k``, or None."""
+        v = self._load().get(k)
+        if v is not None:
+            self._used.add(k)
+        return v
+
+    def put(self, k: Any, v: Any) -> None:
+        """Keep ``v`` for ``k`` (written at the next :func:`flush`)."""
+        if self._where is None:
+            return
+        self._load()[k] = v
+        self._used.add(k)
+        if not self._pending:
+            self._pending = True
+            _pending(self)
+
+    def flush(self) -> bool:
+        """Write what was added; False where it could not be."""
+        if not self._pending:
+            return True
+        self._pending = False
+        entries = self._load()
+        if len(entries) > self._limit:
+            entries = {k: v for k, v in entries.items() if k in self._used}
+        return save(self._kind, self._name, entries, self._where)
+
+    def kept(self) -> dict[Any, Any]:
+        """What the store holds now (for tests)."""
+        got = load(self._kind, self._name, self._where) if self._where is not None else None
+        return got if isinstance(got, dict) else {}
+
+
+_PENDING: list[Memo] = []
+
+
+def _pending(memo: Memo) -> None:
+    if not _PENDING:
+        import atexit
+        atexit.register(flush)
+    _PENDING.append(memo)
+
+
+def flush() -> None:
+    """Write what every :class:`Memo` of this process added (for a process
+    that ends without the interpreter's exit handlers: ``os._exit``)."""
+    while _PENDING:
+        _PENDING.pop().flush()
+
+
 class Regexes:
     """Regular expressions compiled from code kept ready-made.
 
-    One store file per ``name`` and ``source`` (the text the patterns come
-    from: a grammar), holding the code of each pattern compiled so far.  A
-    pattern is looked up by its own text and flags, so what is found is
-    always that pattern's code; a pattern met for the first time is compiled
-    by ``re`` and the file written again with it.  Where nothing can be kept
-    (or this Python compiles otherwise) it is ``re.compile``."""
+    One :class:`Memo` per ``name`` and ``source`` (the text the patterns
+    come from: a grammar), holding the code of each pattern compiled so far.
+    A pattern is looked up by its own text and flags, so what is found is
+    always that pattern's code; a pattern met for the first time is
+    compiled by ``re`` and its code kept.  Where nothing can be kept (or
+    this Python compiles otherwise) it is ``re.compile``."""
 
     def __init__(self, name: str, source: str, where: str | None = None):
-        self._where = directory() if where is None else where
-        self._kind = "re-" + name
-        self._name = key(self._kind, engine_version(), source)
-        self._codes: dict[tuple[str, int], Code] | None = None
+        self._memo = Memo("re-" + name, key("re-" + name, engine_version(), source), where)
         self._compiled: dict[tuple[str, int], re.Pattern[str]] = {}
 
     def compile(self, pattern: str, flags: int = 0) -> re.Pattern[str]:
@@ -212,10 +279,7 @@ class Regexes:
         hit = self._compiled.get((pattern, flags))
         if hit is not None:
             return hit
-        if self._codes is None:
-            got = load(self._kind, self._name, self._where) if self._where is not None else None
-            self._codes = got if isinstance(got, dict) else {}
-        code = self._codes.get((pattern, flags))
+        code = self._memo.get((pattern, flags))
         compiled = None
         if code is not None:
             try:
@@ -224,18 +288,15 @@ class Regexes:
                 compiled = None
         if compiled is None:
             compiled = re.compile(pattern, flags)
-            if self._where is not None:
-                try:
-                    made = code_of(pattern, flags)
-                except Exception:  # pragma: no cover - re compiled it just now
-                    made = None
-                if made is not None:
-                    self._codes[(pattern, flags)] = made
-                    save(self._kind, self._name, self._codes, self._where)
+            try:
+                made = code_of(pattern, flags)
+            except Exception:  # pragma: no cover - re compiled it just now
+                made = None
+            if made is not None:
+                self._memo.put((pattern, flags), made)
         self._compiled[(pattern, flags)] = compiled
         return compiled
 
     def kept(self) -> dict[tuple[str, int], Code]:
         """The code kept in the store now, by (pattern, flags) (for tests)."""
-        got = load(self._kind, self._name, self._where) if self._where is not None else None
-        return got if isinstance(got, dict) else {}
+        return self._memo.kept()
