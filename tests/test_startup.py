@@ -52,15 +52,28 @@ def test_the_ready_made_tables_are_what_the_grammar_builds(tmp_path, fresh):
 
 def test_the_kept_code_of_each_expression_is_what_re_compiles():
     """Every compiled expression kept ready-made (the lexicon's alternations,
-    the LALR lexers') is the code ``re`` makes of its pattern now."""
-    P._grammar()
+    the LALR lexers') is the code ``re`` makes of its pattern now, and what
+    is kept beside it (the first characters of each operand shape, see
+    visa/dispatch.py) is what the analysis says now."""
+    from visa import dispatch
+    visa.parse(STEM.with_suffix(".visaasm").read_text())
     kept = visa.textread.LEX_REGEXES.kept()
     tables = P._grammar().lalr.tables
     if readymade.directory() is not None:
         assert kept, "the lexicon's expressions are kept"
-    for (pattern, flags), code in [*kept.items(), *tables["codes"].items()]:
+    codes = {k: v for k, v in kept.items() if type(k[1]) is int}
+    for (pattern, flags), code in [*codes.items(), *tables["codes"].items()]:
         assert readymade.code_of(pattern, flags) == code, pattern[:60]
     assert tables["codes"]
+    derived = {k: v for k, v in kept.items() if type(k[1]) is not int}
+    for (kind, expr), value in derived.items():
+        if kind == "lead-chars":
+            assert value == "".join(sorted(dispatch.chars_of(expr))), expr
+        else:
+            assert kind.startswith("first ")
+            assert tuple(value) == dispatch.first(expr, frozenset(kind[len("first "):])), expr[:60]
+    if readymade.directory() is not None:
+        assert len(derived) > len(P._SHAPE_PARTS)
 
 
 def test_a_broken_or_stale_tables_file_is_rebuilt(tmp_path, fresh):

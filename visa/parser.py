@@ -20,6 +20,7 @@ from functools import lru_cache
 import attrs
 from ._frozen import frozen
 from . import lalr
+from .dispatch import Alternation
 from .lalr import Token, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from . import ast as A
@@ -31,6 +32,7 @@ from .isa import operands as _operands
 from .isa.forms import FORMS, text_of
 from .textread import ENV as _ENV
 from .textread import LEX as _LEX
+from .textread import LEX_REGEXES as _LEX_REGEXES
 from .textread import Fail as _Fail
 from .textread import ints as _ints
 from .textread import list_items as _list
@@ -503,8 +505,8 @@ class _Grammar:
     composed from its terminals (visa/lexicon.py) that cut instruction and
     directive lines."""
     lalr: lalr.Parser
-    operand_re: re.Pattern
-    darg_re: re.Pattern
+    operand_re: Alternation
+    darg_re: Alternation
     pred_re: re.Pattern
     head_re: re.Pattern
     exec_re: re.Pattern
@@ -542,6 +544,14 @@ def lalr_parser(grammar: str, directory: str | None) -> lalr.Parser:
     return lalr.parser(grammar, where=directory, **_LARK_OPTIONS)
 
 
+def _dispatching(shapes: dict, lead: str) -> Alternation:
+    """``_LEX.alternatives(shapes, lead)`` (the same expression, each shape
+    a group of its name, its parts ``SHAPE__PART``), matched as an
+    :class:`Alternation`."""
+    return Alternation([(n, _LEX.capture_text(n, parts, n + "__")) for n, parts in shapes.items()], lead,
+                       compile=_LEX.compiled, derive=_LEX_REGEXES.derived)
+
+
 @lru_cache(maxsize=1)
 def _grammar() -> _Grammar:
     # Lark gets the terminals as the lexicon composes them (the same
@@ -550,8 +560,11 @@ def _grammar() -> _Grammar:
     blanks = f"(?:{_LEX.regex('BLANKS')})?"
     return _Grammar(
         lalr=parser,
-        operand_re=_LEX.alternatives({**_SHAPE_PARTS, "DOTMOD": ()}, blanks),
-        darg_re=_LEX.alternatives({n: () for n in _DARG_SHAPES}, blanks),
+        # (the alternations of the operand shapes and of a directive's
+        # arguments, matched by way of the shapes that can begin where the
+        # match would: the same match, fewer shapes tried)
+        operand_re=_dispatching({**_SHAPE_PARTS, "DOTMOD": ()}, blanks),
+        darg_re=_dispatching({n: () for n in _DARG_SHAPES}, blanks),
         pred_re=_LEX.alternatives({"PRED": ()}, "", blanks),
         head_re=_LEX.compiled(_LEX.regex("HEAD")),
         # an execution size after the mnemonic, read before the operands

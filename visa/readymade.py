@@ -33,6 +33,7 @@ import marshal
 import os
 import re
 import sys
+from collections.abc import Callable
 from typing import Any
 
 try:  # (hashlib loads OpenSSL: 2-4 ms at start-up for one digest)
@@ -132,9 +133,11 @@ def save(kind: str, name: str, value: Any, where: str | None = None) -> bool:
 
 
 # ------------------------------------------------------- compiled expressions
-Code = tuple[int, list[int], int, dict[str, int], tuple[str | None, ...]]
-"""What ``re`` compiles a pattern to: flags, the engine's code, the number
-of groups, the group index and its inverse."""
+Code = tuple[int, bytes, int, dict[str, int], tuple[str | None, ...]]
+"""What ``re`` compiles a pattern to: flags, the engine's code (its words,
+compressed: the code of an alternation of many similar expressions repeats
+itself, 117 KB of the parser's operand shapes take 3 KB), the number of
+groups, the group index and its inverse."""
 
 
 def _engine() -> tuple[Any, Any, Any] | None:
@@ -152,11 +155,14 @@ def _engine() -> tuple[Any, Any, Any] | None:
     return _sre, _parser, _compiler
 
 
+_CODE_LAYOUT = "zlib-words-1"  # how code_of() writes the code
+
+
 def engine_version() -> str:
     """What the kept code of an expression depends on, beside the Python
     version :func:`key` names: the engine's own code version."""
     e = _engine()
-    return "none" if e is None else f"sre {e[0].MAGIC} {e[0].CODESIZE}"
+    return "none" if e is None else f"sre {e[0].MAGIC} {e[0].CODESIZE} {_CODE_LAYOUT}"
 
 
 def code_of(pattern: str, flags: int = 0) -> Code | None:
@@ -173,8 +179,19 @@ def code_of(pattern: str, flags: int = 0) -> Code | None:
     indexgroup: list[str | None] = [None] * p.state.groups
     for name, i in groupindex.items():
         indexgroup[i] = name
-    return (int(flags | p.state.flags), [int(c) for c in code], p.state.groups - 1, groupindex,
+    import array
+    import zlib
+    words = array.array(_word_type(e[0].CODESIZE), [int(c) for c in code])
+    return (int(flags | p.state.flags), zlib.compress(words.tobytes(), 6), p.state.groups - 1, groupindex,
             tuple(indexgroup))
+
+
+def _word_type(size: int) -> str:
+    import array
+    for t in "IL":
+        if array.array(t).itemsize == size:
+            return t
+    return "Q"  # pragma: no cover - an engine of 8-byte words
 
 
 def from_code(pattern: str, code: Code) -> re.Pattern[str]:
@@ -183,8 +200,12 @@ def from_code(pattern: str, code: Code) -> re.Pattern[str]:
     e = _engine()
     if e is None:  # pragma: no cover
         raise ValueError("no ready-made code on this Python")
-    flags, words, groups, groupindex, indexgroup = code
-    compiled: re.Pattern[str] = e[0].compile(pattern, flags, list(words), groups, dict(groupindex),
+    import array
+    import zlib
+    flags, packed, groups, groupindex, indexgroup = code
+    words = array.array(_word_type(e[0].CODESIZE))
+    words.frombytes(zlib.decompress(packed))
+    compiled: re.Pattern[str] = e[0].compile(pattern, flags, words.tolist(), groups, dict(groupindex),
                                              tuple(indexgroup))
     return compiled
 
@@ -297,6 +318,17 @@ class Regexes:
         self._compiled[(pattern, flags)] = compiled
         return compiled
 
-    def kept(self) -> dict[tuple[str, int], Code]:
-        """The code kept in the store now, by (pattern, flags) (for tests)."""
+    def derived(self, kind: str, pattern: str, make: Callable[[str], Any]) -> Any:
+        """What ``make(pattern)`` says of ``pattern`` (plain data), kept
+        beside the compiled code (under (kind, pattern))."""
+        k = (kind, pattern)
+        got = self._memo.get(k)
+        if got is None:
+            got = make(pattern)
+            self._memo.put(k, got)
+        return got
+
+    def kept(self) -> dict[Any, Any]:
+        """What the store holds now: the code by (pattern, flags), and what
+        was derived by (kind, pattern) (for tests)."""
         return self._memo.kept()
