@@ -61,11 +61,12 @@ def test_the_kept_code_of_each_expression_is_what_re_compiles():
     tables = P._grammar().lalr.tables
     if readymade.directory() is not None:
         assert kept, "the lexicon's expressions are kept"
-    codes = {k: v for k, v in kept.items() if type(k[1]) is int}
+    codes = {k: v for k, v in kept.items() if len(k) == 2 and type(k[1]) is int}
     for (pattern, flags), code in [*codes.items(), *tables["codes"].items()]:
         assert readymade.code_of(pattern, flags) == code, pattern[:60]
     assert tables["codes"]
-    derived = {k: v for k, v in kept.items() if type(k[1]) is not int}
+    derived = {k: v for k, v in kept.items() if len(k) == 2 and type(k[1]) is not int
+               and (k[0] == "lead-chars" or k[0].startswith("first "))}
     for (kind, expr), value in derived.items():
         if kind == "lead-chars":
             assert value == "".join(sorted(dispatch.chars_of(expr))), expr
@@ -74,6 +75,26 @@ def test_the_kept_code_of_each_expression_is_what_re_compiles():
             assert tuple(value) == dispatch.first(expr, frozenset(kind[len("first "):])), expr[:60]
     if readymade.directory() is not None:
         assert len(derived) > len(P._SHAPE_PARTS)
+
+
+def test_what_the_lexicon_keeps_is_what_the_grammar_gives():
+    """The terminal definitions and compositions kept ready-made (and used
+    by the package) are those a lexicon reading the grammar afresh makes."""
+    from visa.lexicon import Lexicon
+    visa.parse(STEM.with_suffix(".visaasm").read_text())
+    fresh = Lexicon(visa.textread._GRAMMAR)
+    lex = visa.textread.LEX
+    assert lex._trees == fresh._trees
+    assert lex.lark_text() == fresh.lark_text()
+    kept = visa.textread.LEX_REGEXES.kept()
+    if readymade.directory() is not None:
+        assert kept[("trees",)] == fresh._trees and kept[("lark_text",)] == fresh.lark_text()
+    composed = [k for k in kept if k[0] == "compose"]
+    for _, name, parts, prefix in composed:
+        assert kept[("compose", name, parts, prefix)] == fresh._compose_uncached(name, frozenset(parts),
+                                                                                 prefix)
+    if readymade.directory() is not None:
+        assert len(composed) > len(P._SHAPE_PARTS)
 
 
 def test_a_broken_or_stale_tables_file_is_rebuilt(tmp_path, fresh):

@@ -142,15 +142,35 @@ def _parse(tokens: list[tuple[str, str]], name: str):
 class Lexicon:
     """The terminal definitions of one grammar text."""
 
-    def __init__(self, grammar_text: str, compile=re.compile):
+    def __init__(self, grammar_text: str, compile=re.compile, memo=None):
         """``compile``: what turns a composed expression into a pattern
         (``re.compile``, or a :class:`visa.readymade.Regexes`' that keeps
-        the compiled code of the big alternations between runs)."""
+        the compiled code of the big alternations between runs).  ``memo``:
+        where what is read and composed from the grammar is kept between
+        runs (``get(key)``/``put(key, value)``, e.g. a
+        :class:`visa.readymade.Memo` named by the grammar text and this
+        module's source), or None."""
         self._text = grammar_text
         self._re = compile
-        self._trees = {name: _parse(_tokens(src, name), name)
-                       for name, src in _terminal_sources(grammar_text).items()}
-        self._compose = lru_cache(maxsize=None)(self._compose_uncached)
+        self._memo = memo
+        trees = memo.get(("trees",)) if memo is not None else None
+        if trees is None:
+            trees = {name: _parse(_tokens(src, name), name)
+                     for name, src in _terminal_sources(grammar_text).items()}
+            if memo is not None:
+                memo.put(("trees",), trees)
+        self._trees = trees
+        self._compose = lru_cache(maxsize=None)(self._compose_kept)
+
+    def _kept(self, key: tuple, make):
+        """``make()``, kept in the memo under ``key``."""
+        if self._memo is None:
+            return make()
+        got = self._memo.get(key)
+        if got is None:
+            got = make()
+            self._memo.put(key, got)
+        return got
 
     def lark_text(self) -> str:
         """The grammar for Lark: the rules as they are, and the terminals the
@@ -158,6 +178,9 @@ class Lexicon:
         expression.  The same language, which Lark loads without composing
         the terminals itself (slow for terminals built from many parts); the
         other terminals are the parser's business, not Lark's."""
+        return self._kept(("lark_text",), self._lark_text)
+
+    def _lark_text(self) -> str:
         used = set()
         in_def = False
         for ln in self._text.splitlines():
@@ -223,6 +246,10 @@ class Lexicon:
             if p not in self._trees:
                 raise GrammarError(f"no terminal {p} in the grammar")
         return frozenset(parts)
+
+    def _compose_kept(self, name: str, parts: frozenset, prefix: str = "") -> str:
+        return self._kept(("compose", name, tuple(sorted(parts)), prefix),
+                          lambda: self._compose_uncached(name, parts, prefix))
 
     def _compose_uncached(self, name: str, parts: frozenset, prefix: str = "") -> str:
         if name not in self._trees:

@@ -293,6 +293,9 @@ class Regexes:
     def __init__(self, name: str, source: str, where: str | None = None):
         self._memo = Memo("re-" + name, key("re-" + name, engine_version(), source), where)
         self._compiled: dict[tuple[str, int], re.Pattern[str]] = {}
+        self.memo = self._memo
+        """The memo the code is kept in, for other things made from the same
+        source (keys that are not (pattern, flags) pairs)."""
 
     def compile(self, pattern: str, flags: int = 0) -> re.Pattern[str]:
         """``re.compile(pattern, flags)``, from kept code where there is some."""
