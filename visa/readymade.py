@@ -6,7 +6,7 @@ files named by a digest of everything they were made from: the sources'
 text, the versions of the tools that made them and this Python's own
 version.  A changed source or an upgrade names another file, so a value made
 from older sources is never found; the file holds that name and a digest of
-its contents too, so a damaged, truncated or renamed file is not used
+its contents (a CRC) too, so a damaged, truncated or renamed file is not used
 either.  A file that cannot be read is made again; a location that cannot be
 written (a read-only install, a full disk) only means making the value in
 every run, never a failure::
@@ -42,7 +42,7 @@ except ImportError:  # pragma: no cover - a Python built without _blake2
     from hashlib import blake2b
 
 # the layout of a file; a new layout is a new tag, so older files are not read
-_TAG = b"visa-readymade-1\n"
+_TAG = b"visa-readymade-2\n"
 _DIGEST = 16
 
 
@@ -73,6 +73,14 @@ def key(kind: str, *parts: str | bytes) -> str:
     return digest(_TAG, kind, sys.version, sys.implementation.cache_tag or "", *parts)
 
 
+def _check(body: bytes | memoryview) -> bytes:
+    """The check of a file's contents against damage (a CRC: the name
+    already says what the file was made from; this only tells a damaged or
+    truncated file, and costs far less than a digest of a large file)."""
+    import zlib
+    return zlib.crc32(body).to_bytes(4, "little")
+
+
 def _path(where: str, kind: str, name: str) -> str:
     return os.path.join(where, f"{kind}-{name}.bin")
 
@@ -91,8 +99,8 @@ def load(kind: str, name: str, where: str | None = None) -> Any:
     head = _TAG + name.encode() + b"\n"
     if not data.startswith(head):
         return None
-    body = memoryview(data)[len(head) + _DIGEST:]
-    if bytes(data[len(head):len(head) + _DIGEST]) != blake2b(body, digest_size=_DIGEST).digest():
+    body = memoryview(data)[len(head) + 4:]
+    if data[len(head):len(head) + 4] != _check(body):
         return None
     try:
         return marshal.loads(body)
@@ -111,7 +119,7 @@ def save(kind: str, name: str, value: Any, where: str | None = None) -> bool:
         body = marshal.dumps(value)
     except ValueError:
         raise TypeError(f"not a value the store keeps: {type(value).__name__}") from None
-    data = _TAG + name.encode() + b"\n" + blake2b(body, digest_size=_DIGEST).digest() + body
+    data = _TAG + name.encode() + b"\n" + _check(body) + body
     path = _path(where, kind, name)
     tmp = f"{path}.{os.getpid()}.tmp"
     try:
