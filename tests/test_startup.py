@@ -201,6 +201,18 @@ def test_the_tools_work_with_an_unusable_cache_location(tmp_path):
     env = {"VISA_CACHE_DIR": str(blocker / "cache")}
     r = run_tool("visa-as", "--syntax-only", str(STEM) + ".visaasm", env=env)
     assert r.returncode == 0 and r.stderr == ""
+    # nothing kept (no store, or one that cannot be written), a fresh store,
+    # then that store read: the same bytes (Intel's), the same listing
+    ref = (STEM.parent / (STEM.name + ".ref.isa")).read_bytes()
+    blobs = gen_blob_args(ref, tmp_path)
+    for k, where in enumerate(("", str(blocker / "cache"), str(tmp_path / "store"), str(tmp_path / "store"))):
+        out = tmp_path / f"k{k}.isa"
+        r = run_tool("visa-as", str(STEM) + ".visaasm", *blobs, "-o", str(out), env={"VISA_CACHE_DIR": where})
+        assert r.returncode == 0 and r.stderr == "", r.stderr
+        assert out.read_bytes() == ref
+        r = run_tool("visa-dis", str(STEM) + ".ref.isa", env={"VISA_CACHE_DIR": where})
+        assert r.returncode == 0 and r.stdout == dis_text(STEM.with_suffix(".visaasm").read_text())
+    assert {p.name.split("-")[0] for p in (tmp_path / "store").iterdir()} == {"lalr", "re", "attrs"}
 
 
 def test_the_pool_prints_in_input_order_with_the_worst_status(monkeypatch, capfd):

@@ -187,13 +187,15 @@ class _ready_code:
         _lock.acquire()
         if _depth == 0:
             make = _supported()
+            if make is not None and _memo is None:
+                from . import readymade
+                # (named by Python's version alone: the code of a source
+                # depends on nothing else; attrs.__version__ would cost an
+                # import of importlib.metadata)
+                _memo = readymade.Memo("attrs-code", readymade.key("attrs-code"), limit=2000)
+            if make is not None and not _memo.enabled:
+                make = None  # (nowhere to keep the code: attrs compiles as always)
             if make is not None:
-                if _memo is None:
-                    from . import readymade
-                    # (named by Python's version alone: the code of a source
-                    # depends on nothing else; attrs.__version__ would cost
-                    # an import of importlib.metadata)
-                    _memo = readymade.Memo("attrs-code", readymade.key("attrs-code"), limit=2000)
                 self._saved = make._compile_and_eval
                 make._compile_and_eval = _compile_and_eval
             self._make = make

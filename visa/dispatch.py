@@ -167,11 +167,15 @@ class Alternation:
     ``compile`` compiles an expression (``re.compile``, or a ready-made
     store's); ``derive(kind, expr, make)`` keeps what ``make(expr)`` says of
     an expression (the analysis reads the expression's parse, which is slow
-    for the big ones: a ready-made store keeps it with the compiled code)."""
+    for the big ones: a ready-made store keeps it with the compiled code).
+    ``dispatch=False``: the whole alternation every time (where neither the
+    analysis nor the shorter alternations can be kept, making them costs a
+    short input more than they save)."""
 
     def __init__(self, alternatives: Sequence[tuple[str, str]], lead: str = "", trail: str = "",
                  compile: Callable[[str], re.Pattern[str]] = re.compile,
-                 derive: Callable[[str, str, Callable[[str], Any]], Any] | None = None) -> None:
+                 derive: Callable[[str, str, Callable[[str], Any]], Any] | None = None,
+                 dispatch: bool = True) -> None:
         def derived(kind: str, expr: str, make: Callable[[str], Any]) -> Any:
             return make(expr) if derive is None else derive(kind, expr, make)
 
@@ -180,8 +184,12 @@ class Alternation:
         self._compile = compile
         self.full = compile(self._text())
         self.pattern = self.full.pattern
-        skip = derived("lead-chars", lead, lambda e: (lambda s: None if s is None else "".join(sorted(s)))(
-            chars_of(e))) if lead else ""
+        skip: str | None = ""
+        if not dispatch:
+            skip = None
+        elif lead:
+            skip = derived("lead-chars", lead,
+                           lambda e: (lambda cs: None if cs is None else "".join(sorted(cs)))(chars_of(e)))
         self._skip: frozenset[str] | None = None if skip is None else frozenset(skip)
         self._first: list[First] | None = None
         if self._skip is not None:
@@ -191,6 +199,8 @@ class Alternation:
         self._leading = compile(lead).match if lead else None
         self._by_char: dict[str, Any] = {}
         self._by_subset: dict[tuple[int, ...], Any] = {}
+        if self._first is None:  # (no short-cut: the whole alternation, directly)
+            self.match = self.full.match  # type: ignore[method-assign,assignment]
 
     def _text(self, keep: Sequence[int] | None = None) -> str:
         """The alternation; the alternatives not in ``keep`` stand as one

@@ -215,9 +215,11 @@ def tables_key(grammar: str, **options: Any) -> str:
                          readymade.engine_version())
 
 
-def build_tables(grammar: str, **options: Any) -> dict[str, Any]:
+def build_tables(grammar: str, *, codes: bool = True, **options: Any) -> dict[str, Any]:
     """Have Lark build the LALR parser of ``grammar`` and take from it, as
-    plain data, everything :class:`Parser` runs (imports Lark)."""
+    plain data, everything :class:`Parser` runs (imports Lark); ``codes``:
+    with the compiled code of the lexers' expressions (for tables that are
+    kept: not worth its cost for tables used once)."""
     import lark
     from lark.lexer import ContextualLexer
     from lark.parsers.lalr_analysis import Shift
@@ -257,14 +259,14 @@ def build_tables(grammar: str, **options: Any) -> dict[str, Any]:
     def lexer_entry(lx: Any) -> int:
         if id(lx) in lexer_no:
             return lexer_no[id(lx)]
-        scanner = lx.scanner  # (builds it, and the keyword callbacks)
+        patterns, allowed, callbacks = _scanner_of(lx)
         unless = {}
-        for type_, cb in lx.callback.items():
+        for type_, cb in callbacks.items():
             if type(cb).__name__ != "UnlessCallback":  # pragma: no cover - no user callbacks
                 raise ValueError(f"terminal {type_}: a lexer callback visa.lalr cannot run")
             unless[str(type_)] = [(m.pattern, flags) for m in cb.scanner._mres]
-        entry = ([(m.pattern, flags) for m in scanner._mres],
-                 sorted(str(t) for t in (scanner.allowed_types - lx.ignore_types) or {"<END-OF-FILE>"}),
+        entry = ([(p, flags) for p in patterns],
+                 sorted(str(t) for t in (allowed - lx.ignore_types) or {"<END-OF-FILE>"}),
                  sorted(str(t) for t in lx.newline_types), sorted(str(t) for t in lx.ignore_types),
                  unless)
         lexer_no[id(lx)] = len(lexers)
@@ -279,17 +281,37 @@ def build_tables(grammar: str, **options: Any) -> dict[str, Any]:
         root = lexer_entry(lexer)
         state_lexer = [root] * n
     # the code of every expression, for the ready-made compiled patterns
-    codes = {}
-    for pats, _, _, _, unless in lexers:
+    kept: dict[tuple[str, int], Any] = {}
+    for pats, _, _, _, unless in lexers if codes else ():
         for p in pats + [p for ps in unless.values() for p in ps]:
-            if p not in codes:
+            if p not in kept:
                 code = readymade.code_of(*p)
                 if code is not None:
-                    codes[p] = code
+                    kept[p] = code
     return {"layout": LAYOUT, "lark": lark.__version__, "options": repr(sorted(o.items())),
             "starts": {str(s): (table.start_states[s], table.end_states[s]) for s in o["start"]},
             "states": states, "rules": rules, "lexers": lexers, "state_lexer": state_lexer,
-            "root_lexer": root, "contextual": isinstance(lexer, ContextualLexer), "codes": codes}
+            "root_lexer": root, "contextual": isinstance(lexer, ContextualLexer), "codes": kept}
+
+
+def _scanner_of(lx: Any) -> tuple[list[str], set[str], dict[str, Any]]:
+    """(the expressions, the terminals, the callbacks) of the scanner a
+    Lark lexer would build on first use: made as Lark makes them
+    (``_create_unless``, then the terminals joined in their order) without
+    compiling the joined expression (the contextual lexer has one per parser
+    state, most of them with the instruction-block terminal: compiling them
+    all is ~0.3 s); Lark's own build where that is not possible."""
+    try:
+        from lark.lexer import _create_unless
+        if lx.user_callbacks or lx.use_bytes:
+            raise ValueError  # pragma: no cover - (no user callbacks: refused later)
+        terminals, callbacks = _create_unless(  # type: ignore[no-untyped-call]
+            lx.terminals, lx.g_regex_flags, lx.re, lx.use_bytes)
+        pattern = "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in terminals)
+        return [pattern], {t.name for t in terminals}, callbacks
+    except (ImportError, ValueError, TypeError, AttributeError):  # pragma: no cover - another Lark
+        scanner = lx.scanner  # (builds it, and the keyword callbacks)
+        return [m.pattern for m in scanner._mres], set(scanner.allowed_types), lx.callback
 
 
 def _rule_entry(rule: Any, maybe_placeholders: bool) -> tuple[Any, ...]:
@@ -529,6 +551,9 @@ def parser(grammar: str, *, where: str | None = None, **options: Any) -> Parser:
     ready-made in ``where`` (default: :func:`visa.readymade.directory`)
     when there are tables made from this very grammar, options, Lark and
     Python; else built with Lark and kept there (where it can be written)."""
+    where = readymade.directory() if where is None else where
+    if where is None:  # (nowhere to keep them)
+        return Parser(build_tables(grammar, codes=False, **options))
     name = tables_key(grammar, **options)
     tables = readymade.load("lalr", name, where)
     if not _usable(tables):

@@ -540,7 +540,7 @@ def lalr_parser(grammar: str, directory: str | None) -> lalr.Parser:
     written (a read-only install, a full disk), or None, only means building
     them each time (see :mod:`visa.lalr`)."""
     if directory is None:
-        return lalr.Parser(lalr.build_tables(grammar, **_LARK_OPTIONS))
+        return lalr.Parser(lalr.build_tables(grammar, codes=False, **_LARK_OPTIONS))
     return lalr.parser(grammar, where=directory, **_LARK_OPTIONS)
 
 
@@ -549,7 +549,8 @@ def _dispatching(shapes: dict, lead: str) -> Alternation:
     a group of its name, its parts ``SHAPE__PART``), matched as an
     :class:`Alternation`."""
     return Alternation([(n, _LEX.capture_text(n, parts, n + "__")) for n, parts in shapes.items()], lead,
-                       compile=_LEX.compiled, derive=_LEX_REGEXES.derived)
+                       compile=_LEX.compiled, derive=_LEX_REGEXES.derived,
+                       dispatch=_LEX_REGEXES.memo.enabled)
 
 
 @lru_cache(maxsize=1)

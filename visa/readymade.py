@@ -232,6 +232,12 @@ class Memo:
         self._used: set[Any] = set()
         self._pending = False
 
+    @property
+    def enabled(self) -> bool:
+        """Whether anything is kept (False: no place for the store, so that
+        what would only be made to be kept need not be made)."""
+        return self._where is not None
+
     def _load(self) -> dict[Any, Any]:
         if self._entries is None:
             got = load(self._kind, self._name, self._where) if self._where is not None else None
@@ -320,10 +326,12 @@ class Regexes:
                 compiled = None
         if compiled is None:
             compiled = re.compile(pattern, flags)
-            try:
-                made = code_of(pattern, flags)
-            except Exception:  # pragma: no cover - re compiled it just now
-                made = None
+            made = None
+            if self._memo.enabled:
+                try:
+                    made = code_of(pattern, flags)
+                except Exception:  # pragma: no cover - re compiled it just now
+                    made = None
             if made is not None:
                 self._memo.put((pattern, flags), made)
         self._compiled[(pattern, flags)] = compiled
