@@ -136,7 +136,7 @@ def _loaded(kept: Any) -> Any:
 def _compile_and_eval(script: str, globs: Any, locs: Any = None, filename: str = "") -> None:
     """attrs' ``_compile_and_eval``, the compiled code kept ready-made."""
     import marshal
-    found = _TYPE_HASH.findall(script)
+    found = _TYPE_HASH.findall(script) if "hash((" in script else ()
     if len(found) > 1:  # pragma: no cover - not attrs' layout
         eval(compile(script, filename, "exec", _flags, True), globs, locs)
         return
@@ -148,7 +148,7 @@ def _compile_and_eval(script: str, globs: Any, locs: Any = None, filename: str =
         code = compile(key_script, filename, "exec", _flags, True)
         _memo.put(k, marshal.dumps(code))
     if found:
-        hash_code = _kept_hash(script, found[0][1], filename)
+        hash_code = _kept_hash(script, key_script, found[0][1], filename)
         if hash_code is None:  # pragma: no cover - not attrs' layout
             code = compile(script, filename, "exec", _flags, True)
         else:
@@ -158,19 +158,19 @@ def _compile_and_eval(script: str, globs: Any, locs: Any = None, filename: str =
     eval(code, globs, locs)
 
 
-def _kept_hash(script: str, number: str, filename: str) -> Any:
+def _kept_hash(script: str, key_script: str, number: str, filename: str) -> Any:
     """The code of ``script``'s ``__hash__`` (whose number is ``number``):
-    kept, else compiled alone and kept, for the sign and length of the
-    number (None where the script is not laid out as this expects)."""
+    kept (under the class's own key, with the sign and length of the
+    number: the same key string, which the store writes once), else
+    compiled alone and kept (None where the script is not laid out as this
+    expects)."""
     import marshal
     stand_in = "-" + "1" * (len(number) - 1) if number.startswith("-") else "1" * len(number)
-    src = _hash_source(_TYPE_HASH.sub(rf"\g<1>{stand_in}\g<3>", script))
-    if src is None:
-        return None  # pragma: no cover - not attrs' layout
-    hk = (filename, src)
+    hk = (filename, key_script, stand_in)
     code = _loaded(_memo.get(hk))
     if code is None:
-        code = _function(src, filename, "__hash__")
+        src = _hash_source(_TYPE_HASH.sub(rf"\g<1>{stand_in}\g<3>", script))
+        code = None if src is None else _function(src, filename, "__hash__")
         if code is None:
             return None  # pragma: no cover - not attrs' layout
         _memo.put(hk, marshal.dumps(code))
