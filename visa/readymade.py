@@ -324,16 +324,20 @@ class Regexes:
                 compiled = from_code(pattern, code)
             except Exception:  # pragma: no cover - (the engine refused it: make it again)
                 compiled = None
+        if compiled is None and self._memo.enabled:
+            # (one parse of the pattern: its code, kept, and the pattern
+            # made from it, as re.compile makes it)
+            try:
+                made = code_of(pattern, flags)
+                compiled = None if made is None else from_code(pattern, made)
+            except re.error:
+                raise
+            except Exception:  # pragma: no cover - another engine: re.compile alone
+                made = compiled = None
+            if compiled is not None:
+                self._memo.put((pattern, flags), made)
         if compiled is None:
             compiled = re.compile(pattern, flags)
-            made = None
-            if self._memo.enabled:
-                try:
-                    made = code_of(pattern, flags)
-                except Exception:  # pragma: no cover - re compiled it just now
-                    made = None
-            if made is not None:
-                self._memo.put((pattern, flags), made)
         self._compiled[(pattern, flags)] = compiled
         return compiled
 
