@@ -189,10 +189,11 @@ class _ready_code:
             make = _supported()
             if make is not None and _memo is None:
                 from . import readymade
-                # (named by Python's version alone: the code of a source
-                # depends on nothing else; attrs.__version__ would cost an
-                # import of importlib.metadata)
-                _memo = readymade.Memo("attrs-code", readymade.key("attrs-code"), limit=2000)
+                # (named by Python's version and the __future__ flags attrs
+                # compiles with: the code of a source depends on nothing
+                # else; attrs.__version__ would cost an import of
+                # importlib.metadata)
+                _memo = readymade.Memo("attrs-code", readymade.key("attrs-code", str(_flags)), limit=2000)
             if make is not None and not _memo.enabled:
                 make = None  # (nowhere to keep the code: attrs compiles as always)
             if make is not None:
