@@ -571,7 +571,8 @@ def _usable(tables: Any) -> bool:
 def canonical(tables: dict[str, Any]) -> dict[str, Any]:
     """The tables with the parser states numbered in the order a walk from
     the start states meets them (each build numbers them its own way), for
-    comparing two builds."""
+    comparing two builds (the compiled code of the expressions left out:
+    :func:`visa.readymade.code_of` of each pattern says what it must be)."""
     states = tables["states"]
     number: dict[int, int] = {}
     walk = [s for s, _ in tables["starts"].values()]
@@ -587,6 +588,5 @@ def canonical(tables: dict[str, Any]) -> dict[str, Any]:
     lexers = [tuple(map(repr, tables["lexers"][tables["state_lexer"][s]])) for s in order]
     return {"starts": {k: (number[a], number.get(b)) for k, (a, b) in tables["starts"].items()},
             "states": rows, "lexers": lexers,
-            "root": repr(tables["lexers"][tables["root_lexer"]]), "options": tables["options"],
-            "codes": {repr(k): v for k, v in tables.get("codes", {}).items()}}
+            "root": repr(tables["lexers"][tables["root_lexer"]]), "options": tables["options"]}
 
