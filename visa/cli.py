@@ -58,41 +58,14 @@ def _diag_at_byte(name: str, data: bytes, pos: int, message: str):
     return Diagnostic(name, line, col, message)
 
 
-def _new_file_beside(target: Path) -> tuple[int, str]:
-    """A new file of a name no other has, in ``target``'s directory, open
-    for writing: (descriptor, name).  As ``tempfile.mkstemp`` makes it
-    (created exclusively, mode 0600, not through a link), without importing
-    tempfile (about 2 ms of start-up)."""
-    where = str(target.parent) if str(target.parent) else "."
-    flags = (os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-             | getattr(os, "O_BINARY", 0))
-    for _ in range(100):
-        name = os.path.join(where, f".{target.name}.{os.urandom(6).hex()}.tmp")
-        try:
-            return os.open(name, flags, 0o600), name
-        except FileExistsError:  # pragma: no cover - 48 random bits taken
-            continue
-    raise FileExistsError(f"no free temporary name beside {target}")  # pragma: no cover
-
-
 def _write_atomic(path: str, data: bytes) -> None:
     """Write ``data`` to ``path`` (or stdout for '-') via a temporary file."""
     if path == "-":
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
         return
-    target = Path(path)
-    fd, tmp = _new_file_beside(target)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    from ._files import replace_with
+    replace_with(path, data)
 
 
 def _one(tool: str, inp: str, work) -> int:

@@ -120,21 +120,10 @@ def save(kind: str, name: str, value: Any, where: str | None = None) -> bool:
     except ValueError:
         raise TypeError(f"not a value the store keeps: {type(value).__name__}") from None
     data = _TAG + name.encode() + b"\n" + _check(body) + body
-    path = _path(where, kind, name)
-    tmp = f"{path}.{os.getpid()}.tmp"
+    from ._files import replace_with
     try:
         os.makedirs(where, exist_ok=True)
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-            os.replace(tmp, path)
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
+        replace_with(_path(where, kind, name), data, 0o644)
     except OSError:
         return False
     return True
