@@ -167,7 +167,7 @@ def test_a_line_that_failed_holds_its_place_and_the_encoder_refuses_it():
     from visa.parser import _Builder, _grammar, _State
     state = _State(32)
     b = _Builder(_grammar(), state)
-    b.build(_grammar().lark.parse(SEVERAL))
+    b.build(_grammar().lalr.parse(SEVERAL))
     body = state.units[0].body
     assert [type(s).__name__ for s in body] == ["Subroutine", "Instruction", "Unparsed",
                                                 "Unparsed", "Instruction", "Instruction",
