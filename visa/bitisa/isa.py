@@ -253,8 +253,7 @@ class Isa:
         self.by_name: dict[str, Bitset] = {b.name: b for b in self.bitsets}
         self._gen_cache: dict[int, tuple[Bitset, ...]] = {}
         self._items: dict[tuple[int, str], tuple] = {}
-        self._ctables: dict[tuple[Variant, int], _CTable] = {}
-        self._vtables: dict[Variant, dict[int, _CTable]] = {}
+        self._vtables: dict[Variant, dict[int, _CTable]] = {}  # variant -> id(table) -> it
         self._roots: dict[Variant, _CTable] = {}
         self._matchers: dict[Any, Matcher] = {}
 
@@ -318,10 +317,6 @@ class Isa:
         if vt is None:
             vt = self._vtables[var] = {}
         got = vt.get(id(table))
-        if got is not None:
-            return got
-        key = (var, id(table))
-        got = self._ctables.get(key)
         if got is None:
             entries = []
             union = 0
@@ -334,8 +329,7 @@ class Isa:
                     union |= m
                 if not b.mask and not b.asserts:
                     break  # nothing after an entry that takes every word is reachable
-            got = self._ctables[key] = _CTable(entries, union)
-        vt[id(table)] = got
+            got = vt[id(table)] = _CTable(entries, union)
         return got
 
     # ------------------------------------------------------------ decoding
