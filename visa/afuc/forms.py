@@ -18,7 +18,7 @@ so none of them knows a mnemonic:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, Union
 
 import attrs

@@ -31,7 +31,7 @@ import threading
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence, Union
 
 from .fields import M64, Field, Record
-from .operands import NUM_KEYS, NO_COLORS, Ignore, Target, Unknown, fold, shape
+from .operands import NUM_KEYS, NO_COLORS, Ignore, Target, Unknown, shape
 
 
 #: an override's condition: a function of the field values, or field -> value equalities
@@ -128,12 +128,6 @@ class Bitset(Record):
     def available(self, var: Variant) -> bool:
         return (self.gen[0] <= var.gen <= self.gen[1] and (var.features & self.needs) == self.needs
                 and (not self.modes or bool(self.modes & var.modes)))
-
-    def matches(self, word: int, gen: int | Variant) -> bool:
-        var = gen if isinstance(gen, Variant) else Variant(gen)
-        if not self.available(var) or word & self.mask != self.match:
-            return False
-        return all(word & m == v for m, v in self.asserts)
 
     def field(self, name: str) -> Field:
         for f in self.fields:
@@ -1024,10 +1018,5 @@ def resolve(match: Match, value_of: Callable[[tuple], int], lenient: bool = Fals
     return word
 
 
-def tokens_of(words_and_exprs: Iterable[Any]) -> list:
-    """Folded tokens for :meth:`Matcher.candidates` (expressions folded)."""
-    return [t if type(t) is str else fold(t) for t in words_and_exprs]
-
-
 __all__ = ["Predicate", "holds", "Variant", "Bitset", "Table", "Decoded", "Isa", "Matcher", "MatchOptions", "Match",
-           "Candidates", "resolve", "tokens_of", "OPEN_TOKEN", "CLOSE_TOKEN", "M64"]
+           "Candidates", "resolve", "OPEN_TOKEN", "CLOSE_TOKEN", "M64"]

@@ -464,7 +464,7 @@ def output(sections: list[Section], fmt: str) -> bytes:
     out: list[str] = []
     raw = bytearray()
     live = [s for s in sections if not (s.name == "default" and not s.pos)]
-    for si, s in enumerate(live):
+    for s in live:
         code = bytes(s.code[:s.pos]) + bytes(max(0, s.pos - len(s.code)))
         if fmt == "raw":
             raw += code
