@@ -20,20 +20,18 @@ import struct
 from visa.afuc import ast as A
 from visa.afuc.asm import FWIDS
 from visa.afuc.errors import AfucError, Diagnostic
-from visa.afuc.forms import Form, _forms
+from visa.afuc.forms import FORMS, Form
 from visa.afuc.isa import ISA, Branch
 from visa.afuc.regs_gen import DOMAINS, GPU_HI, GPU_REGS, PACKETS
 from visa.bitisa import Decoded, holds
 
-# the forms of each record, overrides first (as the printer tries them)
-_FORMS: dict[int, list[Form]] = {id(b): _forms(b) for b in ISA.bitsets}
 M32 = 0xFFFFFFFF
 REG_ADDR = 0x1D  # $addr: a mov to it with a shift of 16 or more selects a pipe register
 
 
 def _form(d: Decoded) -> Form:
     """The form whose template prints ``d`` (its first override that holds)."""
-    for f in _FORMS[id(d.bitset)]:
+    for f in FORMS[id(d.bitset)]:
         if f.pred is None or holds(f.pred, d.values):
             return f
     raise AssertionError(d.bitset.name)  # pragma: no cover - the template has no condition

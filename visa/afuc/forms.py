@@ -211,10 +211,14 @@ def _forms(b: Bitset) -> list[Form]:
     return out
 
 
+#: the forms of each record (overrides first, as the printer tries them), by ``id(record)``
+FORMS: dict[int, tuple[Form, ...]] = {id(b): tuple(_forms(b)) for b in ISA.bitsets}
+
+
 def _table(bitsets: Sequence[Bitset]) -> dict[str, tuple[Form, ...]]:
     got: dict[str, list[Form]] = {}
     for b in bitsets:
-        for f in _forms(b):
+        for f in FORMS[id(b)]:
             got.setdefault(f.mnemonic, []).append(f)
     return {m: tuple(fs) for m, fs in got.items()}
 
@@ -371,5 +375,5 @@ def text_of(op: Any, paint: Painter | None = None) -> str:
     raise TypeError(f"not an operand: {op!r}")
 
 
-__all__ = ["ALL_FORMS", "Branch", "Form", "Slot", "candidates", "forms_for_gen", "resolve",
+__all__ = ["ALL_FORMS", "FORMS", "Branch", "Form", "Slot", "candidates", "forms_for_gen", "resolve",
            "text_of"]
