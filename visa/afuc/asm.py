@@ -28,7 +28,7 @@ from typing import Any
 
 from visa.afuc import ast as A
 from visa.afuc.errors import AfucError, Diagnostic, shorten
-from visa.afuc.forms import Form, candidates, forms_for_gen, resolve
+from visa.afuc.forms import PREFIX_FIELDS, Form, candidates, forms_for_gen, resolve
 from visa.afuc.isa import ISA, Branch
 from visa.bitisa import Field
 
@@ -265,7 +265,7 @@ class _Asm:
 Layout = tuple[int, tuple[tuple[str, int], ...],
                tuple[tuple[Any, tuple[tuple[Field, int, int], ...], tuple[int, int] | None], ...]]
 _LAYOUTS: dict[int, Layout] = {}
-_PREFIX_ATTRS = {"REP": "rep", "XMOV": "xmov", "PEEK": "peek", "SDS": "sds"}
+_PREFIX_ATTRS = {f: f.lower() for f in PREFIX_FIELDS}  # field -> the Instruction's attribute
 
 
 def _layout(form: Form) -> Layout:

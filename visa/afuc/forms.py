@@ -32,6 +32,7 @@ from visa.bitisa import Bitset, Enum, Field, Predicate, holds
 Value = Union[int, A.ControlReg, A.SqeReg, A.LabelRef, A.Target]
 
 PREFIX_FIELDS = ("REP", "XMOV", "PEEK", "SDS")
+_PREFIXES = re.compile(r"\{(?:" + "|".join(PREFIX_FIELDS) + r")\}")
 _UNIT = re.compile(r"(0x|b|#)?\{([A-Za-z0-9_]+)\}")
 
 # the node types that fill each shape exactly, and those it also takes: a
@@ -203,7 +204,7 @@ def _forms(b: Bitset) -> list[Form]:
     out = []
     have = frozenset(f.name for f in b.fields if f.name in PREFIX_FIELDS)
     for pred, disp in [*b.overrides, (None, b.display)]:
-        t = re.sub(r"\{(REP|XMOV|PEEK|SDS)\}", "", disp).replace("{NAME}", b.displayname or b.name)
+        t = _PREFIXES.sub("", disp).replace("{NAME}", b.displayname or b.name)
         head, _, rest = t.partition(" ")
         slots = tuple(_slot(p.strip(), b) for p in rest.split(", ")) if rest else ()
         alu = any(f.name == "DST" for f in b.fields) and all(s.shape != "mem" for s in slots)
