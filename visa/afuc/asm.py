@@ -29,7 +29,7 @@ from typing import Any
 from visa.afuc import ast as A
 from visa.afuc.errors import AfucError, Diagnostic, shorten
 from visa.afuc.forms import PREFIX_FIELDS, Form, candidates, forms_for_gen, resolve
-from visa.afuc.isa import ISA, Branch
+from visa.afuc.isa import ISA, PAD, Branch
 from visa.bitisa import Field
 
 #: firmware id (version word bits 12-23) -> instruction set generation
@@ -57,7 +57,7 @@ class _Asm:
         self.diags = diags
         self.gen = gen
         self.forms = forms_for_gen(gen)
-        self.nop = ISA.encode(self.forms["nop"][0].bitset, {})
+        self.pad = ISA.encode(self.forms[PAD][0].bitset, {})
 
     def err(self, node: object, msg: str) -> None:
         self.diags.append(Diagnostic(getattr(node, "line", 0), getattr(node, "col", 0), msg))
@@ -135,7 +135,7 @@ class _Asm:
         words: list[int] = []
         for pc, p in placed:
             if p is None:
-                words.append(self.nop)
+                words.append(self.pad)
             elif type(p) is A.Instruction:
                 words.append(self.insn(p, pc, labels))
             elif type(p) is A.Literal:
