@@ -35,15 +35,16 @@ from visa.bitisa import Field
 #: firmware id (version word bits 12-23) -> instruction set generation
 FWIDS = {0x5FF: 5, 0x6EE: 6, 0x6DC: 6, 0x6DD: 6, 0x730: 7, 0x740: 7}
 
-_REV: dict[str, dict[str, int]] = {}
+_REV: dict[tuple[str, int], dict[str, int]] = {}
 
 
-def _names(dom: str) -> dict[str, int]:
-    """name -> number of a register domain (``A6XX_CONTROL_REG``...)."""
-    got = _REV.get(dom)
+def _names(space: str, gen: int) -> dict[str, int]:
+    """name -> number of the ``space`` registers of generation ``gen``
+    (:func:`visa.afuc.names.domain`; the register tables load on first use)."""
+    got = _REV.get((space, gen))
     if got is None:
-        from visa.afuc.regs_gen import DOMAINS
-        got = _REV[dom] = {v: k for k, v in DOMAINS.get(dom, {}).items() if "+" not in v}
+        from visa.afuc.names import domain
+        got = _REV[space, gen] = {v: k for k, v in domain(space, gen).items() if "+" not in v}
     return got
 
 
@@ -69,10 +70,10 @@ class _Asm:
         if t is A.Imm:
             return op.value  # type: ignore[union-attr]
         if t is A.ControlReg:
-            v = _names(f"A{self.gen}XX_CONTROL_REG").get(op.name)  # type: ignore[union-attr]
+            v = _names("CONTROL", self.gen).get(op.name)  # type: ignore[union-attr]
             what = "control"
         else:
-            v = _names("A6XX_SQE_REG").get(op.name) if self.gen >= 6 else None  # type: ignore[union-attr]
+            v = _names("SQE", self.gen).get(op.name)  # type: ignore[union-attr]
             what = "SQE"
         if v is None:
             sigil = "@" if t is A.ControlReg else "%"
