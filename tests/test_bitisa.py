@@ -168,3 +168,54 @@ def test_matcher_shared_by_threads():
     for t in threads:
         t.join()
     assert all(g == want for g in got.values())
+
+
+# ---------------------------------------------------------------- the decode tables' decision trees
+
+def _first_match(entries, word):
+    """The definition: the first available entry, in table order, whose fixed bits and
+    asserts the word meets."""
+    for e in entries:
+        b = e.bitset
+        if word & b.mask == b.match and all(word & m == v for m, v in b.asserts):
+            return e
+    return None
+
+
+def _tables():
+    from visa.afuc.isa import ISA as AFUC
+    from visa.g80.api import variant
+    from visa.g80.isa import ISA as G80, TABLES
+
+    for gen in (5, 6, 7):
+        yield f"afuc a{gen}xx", AFUC, AFUC.root, Variant(gen), 32
+    for chip, ptype in (("g80", None), ("g84", "vp"), ("g200", "cp"), ("gt215", "fp")):
+        for t in TABLES.values():
+            yield f"g80 {chip} {ptype} {t.name}", G80, t, variant(chip, ptype), 64
+    yield "toy", NESTED, ROOT, Variant(modes=2), 64
+    # an entry that fixes only bits tested above it (in the middle of its table): every
+    # later entry's subtree must hold it too
+    mid = Table("mid", (Bitset("a", 0, 0x12, 0xff), Bitset("w", 0, 0x02, 0x0f),
+                        Bitset("b", 0, 0x22, 0xff), Bitset("c", 0, 0x33, 0xff)))
+    yield "toy mid", Isa(mid), mid, Variant(), 8
+
+
+def test_decision_trees_find_the_first_matching_entry():
+    """Isa.decode finds a table's entry through a decision tree over the bits the entries
+    fix; it must find the entry a scan of the table in order finds, for words near every
+    entry (its fixed bits, the rest random) and random words."""
+    import random
+    rng = random.Random(19)
+    checked = 0
+    for what, isa, table, var, size in _tables():
+        ct = isa._ctable(table, var)
+        words = [rng.getrandbits(size) for _ in range(50)]
+        for e in ct.entries:
+            b = e.bitset
+            words += [b.match | (rng.getrandbits(size) & ~b.mask) for _ in range(8)]
+            for m, v in b.asserts:
+                words += [(w & ~m) | v for w in words[-4:]]
+        for w in words:
+            assert isa._find(ct, w) is _first_match(ct.entries, w), (what, hex(w))
+            checked += 1
+    assert checked > 20000

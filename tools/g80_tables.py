@@ -7,7 +7,6 @@ Table, Bitset entries with display templates), so the G80 description holds data
 
 from __future__ import annotations
 
-import pprint
 import re
 import sys
 

@@ -981,7 +981,6 @@ def _to_bits(xs: set[int]) -> int:
     return int.from_bytes(buf, "little")
 
 
-# ---------------------------------------------------------------- stats
 # ------------------------------------------------------------- GRF file
 _GRF_CHOICES = ((128, 32), (256, 32), (128, 64), (256, 64))
 
@@ -1026,25 +1025,31 @@ def grf_file(module: ast.Module, file: str | None = None, platform: str | None =
             "grf_bytes": gb, "bytes": grfs * gb if gb else None}
 
 
-def grf_overflow(peak_bytes: int, grf: dict[str, Any]) -> list[str]:
-    """The register files a pressure peak exceeds: ``["128x32"]`` (GRFs x
-    bytes) for the known file, or, where the platform is unknown, each of
-    128 or 256 GRFs of 32 or 64 bytes it exceeds; empty if none."""
+def _exceeded(peak_bytes: int, grf: dict[str, Any]) -> list[tuple[int, int]]:
+    """(GRFs, bytes each) of the register files a pressure peak exceeds: the
+    known file, or, where the platform is unknown, each of 128 or 256 GRFs
+    of 32 or 64 bytes it exceeds; empty if none."""
     if grf.get("bytes"):
-        return [f"{grf['grfs']}x{grf['grf_bytes']}"] if peak_bytes > grf["bytes"] else []
-    return [f"{n}x{b}" for n, b in _GRF_CHOICES if peak_bytes > n * b]
+        return [(grf["grfs"], grf["grf_bytes"])] if peak_bytes > grf["bytes"] else []
+    return [(n, b) for n, b in _GRF_CHOICES if peak_bytes > n * b]
+
+
+def grf_overflow(peak_bytes: int, grf: dict[str, Any]) -> list[str]:
+    """The register files a pressure peak exceeds (:func:`_exceeded`) as
+    ``"128x32"`` (GRFs x bytes)."""
+    return [f"{n}x{b}" for n, b in _exceeded(peak_bytes, grf)]
 
 
 def overflow_message(unit_name: str, kind: str, peak_bytes: int, grf: dict[str, Any]) -> str | None:
     """The warning for a peak beyond the register file (None if within)."""
-    over = grf_overflow(peak_bytes, grf)
+    over = _exceeded(peak_bytes, grf)
     if not over:
         return None
     what = f"{kind} '{unit_name}': register-pressure peak {peak_bytes} bytes"
     if grf.get("bytes"):
         return (f"{what} exceeds {grf['platform']}'s GRF file ({grf['grfs']} GRFs x "
                 f"{grf['grf_bytes']} bytes = {grf['bytes']} bytes): it may spill")
-    sizes = ", ".join(f"{x.split('x')[0]} GRFs x {x.split('x')[1]} bytes" for x in over)
+    sizes = ", ".join(f"{n} GRFs x {b} bytes" for n, b in over)
     return f"{what} exceeds a GRF file of {sizes} (platform unknown: give --platform)"
 
 

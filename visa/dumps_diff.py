@@ -149,8 +149,8 @@ def pair(old: list[UnitRef], new: list[UnitRef], *, by_file: bool = True
     else:
         # by kernel name: the same whole rest of the name, then the only one
         # left of the same program
-        left_o = {k for k in go}
-        left_n = {k for k in gn}
+        left_o = set(go)
+        left_n = set(gn)
         for k in sorted(left_o & left_n):
             matched.append((k, k))
         left_o -= {k for k, _ in matched}
@@ -289,10 +289,8 @@ def _code(unit: ast.Unit, version: tuple[int, int]) -> _Code:
         body = _IDENT.sub(slot, text)
         texts.append(body)
         names.append(found)
-        it = iter(found)
-        shapes.append(re.sub("\x00", lambda _m: "{" + cls[next(it)] + "}", body))
-        it = iter(found)
-        bare.append(re.sub("\x00", lambda _m: "{" + cls[next(it)][0] + "}", body))
+        shapes.append(_fill(body, ["{" + cls[n] + "}" for n in found]))
+        bare.append(_fill(body, ["{" + cls[n][0] + "}" for n in found]))
         lines.append(s.line)
     return _Code(texts, names, shapes, bare, lines, cls)
 
@@ -326,6 +324,7 @@ def _map_names(a: _Code, b: _Code) -> dict[str, str]:
 
 
 def _fill(text: str, names: list[str]) -> str:
+    """``text`` with its slot markers filled with ``names`` in order."""
     it = iter(names)
     return re.sub("\x00", lambda _m: next(it), text)
 
@@ -341,7 +340,7 @@ def code_diff(old: ast.Unit, new: ast.Unit, *, version: tuple[int, int] = (4, 2)
     rename = {y: to_old.get(y, y + "'") for ns in b.names for y in ns}
     ta = [_fill(t, ns) for t, ns in zip(a.texts, a.names)]
     tb = [_fill(t, [rename[y] for y in ns]) for t, ns in zip(b.texts, b.names)]
-    # 2. the unified diff of the renamed lines; hunk positions are source
+    # the unified diff of the renamed lines; hunk positions are source
     # lines (comments and blank lines are not compared)
     out: list[str] = []
     removed = added = 0

@@ -28,22 +28,23 @@ from typing import Any
 
 from visa.afuc import ast as A
 from visa.afuc.errors import AfucError, Diagnostic, shorten
-from visa.afuc.forms import Form, candidates, forms_for_gen, resolve
-from visa.afuc.isa import ISA, Branch
+from visa.afuc.forms import PREFIX_FIELDS, Form, candidates, forms_for_gen, resolve
+from visa.afuc.isa import ISA, PAD, Branch
 from visa.bitisa import Field
 
 #: firmware id (version word bits 12-23) -> instruction set generation
 FWIDS = {0x5FF: 5, 0x6EE: 6, 0x6DC: 6, 0x6DD: 6, 0x730: 7, 0x740: 7}
 
-_REV: dict[str, dict[str, int]] = {}
+_REV: dict[tuple[str, int], dict[str, int]] = {}
 
 
-def _names(dom: str) -> dict[str, int]:
-    """name -> number of a register domain (``A6XX_CONTROL_REG``...)."""
-    got = _REV.get(dom)
+def _names(space: str, gen: int) -> dict[str, int]:
+    """name -> number of the ``space`` registers of generation ``gen``
+    (:func:`visa.afuc.names.domain`; the register tables load on first use)."""
+    got = _REV.get((space, gen))
     if got is None:
-        from visa.afuc.regs_gen import DOMAINS
-        got = _REV[dom] = {v: k for k, v in DOMAINS.get(dom, {}).items() if "+" not in v}
+        from visa.afuc.names import domain
+        got = _REV[space, gen] = {v: k for k, v in domain(space, gen).items() if "+" not in v}
     return got
 
 
@@ -57,7 +58,7 @@ class _Asm:
         self.diags = diags
         self.gen = gen
         self.forms = forms_for_gen(gen)
-        self.nop = ISA.encode(self.forms["nop"][0].bitset, {})
+        self.pad = ISA.encode(self.forms[PAD][0].bitset, {})
 
     def err(self, node: object, msg: str) -> None:
         self.diags.append(Diagnostic(getattr(node, "line", 0), getattr(node, "col", 0), msg))
@@ -69,10 +70,10 @@ class _Asm:
         if t is A.Imm:
             return op.value  # type: ignore[union-attr]
         if t is A.ControlReg:
-            v = _names(f"A{self.gen}XX_CONTROL_REG").get(op.name)  # type: ignore[union-attr]
+            v = _names("CONTROL", self.gen).get(op.name)  # type: ignore[union-attr]
             what = "control"
         else:
-            v = _names("A6XX_SQE_REG").get(op.name) if self.gen >= 6 else None  # type: ignore[union-attr]
+            v = _names("SQE", self.gen).get(op.name)  # type: ignore[union-attr]
             what = "SQE"
         if v is None:
             sigil = "@" if t is A.ControlReg else "%"
@@ -135,7 +136,7 @@ class _Asm:
         words: list[int] = []
         for pc, p in placed:
             if p is None:
-                words.append(self.nop)
+                words.append(self.pad)
             elif type(p) is A.Instruction:
                 words.append(self.insn(p, pc, labels))
             elif type(p) is A.Literal:
@@ -265,7 +266,7 @@ class _Asm:
 Layout = tuple[int, tuple[tuple[str, int], ...],
                tuple[tuple[Any, tuple[tuple[Field, int, int], ...], tuple[int, int] | None], ...]]
 _LAYOUTS: dict[int, Layout] = {}
-_PREFIX_ATTRS = {"REP": "rep", "XMOV": "xmov", "PEEK": "peek", "SDS": "sds"}
+_PREFIX_ATTRS = {f: f.lower() for f in PREFIX_FIELDS}  # field -> the Instruction's attribute
 
 
 def _layout(form: Form) -> Layout:

@@ -14,6 +14,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
+from visa import __version__
+
 
 def _write(path: str, data: bytes) -> None:
     """Write ``path`` whole or not at all (a temporary file beside it, then
@@ -82,7 +84,7 @@ def dis_main(argv: Sequence[str] | None = None) -> int:
                     help="firmware id in hex (5ff, 6ee, 730...) instead of the version word's")
     ap.add_argument("-c", action="store_true", help="colour register names (as Mesa's -c)")
     ap.add_argument("-o", metavar="OUT", help="write the listing to OUT")
-    ap.add_argument("--version", action="version", version="afuc-dis (visa) 0.1.0")
+    ap.add_argument("--version", action="version", version=f"afuc-dis (visa) {__version__}")
     args = ap.parse_args(None if argv is None else list(argv))
     fwid = None
     if args.g is not None:
@@ -127,7 +129,7 @@ def as_main(argv: Sequence[str] | None = None) -> int:
         "does; every error at once, nothing written on error.")
     ap.add_argument("file", help="source (- for standard input)")
     ap.add_argument("-o", metavar="OUT", help="output firmware (default: FILE with .fw)")
-    ap.add_argument("--version", action="version", version="afuc-as (visa) 0.1.0")
+    ap.add_argument("--version", action="version", version=f"afuc-as (visa) {__version__}")
     args = ap.parse_args(None if argv is None else list(argv))
     if args.o is None and args.file == "-":
         print("afuc-as: error: reading standard input needs -o OUT", file=sys.stderr)

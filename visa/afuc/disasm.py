@@ -20,20 +20,19 @@ import struct
 from visa.afuc import ast as A
 from visa.afuc.asm import FWIDS
 from visa.afuc.errors import AfucError, Diagnostic
-from visa.afuc.forms import Form, _forms
+from visa.afuc.forms import FORMS, Form
 from visa.afuc.isa import ISA, Branch
-from visa.afuc.regs_gen import DOMAINS, GPU_HI, GPU_REGS, PACKETS
+from visa.afuc.names import domain
+from visa.afuc.regs_gen import GPU_HI, GPU_REGS, PACKETS
 from visa.bitisa import Decoded, holds
 
-# the forms of each record, overrides first (as the printer tries them)
-_FORMS: dict[int, list[Form]] = {id(b): _forms(b) for b in ISA.bitsets}
 M32 = 0xFFFFFFFF
 REG_ADDR = 0x1D  # $addr: a mov to it with a shift of 16 or more selects a pipe register
 
 
 def _form(d: Decoded) -> Form:
     """The form whose template prints ``d`` (its first override that holds)."""
-    for f in _FORMS[id(d.bitset)]:
+    for f in FORMS[id(d.bitset)]:
         if f.pred is None or holds(f.pred, d.values):
             return f
     raise AssertionError(d.bitset.name)  # pragma: no cover - the template has no condition
@@ -51,8 +50,8 @@ class Context:
 
     def __init__(self, gen: int) -> None:
         self.gen = gen
-        self.control = DOMAINS.get(f"A{gen}XX_CONTROL_REG", {})
-        self.sqe = DOMAINS["A6XX_SQE_REG"] if gen >= 6 else {}  # a7xx uses a6xx's
+        self.control = domain("CONTROL", gen)
+        self.sqe = domain("SQE", gen)
         self.pc = 0
         self.fxn: dict[int, str] = {}
         self.lbl: dict[int, str] = {}
@@ -111,7 +110,7 @@ def _note(d: Decoded, gen: int) -> A.RegisterNote | None:
     if v.get("DST") == REG_ADDR and v.get("SHIFT", 0) >= 16:
         immed &= ~0x40000  # bit 18 turns off the address' auto-increment
         if immed & 0xFFFFFF == 0:
-            pipe = DOMAINS.get(f"A{gen}XX_PIPE_REG", {}).get(immed >> 24)
+            pipe = domain("PIPE", gen).get(immed >> 24)
             return A.RegisterNote("pipe", immed >> 24, pipe)
         return None
     return _gpu_note(gen, immed)
@@ -283,7 +282,7 @@ def _a6xx(out: _Out, instrs: list[int], gen: int) -> None:
             continue
         sub = instrs[off:]
         ctl = {}
-        regs = {v: k for k, v in DOMAINS[f"A{gen}XX_CONTROL_REG"].items()}
+        regs = {v: k for k, v in domain("CONTROL", gen).items()}
         if gen >= 7:
             ctl[regs[f"{name}_INSTR_BASE"]] = BASE
         e = Bootstrap(sub, gen, control=ctl, gpu={0xB82: BASE})

@@ -18,7 +18,7 @@ so none of them knows a mnemonic:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, Union
 
 import attrs
@@ -32,6 +32,7 @@ from visa.bitisa import Bitset, Enum, Field, Predicate, holds
 Value = Union[int, A.ControlReg, A.SqeReg, A.LabelRef, A.Target]
 
 PREFIX_FIELDS = ("REP", "XMOV", "PEEK", "SDS")
+_PREFIXES = re.compile(r"\{(?:" + "|".join(PREFIX_FIELDS) + r")\}")
 _UNIT = re.compile(r"(0x|b|#)?\{([A-Za-z0-9_]+)\}")
 
 # the node types that fill each shape exactly, and those it also takes: a
@@ -203,7 +204,7 @@ def _forms(b: Bitset) -> list[Form]:
     out = []
     have = frozenset(f.name for f in b.fields if f.name in PREFIX_FIELDS)
     for pred, disp in [*b.overrides, (None, b.display)]:
-        t = re.sub(r"\{(REP|XMOV|PEEK|SDS)\}", "", disp).replace("{NAME}", b.displayname or b.name)
+        t = _PREFIXES.sub("", disp).replace("{NAME}", b.displayname or b.name)
         head, _, rest = t.partition(" ")
         slots = tuple(_slot(p.strip(), b) for p in rest.split(", ")) if rest else ()
         alu = any(f.name == "DST" for f in b.fields) and all(s.shape != "mem" for s in slots)
@@ -211,10 +212,14 @@ def _forms(b: Bitset) -> list[Form]:
     return out
 
 
+#: the forms of each record (overrides first, as the printer tries them), by ``id(record)``
+FORMS: dict[int, tuple[Form, ...]] = {id(b): tuple(_forms(b)) for b in ISA.bitsets}
+
+
 def _table(bitsets: Sequence[Bitset]) -> dict[str, tuple[Form, ...]]:
     got: dict[str, list[Form]] = {}
     for b in bitsets:
-        for f in _forms(b):
+        for f in FORMS[id(b)]:
             got.setdefault(f.mnemonic, []).append(f)
     return {m: tuple(fs) for m, fs in got.items()}
 
@@ -371,5 +376,5 @@ def text_of(op: Any, paint: Painter | None = None) -> str:
     raise TypeError(f"not an operand: {op!r}")
 
 
-__all__ = ["ALL_FORMS", "Branch", "Form", "Slot", "candidates", "forms_for_gen", "resolve",
+__all__ = ["ALL_FORMS", "FORMS", "Branch", "Form", "Slot", "candidates", "forms_for_gen", "resolve",
            "text_of"]

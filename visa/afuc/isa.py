@@ -270,3 +270,6 @@ BITSETS: list[Bitset] = [
 ]
 
 ISA = Isa(BITSETS)
+
+#: the instruction ``.align`` and a section's end pad with (as Mesa's afuc-asm pads)
+PAD = "nop"

@@ -353,7 +353,7 @@ class _Reader:
             ops: tuple[A.Operand, ...] = ()
         else:
             ops, end = self.operands(me, mnemonic)
-        if text[end:end + 1] != "\n" or text[end + 1:end + 2] not in _NOT_CONTINUING:
+        if not _ends(text, end):
             nxt = self.gap_match(text, end).end()  # type: ignore[union-attr]
             if text[nxt:nxt + 1] in (",", ":", "<", "+", "]", "!"):
                 self.after(nxt, ops, start == ms, ms, mnemonic)
@@ -420,7 +420,7 @@ class _Reader:
                 add(self.operand(o, o.lastgroup))  # type: ignore[arg-type]
                 end = o.end()
             if text[end:end + 1] == "\n" and text[end + 1:end + 2] in _NOT_CONTINUING:
-                break
+                break  # _ends(text, end), written out: this runs for every operand
             o = op_match(text, end)
             if o is None or o.start(1) < 0:
                 break

@@ -26,14 +26,14 @@ particular ISA.
 from .fields import (M64, SIGNED, SLIGHTLY_SIGNED, ULTRASIGNED, UNSIGNED, Bits, Bool, Enum,
                      Field, FieldOverflow, Kind, UInt)
 from .isa import (CLOSE_TOKEN, OPEN_TOKEN, Bitset, Candidates, Decoded, Isa, Match, Matcher,
-                  MatchOptions, Predicate, Table, Variant, holds, resolve, tokens_of)
+                  MatchOptions, Predicate, Table, Variant, holds, resolve)
 from .operands import (BINARY, DISCARD, NAMED, NO_COLORS, ONE, ZERO, Discard, Ignore, Imm, Mem,
                        Reg, Special, Target, Unknown, Vec, fold, is_constant, shape)
 
 __all__ = [
     "M64", "UNSIGNED", "SIGNED", "SLIGHTLY_SIGNED", "ULTRASIGNED", "Bits", "Bool", "Enum", "Field",
     "FieldOverflow", "Kind", "UInt", "Predicate", "holds", "Bitset", "Candidates", "Decoded", "Isa", "Match", "Matcher",
-    "MatchOptions", "Table", "Variant", "resolve", "tokens_of", "OPEN_TOKEN", "CLOSE_TOKEN",
+    "MatchOptions", "Table", "Variant", "resolve", "OPEN_TOKEN", "CLOSE_TOKEN",
     "NAMED", "ZERO", "ONE", "DISCARD", "NO_COLORS", "Discard", "Ignore", "Imm", "Mem", "Reg",
     "Special", "Target", "Unknown", "Vec", "BINARY", "fold", "is_constant", "shape",
 ]

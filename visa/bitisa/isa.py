@@ -10,7 +10,9 @@ operand kind (:mod:`visa.bitisa.operands`), a nested :class:`Table`, an
 
 * Decoding walks the tables forwards, as envydis does: in a table the first entry
   available to the :class:`Variant` whose ``match`` bits are the word's under
-  ``mask`` wins; its template's tables are walked in turn.  The bits no entry,
+  ``mask`` wins (found through a decision tree over the bits the entries fix, so that
+  a word is tested against a few entries, not all); its template's tables are walked
+  in turn.  The bits no entry,
   field or operand takes are ``Decoded.unknown_bits``.  A flat description (one
   table of leaf forms, isaspec style) is the same walk one level deep.
 * Printing renders the templates: pieces separated by white space in the template
@@ -29,7 +31,7 @@ import threading
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence, Union
 
 from .fields import M64, Field, Record
-from .operands import NUM_KEYS, NO_COLORS, Ignore, Target, Unknown, fold, shape
+from .operands import NUM_KEYS, NO_COLORS, Ignore, Target, Unknown, shape
 
 
 #: an override's condition: a function of the field values, or field -> value equalities
@@ -127,12 +129,6 @@ class Bitset(Record):
         return (self.gen[0] <= var.gen <= self.gen[1] and (var.features & self.needs) == self.needs
                 and (not self.modes or bool(self.modes & var.modes)))
 
-    def matches(self, word: int, gen: int | Variant) -> bool:
-        var = gen if isinstance(gen, Variant) else Variant(gen)
-        if not self.available(var) or word & self.mask != self.match:
-            return False
-        return all(word & m == v for m, v in self.asserts)
-
     def field(self, name: str) -> Field:
         for f in self.fields:
             if f.name == name:
@@ -210,17 +206,49 @@ class Decoded:
 
 
 class _CTable:
-    """A table compiled for one variant: its available entries and a memo of the
-    entry each word chooses (keyed by the bits any entry looks at)."""
+    """A table compiled for one variant: its available entries, and a decision tree
+    over the bits they fix (:func:`_tree`) that leads a word to the few it may match."""
 
-    __slots__ = ("entries", "union", "memo", "deep", "walks")
+    __slots__ = ("entries", "tree", "deep", "walks")
 
-    def __init__(self, entries: list, union: int) -> None:
+    def __init__(self, entries: list) -> None:
         self.entries = entries
-        self.union = union
-        self.memo: dict[int, Any] = {}
+        self.tree = _tree(entries, 0)
         self.deep = -1  # the bits a walk from here may read (-1: not known yet)
         self.walks: dict[int, tuple] | None = None
+
+
+def _tree(entries: list, used: int) -> Any:
+    """A decision tree for finding the first of ``entries`` (in table order) that matches
+    a word: ``(bits, {word & bits: subtree}, rest)``, or at a leaf a list of the entries
+    to test in order.  ``bits`` are the bits every entry that fixes any beyond ``used``
+    (those tested above) fixes; an entry that fixes none (a catch-all) is in every
+    subtree after the entries before it, and in ``rest``, the subtree of the values no
+    entry has.  So a word's subtree holds, in table order, every entry it can match."""
+    bits = -1
+    for e in entries:
+        m = e.bitset.mask & ~used
+        if m:
+            bits &= m
+    if len(entries) <= 2 or bits <= 0:
+        return list(entries)
+    groups: dict[int, list] = {}
+    rest: list = []
+    for e in entries:
+        b = e.bitset
+        if b.mask & ~used:
+            got = groups.get(b.match & bits)
+            if got is None:
+                got = groups[b.match & bits] = list(rest)
+            got.append(e)
+        else:
+            rest.append(e)
+            for got in groups.values():
+                got.append(e)
+    used |= bits
+    if len(groups) == 1 and not rest:  # nothing to tell apart here: the bits below
+        return _tree(entries, used)
+    return (bits, {k: _tree(g, used) for k, g in groups.items()}, rest)
 
 
 class _CEntry:
@@ -253,9 +281,8 @@ class Isa:
         self.by_name: dict[str, Bitset] = {b.name: b for b in self.bitsets}
         self._gen_cache: dict[int, tuple[Bitset, ...]] = {}
         self._items: dict[tuple[int, str], tuple] = {}
-        self._ctables: dict[tuple[Variant, int], _CTable] = {}
-        self._vtables: dict[Variant, dict[int, _CTable]] = {}
-        self._roots: dict[Variant, _CTable] = {}
+        self._vtables: dict[Variant, dict[int, _CTable]] = {}  # variant -> id(table) -> it
+        self._roots: dict[int | Variant, tuple[Variant, _CTable, dict[int, _CTable]]] = {}
         self._matchers: dict[Any, Matcher] = {}
 
     # ------------------------------------------------------------ templates
@@ -318,24 +345,15 @@ class Isa:
         if vt is None:
             vt = self._vtables[var] = {}
         got = vt.get(id(table))
-        if got is not None:
-            return got
-        key = (var, id(table))
-        got = self._ctables.get(key)
         if got is None:
             entries = []
-            union = 0
             for b in table.entries:
                 if not b.available(var):
                     continue
                 entries.append(self._centry(b))
-                union |= b.mask
-                for m, _ in b.asserts:
-                    union |= m
                 if not b.mask and not b.asserts:
                     break  # nothing after an entry that takes every word is reachable
-            got = self._ctables[key] = _CTable(entries, union)
-        vt[id(table)] = got
+            got = vt[id(table)] = _CTable(entries)
         return got
 
     # ------------------------------------------------------------ decoding
@@ -347,27 +365,25 @@ class Isa:
             self._gen_cache[gen] = got
         return got
 
-    def _find(self, ct: _CTable, word: int) -> _CEntry | None:
-        key = word & ct.union
-        ce = ct.memo.get(key, False)
-        if ce is False:
-            ce = None
-            for e in ct.entries:
-                b = e.bitset
-                if word & b.mask == b.match and all(word & m == v for m, v in e.asserts):
-                    ce = e
-                    break
-            if len(ct.memo) > 1 << 16:
-                ct.memo.clear()
-            ct.memo[key] = ce
-        return ce
+    @staticmethod
+    def _find(ct: _CTable, word: int) -> _CEntry | None:
+        """The first entry of ``ct`` that matches ``word`` (None: none does)."""
+        node = ct.tree
+        while type(node) is tuple:
+            node = node[1].get(word & node[0], node[2])
+        for e in node:
+            b = e.bitset
+            if word & b.mask == b.match and (not e.asserts or all(word & m == v
+                                                                 for m, v in e.asserts)):
+                return e
+        return None
 
     def _deep(self, ct: _CTable, var: Variant) -> int:
         """Every bit a walk from table ``ct`` may read (its entries', their operands' and
         their tables')."""
         if ct.deep < 0:
             ct.deep = 0  # (the tables are not recursive; this stops a loop if one were)
-            deep = ct.union
+            deep = 0
             for e in ct.entries:
                 deep |= e.claim
                 for m, _ in e.asserts:
@@ -440,17 +456,18 @@ class Isa:
     def decode(self, word: int, gen: int | Variant = 0) -> Decoded | None:
         """The instruction ``word`` (of at most the longest size) encodes, or None
         when no form matches."""
-        var = gen if isinstance(gen, Variant) else Variant(gen)
-        ct = self._roots.get(var)
-        if ct is None:
-            ct = self._roots[var] = self._ctable(self.root, var)
+        root = self._roots.get(gen)  # (keyed as given: a generation is not made a Variant)
+        if root is None:
+            var = gen if isinstance(gen, Variant) else Variant(gen)
+            root = self._roots[gen] = (var, self._ctable(self.root, var), self._vtables[var])
+        var, ct, vt = root
         ce = self._find(ct, word)
         if ce is None:
             return None
         values = {f.name: f.get(word) for f in ce.fields} if ce.fields else {}
         atoms: list = []
         targets: list = []
-        claimed = self._walk(ce, word, var, self._vtables[var], atoms, targets, values)
+        claimed = self._walk(ce, word, var, vt, atoms, targets, values)
         return Decoded(ce.bitset, word, ce.size or self.default_size, values, atoms, claimed, targets)
 
     # ------------------------------------------------------------ printing
@@ -1001,10 +1018,5 @@ def resolve(match: Match, value_of: Callable[[tuple], int], lenient: bool = Fals
     return word
 
 
-def tokens_of(words_and_exprs: Iterable[Any]) -> list:
-    """Folded tokens for :meth:`Matcher.candidates` (expressions folded)."""
-    return [t if type(t) is str else fold(t) for t in words_and_exprs]
-
-
 __all__ = ["Predicate", "holds", "Variant", "Bitset", "Table", "Decoded", "Isa", "Matcher", "MatchOptions", "Match",
-           "Candidates", "resolve", "tokens_of", "OPEN_TOKEN", "CLOSE_TOKEN", "M64"]
+           "Candidates", "resolve", "OPEN_TOKEN", "CLOSE_TOKEN", "M64"]

@@ -184,6 +184,15 @@ class Special(Record):
         self.needs = needs
 
 
+def _masks(*parts: Any) -> int:
+    """The word bits the ``parts`` (bit fields, registers; None: absent) take together."""
+    m = 0
+    for part in parts:
+        if part is not None:
+            m |= part.mask
+    return m
+
+
 def _put(bits: Bits | None, value: int, word: int, mask: int) -> tuple[int, int] | None:
     """``value`` into ``bits`` of a partial encoding (word, mask); None on a clash."""
     if bits is None:
@@ -218,7 +227,7 @@ class Reg(Record):
         self.hilo = hilo
         self.cool = cool
         self.align = align
-        self.mask = bits.mask if bits is not None else 0
+        self.mask = _masks(bits)
         keys = set()
         for sfx in (("h", "l") if hilo else (suffix,)):
             keys.add("$" + regkey(name + "0" + sfx))
@@ -363,11 +372,7 @@ class Mem(Record):
         self.reg = reg
         self.imm = imm
         self.postincr = postincr
-        m = 0
-        for part in (idx, reg, imm):
-            if part is not None:
-                m |= part.mask
-        self.mask = m
+        self.mask = _masks(idx, reg, imm)
         self.accepts = frozenset(("[" + regkey(space + ("0" if idx else "")) + "]",))
 
     def decode(self, word: int, var: Any = None) -> tuple:
@@ -476,7 +481,7 @@ class Vec(Record):
         self.count = count
         self.present = present
         self.cool = cool
-        self.mask = base.mask | count.mask | (present.mask if present else 0)
+        self.mask = _masks(base, count, present)
         self.accepts = frozenset(("$:", "#", "()", "$" + regkey(name + "0"), "$" + regkey(name)))
 
     def decode(self, word: int, var: Any = None) -> tuple:

@@ -1,8 +1,9 @@
 """The library of :mod:`visa.g80` (loaded on first use of its names).
 
 Not imported by ``import visa``.  The decode tables are records in :mod:`visa.g80.tables`
-(transcribed from envytools' envydis/g80.c); :mod:`visa.g80.dis` walks them forwards,
-:mod:`visa.g80.asm` backwards.
+(transcribed from envytools' envydis/g80.c by tools/g80_tables.py), an Isa of the shared
+engine :mod:`visa.bitisa` (:mod:`visa.g80.isa`): :mod:`visa.g80.dis` decodes through it
+(the tables walked forwards), :mod:`visa.g80.asm` matches through its Matcher (backwards).
 
 * :func:`parse` -- text -> :class:`Program` (labels, directives, instructions, with positions);
 * :func:`format` -- a Program (or text) -> text, one item a line;

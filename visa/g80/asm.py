@@ -85,21 +85,18 @@ def tokens(subinsns: list[tuple]) -> list:
     return out
 
 
-def candidates(subinsns: list[tuple], opts: Options, cache: dict | None = None,
-               toks: list | None = None, keys: list | None = None) -> Candidates:
+def candidates(subinsns: list[tuple], opts: Options, cache: dict | None = None) -> Candidates:
     """Every encoding of one instruction, in envyas' order of preference (lazily).
     ``cache`` (one per assembly, for lines that name no label: a label's expression carries the
-    position its errors cite) shares the search between equal lines.  ``toks``/``keys``: the
-    matcher's tokens and their shapes, when the reader gave them."""
-    if toks is None:
-        toks = tokens(subinsns)
-        keys = None
+    position its errors cite) shares the search between equal lines.  (A plain line's tokens
+    and shapes come from the reader: :func:`assemble_lines` hands them to the matcher.)"""
+    toks = tokens(subinsns)
     if cache is None:
-        return opts.matcher.candidates(toks, keys)
+        return opts.matcher.candidates(toks)
     key = tuple(toks)
     got = cache.get(key)
     if got is None:
-        got = cache[key] = opts.matcher.candidates(toks, keys)
+        got = cache[key] = opts.matcher.candidates(toks)
     return got
 
 
@@ -464,7 +461,7 @@ def output(sections: list[Section], fmt: str) -> bytes:
     out: list[str] = []
     raw = bytearray()
     live = [s for s in sections if not (s.name == "default" and not s.pos)]
-    for si, s in enumerate(live):
+    for s in live:
         code = bytes(s.code[:s.pos]) + bytes(max(0, s.pos - len(s.code)))
         if fmt == "raw":
             raw += code

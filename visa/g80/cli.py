@@ -129,20 +129,13 @@ Assemble NVIDIA G80 (Tesla) shader code as envytools' envyas -m g80 does.
 """
 
 
-def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-    try:
-        return version("visa")
-    except PackageNotFoundError:  # pragma: no cover - a source tree without metadata
-        return "unknown"
-
-
 def _info(argv: Sequence[str], usage: str, name: str) -> str | None:
     """The text of --help / --version, if asked for."""
     if "--help" in argv or "-h" in argv:
         return usage
     if "--version" in argv:
-        return f"{name} (visa {_version()})\n"
+        from visa import __version__
+        return f"{name} (visa {__version__})\n"
     return None
 
 

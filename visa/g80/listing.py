@@ -260,12 +260,7 @@ def _exact_line(code: bytes | bytearray, cur: int, d: D.Insn, var: Variant, num:
             if cands and not cands[0].relocs and \
                     cands[0].word.to_bytes(16, "little")[:cands[0].size >> 3] == word:
                 return prefix + D.insn_text(d, ctx) + "\n"
-    if len(word) % 4:
-        data = ".b8 " + " ".join(f"0x{b:02x}" for b in word)
-    else:
-        data = ".b32 " + " ".join(f"0x{int.from_bytes(word[i:i + 4], 'little'):08x}"
-                                  for i in range(0, len(word), 4))
-    return f"{data} /* {text} */\n"
+    return f"{_data(word)} /* {text} */\n"
 
 
 # ---------------------------------------------------------------- reading a listing back
@@ -282,6 +277,7 @@ _UNESCAPE = {"\\n": "\n", "\\\\": "\\", '\\"': '"'}
 
 
 def _data(words: bytes) -> str:
+    """``words`` as a data directive (``.b32``, or ``.b8`` for a length not of whole words)."""
     if len(words) % 4:
         return ".b8 " + " ".join(f"0x{b:02x}" for b in words)
     return ".b32 " + " ".join(f"0x{int.from_bytes(words[i:i + 4], 'little'):08x}"

@@ -22,9 +22,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator
 
-from visa.bitisa import fold, shape
-
-M64 = (1 << 64) - 1
+from visa.bitisa import M64, fold, shape
 
 
 def grammar_text() -> str:

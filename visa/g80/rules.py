@@ -67,20 +67,17 @@ class Build(Transformer):
         return (prefs, sinsn[0]), pos
 
     def prefs(self, c: list) -> list:
+        """A left-recursive list (``prefs: | prefs item``): empty, then each item appended."""
         if not c:
             return []
         c[0].append(c[1])
         return c[0]
+
+    operands = prefs
 
     def sinsn(self, c: list) -> tuple:
         t = c[0]
         return (str(t), c[1], c[2]), (t.line, t.column)
-
-    def operands(self, c: list) -> list:
-        if not c:
-            return []
-        c[0].append(c[1])
-        return c[0]
 
     def operand(self, c: list) -> tuple:
         if len(c) == 2:
@@ -141,8 +138,7 @@ class Build(Transformer):
     def swizzle(self, c: list) -> _Pos:
         return _at(("swizzle", c[0], str(c[1])), *pos_of(c[0]))
 
-    def lswizzle(self, c: list) -> _Pos:
-        return _at(("swizzle", c[0], str(c[1])), *pos_of(c[0]))
+    lswizzle = swizzle
 
     def swizzle_end(self, c: list) -> Any:
         return c[0]
