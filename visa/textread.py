@@ -11,10 +11,10 @@ these and nothing else.
 from __future__ import annotations
 
 import math
+import os
 import re
 import struct
 from contextvars import ContextVar
-from pathlib import Path
 
 from .expr import Env, evaluate
 from .isa import opcodes as O
@@ -25,10 +25,11 @@ from .readymade import Regexes
 def grammar_text() -> str:
     """The grammar that belongs to this copy of the package: installed as
     visa/grammar/visa.lark, or at grammar/visa.lark in a source tree."""
-    here = Path(__file__).resolve().parent
-    for p in (here / "grammar" / "visa.lark", here.parent / "grammar" / "visa.lark"):
-        if p.is_file():
-            return p.read_text()
+    here = os.path.dirname(os.path.realpath(__file__))
+    for p in (os.path.join(here, "grammar", "visa.lark"), os.path.join(os.path.dirname(here), "grammar", "visa.lark")):
+        if os.path.isfile(p):
+            with open(p, encoding="utf-8") as f:
+                return f.read()
     from importlib import resources  # (about 10 ms to import: only where needed)
     return resources.files("visa.grammar").joinpath("visa.lark").read_text()
 
@@ -54,7 +55,8 @@ _GRAMMAR = grammar_text()
 def _lexicon_source() -> str:
     from . import lexicon
     try:
-        return Path(lexicon.__file__).read_text()
+        with open(lexicon.__file__, encoding="utf-8") as f:
+            return f.read()
     except (OSError, TypeError, ValueError):  # pragma: no cover - no source: the code instead
         import marshal
         return repr(marshal.dumps(Lexicon.__init__.__code__))
