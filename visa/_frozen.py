@@ -192,8 +192,14 @@ class _ready_code:
                 # (named by Python's version and the __future__ flags attrs
                 # compiles with: the code of a source depends on nothing
                 # else; attrs.__version__ would cost an import of
-                # importlib.metadata)
-                _memo = readymade.Memo("attrs-code", readymade.key("attrs-code", str(_flags)), limit=2000)
+                # importlib.metadata.  Also by where this package is, only
+                # so that each installed copy keeps its own classes' code:
+                # several copies of different versions sharing one memo
+                # would each read all of theirs, ~5 ms a start for 1,200
+                # entries, and evict each other's at the limit)
+                import os
+                _memo = readymade.Memo("attrs-code", readymade.key(
+                    "attrs-code", str(_flags), os.path.dirname(os.path.abspath(__file__))), limit=2000)
             if make is not None and not _memo.enabled:
                 make = None  # (nowhere to keep the code: attrs compiles as always)
             if make is not None:
