@@ -17,13 +17,22 @@
   tree and of this one, both started the same way (``python -c`` importing
   the tree's visa), in the same rounds: the gain, measured side by side.
 
-Wall time and peak memory of each whole command come from /usr/bin/time
-(the wall time to the millisecond: benchmarks/commands.py);
-every command takes its turn in each of N rounds (a slow spell of the machine
-falls on all of them) and the best of each is reported.  The tools run as an
-installed user runs them: the console scripts beside this Python, the
-bytecode compiled first, one warm-up run first (it writes the parser cache,
-as a user's first run does).
+Wall time, CPU time (user + system) and peak memory of each whole command
+come from /usr/bin/time (the wall time to the millisecond:
+benchmarks/commands.py); every command takes its turn in each of N rounds (a
+slow spell of the machine falls on all of them) and the best of each is
+reported.  The tools run as an installed user runs them: this tree is
+installed (``pip install --no-deps``, bytecode compiled) into a throwaway
+virtual environment whose ``.pth`` file puts this Python's site-packages
+(lark, attrs, typer) on its path, and its console scripts are run, with a
+store of ready-made data of their own (``VISA_CACHE_DIR``) that one warm-up
+run fills, as a user's first run does.  A development install (``pip
+install -e``) runs setuptools' editable finder at every start of the
+interpreter (pathlib, fnmatch, re: about half of ``python -c pass``), which
+an installed user never runs; the floor (``python -c pass``, the
+dependencies' imports) is taken with that environment's interpreter too.
+``--here`` runs the console scripts beside this Python instead (and the floor
+with this Python), saying so.
 """
 from __future__ import annotations
 
@@ -48,6 +57,8 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--before", metavar="DIR", help="a source tree of an earlier revision to time beside")
+    ap.add_argument("--here", action="store_true",
+                    help="run the console scripts beside this Python (no throwaway install)")
     a = ap.parse_args()
     if not os.path.exists("/usr/bin/time"):
         print("error: needs /usr/bin/time (Debian package 'time')", file=sys.stderr)
@@ -58,11 +69,21 @@ def main() -> int:
     import visa
     from visa.binary import objfile
     compileall.compile_dir(str(Path(visa.__file__).parent), quiet=1)
-    visa_as, visa_dis = tool("visa-as"), tool("visa-dis")
     genx = shutil.which("GenX_IR")
     stems = sorted(p.with_name(p.name[:-len(".ref.isa")]) for p in CORPUS.glob("*.ref.isa"))
     status = 0
     with tempfile.TemporaryDirectory() as tmp:
+        os.environ["VISA_CACHE_DIR"] = str(Path(tmp, "cache"))  # (inherited by every command)
+        python = _install(Path(tmp, "venv")) if not a.here else None
+        if python is None:
+            python = sys.executable
+            visa_as, visa_dis = tool("visa-as"), tool("visa-dis")
+            how = (f"the console scripts beside {sys.executable} "
+                   f"({'as asked' if a.here else 'the throwaway install failed'})")
+        else:
+            bindir = Path(python).parent
+            visa_as, visa_dis = [str(bindir / "visa-as")], [str(bindir / "visa-dis")]
+            how = f"this tree installed with pip into a throwaway environment ({bindir.parent})"
         ref = (CORPUS / (KERNEL + ".ref.isa")).read_bytes()
         (blob,) = objfile.read(ref).kernels[0].gen_binaries
         Path(tmp, "blob.bin").write_bytes(blob.data)
@@ -73,8 +94,9 @@ def main() -> int:
                 + f'; do {shlex.quote(genx or "GenX_IR")} "$f" -platform TGLLP -binary'
                   ' -outputCisaBinaryName x.isa >/dev/null 2>&1; done')
         cmds = {
-            "python -c pass": [sys.executable, "-c", "pass"],
-            "import lark, attrs, typer": [sys.executable, "-c", "import lark, attrs, typer"],
+            "python -c pass": [python, "-c", "pass"],
+            "import attrs": [python, "-c", "import attrs"],
+            "import lark, attrs, typer": [python, "-c", "import lark, attrs, typer"],
             "visa-as one kernel": visa_as + [src, "--gen-binary", f"{blob.platform}:blob.bin",
                                              "-o", "one.isa"],
             "visa-dis its binary": visa_dis + [str(CORPUS / (KERNEL + ".ref.isa")), "-o", "one.visaasm"],
@@ -92,13 +114,14 @@ def main() -> int:
                 return 2
             compileall.compile_dir(str(before / "visa"), quiet=1)
             for label, tree in (("before", before), ("now", ROOT)):
-                cmds[f"{label}: visa-as one kernel"] = _from_tree(tree, "visa-as") + [
+                cmds[f"{label}: visa-as one kernel"] = _from_tree(python, tree, "visa-as") + [
                     src, "--gen-binary", f"{blob.platform}:blob.bin", "-o", f"{label}.isa"]
-                cmds[f"{label}: visa-dis its binary"] = _from_tree(tree, "visa-dis") + [
+                cmds[f"{label}: visa-dis its binary"] = _from_tree(python, tree, "visa-dis") + [
                     str(CORPUS / (KERNEL + ".ref.isa")), "-o", f"{label}.visaasm"]
         cmds = {k: v for k, v in cmds.items() if v is not None}
         for cmd in cmds.values():  # warm-up (the parser cache, the file cache)
             subprocess.run(cmd, cwd=tmp, capture_output=True)
+        load = " ".join(f"{x:.2f}" for x in os.getloadavg())
         runs: dict[str, list] = {k: [] for k in cmds}
         for _ in range(a.repeat):
             for k, cmd in cmds.items():
@@ -108,13 +131,15 @@ def main() -> int:
         outs = sorted(Path(tmp, "out").iterdir())
         print(f"{len(stems)} TGLLP corpus kernels; one kernel: {KERNEL} "
               f"({(CORPUS / (KERNEL + '.visaasm')).read_text().count(chr(10))} lines); best of {a.repeat}")
+        print(f"  the tools: {how}; load average before the rounds: {load}")
         for k, (wall, mb, code, _cpu) in best.items():
+            cpu = min(r[3] for r in runs[k])
             note = "" if code == 0 or k.startswith("GenX_IR") else f"  FAILED (exit {code})"
             if k.startswith("GenX_IR") and code:
                 note = f"  (exit {code})"
             if k == "visa-as one kernel":
                 note += f"  output == .ref.isa: {same}"
-            print(f"  {k:32s} {wall:7.3f} s  {mb:6.1f} MB peak{note}")
+            print(f"  {k:32s} {wall:7.3f} s  (CPU {cpu:6.3f} s)  {mb:6.1f} MB peak{note}")
             if code and not k.startswith("GenX_IR"):
                 status = 1
         if not same or len(outs) != len(stems):
@@ -136,10 +161,39 @@ def main() -> int:
     return status
 
 
-def _from_tree(tree: Path, name: str) -> list[str]:
+def _install(venv: Path) -> str | None:
+    """The Python of a new virtual environment at ``venv`` with this tree
+    installed (its console scripts beside it), or None where that fails
+    (said on standard error).  The environment sees this Python's
+    site-packages (the dependencies) through a ``.pth`` file, whose
+    directory is only put on the path: its own ``.pth`` files, such as an
+    editable install's finder, are not run."""
+    import site
+    import sysconfig
+    base = getattr(sys, "_base_executable", sys.executable)
+    r = subprocess.run([base, "-m", "venv", "--without-pip", str(venv)], capture_output=True, text=True)
+    if r.returncode:
+        print(f"(no throwaway environment: {r.stderr.strip()})", file=sys.stderr)
+        return None
+    python = str(venv / "bin" / "python")
+    purelib = subprocess.run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                             capture_output=True, text=True).stdout.strip()
+    deps = [p for p in dict.fromkeys([sysconfig.get_paths()["purelib"], *site.getsitepackages()])
+            if os.path.isdir(p)]
+    Path(purelib, "_bench_dependencies.pth").write_text("".join(p + "\n" for p in deps))
+    pip = [sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", "--no-input", "-q"]
+    for extra in (["--no-build-isolation"], []):  # (offline where setuptools and wheel are here)
+        r = subprocess.run(pip + extra + [str(ROOT)], capture_output=True, text=True)
+        if r.returncode == 0 and (venv / "bin" / "visa-as").exists():
+            return python
+    print(f"(pip could not install this tree: {r.stderr.strip()[-400:]})", file=sys.stderr)
+    return None
+
+
+def _from_tree(python: str, tree: Path, name: str) -> list[str]:
     """``name`` (visa-as, visa-dis) run from the source tree ``tree``."""
     fn = "as_main" if name == "visa-as" else "dis_main"
-    return [sys.executable, "-c", f"import sys; sys.path.insert(0, {str(tree)!r}); sys.argv[0] = {name!r}; "
+    return [python, "-c", f"import sys; sys.path.insert(0, {str(tree)!r}); sys.argv[0] = {name!r}; "
                                   f"from visa.cli import {fn}; {fn}()"]
 
 
