@@ -388,7 +388,7 @@ def test_stats_into_a_closed_pipe_ends_quietly():
     small = sorted((Path(__file__).parent / "data" / "corpus" / "tgllp").glob("*.visaasm"),
                    key=lambda p: p.stat().st_size)[:5]
     files = [str(p) for p in small] * 200  # far more than a pipe's buffer of output
-    code = ("import sys; from visa.dumps_cli import stats_main; sys.exit(stats_main(sys.argv[1:]))")
+    code = "from visa.dumps_cli import stats_cli; stats_cli()"  # (the console script)
     p = subprocess.Popen([sys.executable, "-c", code, *files], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     p.stdout.readline()
     p.stdout.close()  # the reader goes away while the tool still writes

@@ -1,4 +1,5 @@
-"""visa-stats and visa-cfg: the command lines of :mod:`visa.dumps`."""
+"""visa-stats, visa-cfg and visa-diff: the command lines of :mod:`visa.dumps`
+(and :mod:`visa.dumps_diff`)."""
 from __future__ import annotations
 
 import argparse
@@ -11,55 +12,16 @@ from . import dumps
 from .errors import VisaError
 
 
-def _quiet_on_closed_pipe(main):
-    """``main`` ending quietly with status 1 when its standard output is a
-    pipe closed early (``visa-stats ... | head``), as visa-as and click do,
-    instead of a traceback."""
-    import functools
-
-    @functools.wraps(main)
-    def run(argv: list[str] | None = None) -> int:
-        try:
-            code = main(argv)
-            sys.stdout.flush()
-            return code
-        except BrokenPipeError:
-            # the interpreter's own flush at exit would fail again: point
-            # stdout at nothing first
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            return 1
-    return run
-
-
-def _own_process(main, argv: list[str] | None = None) -> None:
-    """Run a command that owns its process (a console script), as visa-as
-    does: the cyclic garbage collector off (the program's AST holds no
-    cycles; scanning it again and again as it grows costs about a third of
-    a 100,000-line kernel's parse) and no interpreter teardown (freeing a
-    large AST object by object).  The library functions and ``*_main``
-    called from Python touch neither."""
-    import gc
-    gc.disable()
-    try:
-        code = main(argv)
-    except KeyboardInterrupt:
-        code = 130
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except (OSError, ValueError):
-            pass
-    os._exit(code)
-
-
 def stats_cli() -> None:
-    """The ``visa-stats`` console script."""
-    _own_process(stats_main)
+    """The ``visa-stats`` console script (owns its process: visa/_process.py)."""
+    from ._process import own_process
+    own_process("visa-stats", lambda: stats_main(sys.argv[1:]))
 
 
 def cfg_cli() -> None:
     """The ``visa-cfg`` console script."""
-    _own_process(cfg_main)
+    from ._process import own_process
+    own_process("visa-cfg", lambda: cfg_main(sys.argv[1:]))
 
 
 def _bad_platform(name: str, prog: str) -> bool:
@@ -73,7 +35,8 @@ def _bad_platform(name: str, prog: str) -> bool:
 
 def diff_cli() -> None:
     """The ``visa-diff`` console script."""
-    _own_process(diff_main)
+    from ._process import own_process
+    own_process("visa-diff", lambda: diff_main(sys.argv[1:]))
 
 
 def _load(path: str):
@@ -87,7 +50,6 @@ def _load(path: str):
     return visa.parse(text, path), text
 
 
-@_quiet_on_closed_pipe
 def stats_main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="visa-stats", description="Instruction statistics of vISA dumps.")
     ap.add_argument("files", nargs="+")
@@ -204,7 +166,6 @@ def _dot(graphs, compact: bool, module, calls=()) -> str:
     return "\n".join(out) + "\n"
 
 
-@_quiet_on_closed_pipe
 def cfg_main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="visa-cfg", description="Control-flow graph of a vISA dump.")
     ap.add_argument("file")
@@ -343,7 +304,6 @@ def _change_text(changes: dict) -> list[str]:
     return lines
 
 
-@_quiet_on_closed_pipe
 def diff_main(argv: list[str] | None = None) -> int:
     from . import dumps_diff
     ap = argparse.ArgumentParser(

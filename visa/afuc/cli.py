@@ -7,11 +7,9 @@ Exit status: 0 done, 1 bad input (every problem reported as
 from __future__ import annotations
 
 import argparse
-import functools
-import gc
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import NoReturn
 
 from visa import __version__
@@ -53,23 +51,6 @@ def _read(path: str) -> bytes | None:
         return None
 
 
-def _quick(main: Callable[[Sequence[str] | None], int]) -> Callable[[Sequence[str] | None], int]:
-    """Run ``main`` without the garbage collector: one short run, whose tree
-    of nodes has no cycles to collect (the collector's passes over it were
-    a tenth of the run).  Its state is restored after."""
-    @functools.wraps(main)
-    def run(argv: Sequence[str] | None = None) -> int:
-        was = gc.isenabled()
-        gc.disable()
-        try:
-            return main(argv)
-        finally:
-            if was:
-                gc.enable()
-    return run
-
-
-@_quick
 def dis_main(argv: Sequence[str] | None = None) -> int:
     """``afuc-dis [-u] [-v] [-r] [-c] [-g FWID] [-o OUT] FILE.fw``"""
     ap = argparse.ArgumentParser(
@@ -107,21 +88,17 @@ def dis_main(argv: Sequence[str] | None = None) -> int:
     if not args.u:
         first, _, rest = text.partition("\n")  # after "; aNxx microcode", as Mesa
         text = f"{first}\n; Disassembling microcode: {args.file}\n{rest}"
-    try:
-        if args.o:
+    if args.o:
+        try:
             _write(args.o, text.encode())
-        else:
-            sys.stdout.write(text)
-            sys.stdout.flush()
-    except BrokenPipeError:
-        return 1
-    except OSError as e:
-        print(f"{args.o}: error: {e.strerror}", file=sys.stderr)
-        return 1
+        except OSError as e:
+            print(f"{args.o}: error: {e.strerror}", file=sys.stderr)
+            return 1
+    else:
+        sys.stdout.write(text)
     return 0
 
 
-@_quick
 def as_main(argv: Sequence[str] | None = None) -> int:
     """``afuc-as IN.asm [-o OUT.fw]``"""
     ap = argparse.ArgumentParser(
@@ -154,23 +131,13 @@ def as_main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def _leave(status: int) -> NoReturn:
-    """End the process at once, as the console scripts do once their output
-    is out: freeing a firmware's tens of thousands of nodes one by one at
-    exit would take a twentieth of the run, for nothing."""
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except (BrokenPipeError, OSError):
-        status = status or 1
-    os._exit(status)
-
-
 def dis_script() -> NoReturn:
-    """The ``afuc-dis`` console script."""
-    _leave(dis_main(None))
+    """The ``afuc-dis`` console script (owns its process: visa/_process.py)."""
+    from visa._process import own_process
+    own_process("afuc-dis", lambda: dis_main(None))
 
 
 def as_script() -> NoReturn:
     """The ``afuc-as`` console script."""
-    _leave(as_main(None))
+    from visa._process import own_process
+    own_process("afuc-as", lambda: as_main(None))
