@@ -221,10 +221,12 @@ def cfg_main(argv: list[str] | None = None) -> int:
                 print(f"visa-cfg: error: Graphviz 'dot' failed: {e}", file=sys.stderr)
                 return 1
     if a.output:
-        tmp = a.output + ".tmp"
-        with open(tmp, "wb") as f:
-            f.write(data)
-        os.replace(tmp, a.output)
+        from ._files import replace_with
+        try:
+            replace_with(a.output, data)
+        except OSError as e:
+            print(f"visa-cfg: error: {a.output}: {e.strerror or e}", file=sys.stderr)
+            return 1
     else:
         sys.stdout.buffer.write(data)
     return 0

@@ -13,29 +13,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from visa import __version__
-
-
-def _write(path: str, data: bytes) -> None:
-    """Write ``path`` whole or not at all (a temporary file beside it, then
-    renamed over it)."""
-    d, name = os.path.split(os.path.abspath(path))
-    for n in range(100):
-        tmp = os.path.join(d, f".{name}.{os.getpid()}.{n}.tmp")
-        try:
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-            break
-        except FileExistsError:
-            continue
-    else:  # pragma: no cover - a hundred stale temporary files
-        raise FileExistsError(f"{d}: no temporary file name free")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+from visa._files import replace_with
 
 
 def _read(path: str) -> bytes | None:
@@ -90,7 +68,7 @@ def dis_main(argv: Sequence[str] | None = None) -> int:
         text = f"{first}\n; Disassembling microcode: {args.file}\n{rest}"
     if args.o:
         try:
-            _write(args.o, text.encode())
+            replace_with(args.o, text.encode())
         except OSError as e:
             print(f"{args.o}: error: {e.strerror}", file=sys.stderr)
             return 1
@@ -124,7 +102,7 @@ def as_main(argv: Sequence[str] | None = None) -> int:
         print(e.render(), file=sys.stderr)
         return 1
     try:
-        _write(out, data)
+        replace_with(out, data)
     except OSError as e:
         print(f"{out}: error: {e.strerror}", file=sys.stderr)
         return 1
