@@ -169,15 +169,17 @@ def test_keywords_are_the_records_mnemonics():
 
 
 def test_composed_expressions_are_kept_between_runs(tmp_path):
-    """The reader's expressions are composed once and kept in the cache
-    folder, under a checksum of the grammar and the composer; a damaged
-    file is composed again; without a folder nothing is written."""
+    """The reader's expressions are composed once and kept in the
+    ready-made store (visa/readymade.py), under a digest of the grammar and
+    the composer; a damaged file is composed again; without a folder
+    nothing is written."""
     from visa.afuc.parser import _compose, _expressions
 
     text = grammar_text()
     made = _compose(text)
     assert _expressions(text, str(tmp_path)) == made
     (kept,) = tmp_path.iterdir()
+    assert kept.name.startswith("afuc-expressions-") and kept.name.endswith(".bin")
     assert _expressions(text, str(tmp_path)) == made  # read back
     kept.write_text("damaged")
     assert _expressions(text, str(tmp_path)) == made
