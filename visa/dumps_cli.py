@@ -39,15 +39,26 @@ def diff_cli() -> None:
     own_process("visa-diff", lambda: diff_main(sys.argv[1:]))
 
 
+class _Unreadable(Exception):
+    """A dump that cannot be read; its message is what the commands print: the
+    diagnostics of a text or binary that does not read, or ``path: error: reason``
+    for a file that cannot be opened."""
+
+
 def _load(path: str):
-    with open(path, "rb") as f:
-        data = f.read()
-    if data[:4] == b"CISA" or (data and b"\0" in data[:64]):
-        import visa
-        return visa.disassemble(data, filename=path, module=True), None
+    """(module, text or None for a binary) of a dump; raises :class:`_Unreadable`."""
     import visa
-    text = data.decode("utf-8", errors="replace")
-    return visa.parse(text, path), text
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+        if data[:4] == b"CISA" or (data and b"\0" in data[:64]):
+            return visa.disassemble(data, filename=path, module=True), None
+        text = data.decode("utf-8", errors="replace")
+        return visa.parse(text, path), text
+    except OSError as e:
+        raise _Unreadable(f"{path}: error: {e.strerror or e}") from None
+    except VisaError as e:
+        raise _Unreadable(str(e)) from None
 
 
 def stats_main(argv: list[str] | None = None) -> int:
@@ -67,12 +78,8 @@ def stats_main(argv: list[str] | None = None) -> int:
     for p in a.files:
         try:
             m, t = _load(p)
-        except OSError as e:
-            print(f"{p}: error: {e.strerror}", file=sys.stderr)
-            status = 1
-            continue
-        except VisaError as e:
-            print(str(e), file=sys.stderr)
+        except _Unreadable as e:
+            print(e, file=sys.stderr)
             status = 1
             continue
         got = dumps.stats(m, t, p, a.platform)["units"]
@@ -183,11 +190,8 @@ def cfg_main(argv: list[str] | None = None) -> int:
     for k, path in enumerate(files):
         try:
             m, t = _load(path)
-        except OSError as e:
-            print(f"{path}: error: {e.strerror}", file=sys.stderr)
-            return 1
-        except VisaError as e:
-            print(str(e), file=sys.stderr)
+        except _Unreadable as e:
+            print(e, file=sys.stderr)
             return 1
         graphs += dumps.cfg(m, t)
     want = a.kernel or a.function
@@ -253,10 +257,7 @@ def _side(path: str, errors: list[str]) -> tuple[list, str | None, bool]:
     for f in files:
         try:
             m, _ = _load(f)
-        except OSError as e:
-            errors.append(f"{f}: error: {e.strerror}")
-            continue
-        except VisaError as e:
+        except _Unreadable as e:
             errors.append(str(e))
             continue
         if m.file is None:
