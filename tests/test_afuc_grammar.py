@@ -56,8 +56,7 @@ def test_vendored_texts_read_by_both(reference):
 # asm-invalid programs whose defect is one of syntax (the others are of
 # registers, fields, labels, generations: the records' business)
 SYNTAX = {"bad-bracket", "bad-directive", "bad-literal", "bad-prefix", "bit-label",
-          "call-register", "comment-at-eof-without-newline", "crlf-line-endings",
-          "decimal-leading-zero", "extra-operand", "keyword-label", "rep-after-xmov",
+          "call-register", "decimal-leading-zero", "extra-operand", "keyword-label", "rep-after-xmov",
           "uppercase-0X", "unknown-char", "unknown-mnemonic", "xmov-after-peek"}
 
 
@@ -78,9 +77,9 @@ LEXEMES = [
     "$addr", "$ab", "$0ab", "0x10", "0x", "16", "0", "010", "0X10", "@REG_READ_ADDR",
     "%SP", "#l1", "#-5", "#0x10", "[abc]", "[0x10]", "[", "]", "+", "!", ":", ",", "<<",
     "(rep)", "(xmov1)", "(xmov4)", "(sds2)", "(peek)", ".align", ".jumptbl", ".section",
-    ".word", ";c\n", "\n", "\r", "?", "-",
+    ".word", ";c\n", ";c", "\n", "\r", "\r\n", "?", "-",
 ]
-SEPARATORS = ["", " ", "\t", "\n", " ; x\n"]
+SEPARATORS = ["", " ", "\t", "\n", "\r\n", " ; x\n", " ; x\r\n"]
 
 
 @st.composite

@@ -169,3 +169,16 @@ def test_g80_as_does_not_import_lark(tmp_path):
     first, second = (r.stdout.split("\n", 1) for r in runs)
     assert (first[0], second[0]) == ("1 True", "1 False"), runs  # (the first run builds the tables)
     assert first[1] == second[1] and f"{src}:3:10: error: syntax error: unexpected '.'" in first[1]
+
+
+def test_crlf_is_a_line_end_and_a_lone_carriage_return_an_error():
+    """A line ends with LF or CRLF (envyas refuses any carriage return: asm-invalid's
+    quirk_crlf.s), plain lines and lines read by the rules alike; a carriage return not
+    followed by a line feed is an error at its place (it was white space before)."""
+    text = ("start:\n\tmov b32 $r0 $r1\n\tadd b32 $r2 $r3 $r4 // note\n.b32 (1+2) ; .b8 4\n"
+            "\tmov b32 $r5 $r6 &\n\tmov b32 $r7 $r8\n/* block\n comment */\tmov b32 $r0 $r1")
+    crlf = text.replace("\n", "\r\n")
+    for fast in (True, False):
+        assert reader.parse(crlf, fast=fast) == reader.parse(text, fast=fast)
+    lines, errors = reader.parse("\tmov b32 $r0 $r1\r\tmov b32 $r2 $r3\n")
+    assert errors == [(1, 17, "syntax error: unexpected carriage return without a line feed")]

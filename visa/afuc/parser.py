@@ -217,7 +217,7 @@ class _Reader:
         self.line = 1      # line of self.lstart
         self.lstart = 0    # start of the current line
         self.lend = -1     # the first newline at or after lstart (-1: not known)
-        self.crlf = False  # a carriage return was reported
+        self.lone_cr = False  # a carriage return was reported
         self.operand_match = g.operand.match
         self.gap_match = g.gap.match
         index = g.statement.groupindex
@@ -564,15 +564,16 @@ class _Reader:
     def recover(self, pos: int) -> int:
         """Report what is wrong at ``pos`` (no statement starts there) and
         return where reading resumes: the start of the line after the
-        error's.  A carriage return is reported once (CRLF text has one on
-        every line)."""
+        error's.  A carriage return (not followed by a line feed: the text
+        is read with CRLF made LF) is reported once (text with CR line ends
+        has one on every line)."""
         at, message = _diagnose(self.text, pos)
         if self.text[at:at + 1] == "\r":
-            if not self.crlf:
+            if not self.lone_cr:
                 n = self.text.count("\r")
-                self.error(at, "carriage return (CRLF line end): afuc source takes LF line "
-                           f"ends only ({n} carriage return{'s' * (n > 1)} in the file)")
-            self.crlf = True
+                self.error(at, "carriage return without a line feed: a line ends with LF or "
+                           f"CRLF ({n} such carriage return{'s' * (n > 1)} in the file)")
+            self.lone_cr = True
         else:
             self.error(at, message)
         nl = self.text.find("\n", at)
@@ -695,8 +696,6 @@ def _bad_char(text: str, pos: int) -> str:
     ch = text[pos]
     if "\udc80" <= ch <= "\udcff":
         return f"non-UTF-8 byte 0x{ord(ch) - 0xdc00:02x}"
-    if ch == ";":
-        return "comment at end of file without a newline"
     m = re.match(r"\([A-Za-z0-9_]*\)", text[pos:pos + 40])
     if m:
         return f"unknown prefix {m.group(0)!r} (known: {_PREFIXES})"
@@ -788,6 +787,15 @@ def read(text: str | bytes, check: bool = True) -> tuple[A.Program, list[Diagnos
     alone (not those of registers, instruction forms, literal sizes)."""
     if isinstance(text, bytes):
         text = text.decode("utf-8", "surrogateescape")
+    # a line ends with LF, CRLF or the end of the text (grammar/afuc.lark's
+    # BLANK and COMMENT): read as LF (no column moves); a carriage return
+    # that ends the text outside a comment stays, to be reported
+    if "\r\n" in text:
+        text = text.replace("\r\n", "\n")
+    if text and not text.endswith("\n"):
+        last = text[text.rfind("\n") + 1:]
+        if not last.endswith("\r") or ";" in last:
+            text += "\n"
     r = _Reader(text, _grammar(), check)
     stmts = r.run()
     return A.Program(tuple(stmts), line=1, col=1), r.diags, text

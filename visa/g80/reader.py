@@ -60,9 +60,9 @@ class _Grammar:
         self.labels = re.compile(f"(?:{lex.regex('WORDC')})+")
         self.mem = lex.capture("PLAIN_MEM", ("WORDLB", "PLAIN_BASE", "PLAIN_SIGN", "PLAIN_OFFSET",
                                              "PLAIN_POST")).fullmatch
-        self.other_space = re.compile(r"[^\S \t\r]").search
+        self.other_space = re.compile(r"[^\S \t]").search
         # a line that begins with `&` continues the instruction before
-        self.amp = re.compile(r"[ \t\r]*&")
+        self.amp = re.compile(r"[ \t]*&")
         self.regkeys: dict[str, str] = {}
         self.sum_term = re.compile(r"([+-]?)(#?)([^+-]+)")
 
@@ -306,7 +306,7 @@ def _vec(text: str) -> tuple:
 # ---------------------------------------------------------------- the lexer (envyas')
 
 _OPENERS = frozenset(("LPAR", "LSQB", "LBRACE"))
-_BLANK_OR_AMP = frozenset((" ", "\t", "\r", "&"))
+_BLANK_OR_AMP = frozenset((" ", "\t", "&"))
 
 
 def _lex(text: str, fast: bool, errors: list, blocks: dict[int, list]) -> Iterator[tuple]:
@@ -422,7 +422,7 @@ def _parser():
 
 def _describe(tok_type: str, value: str) -> str:
     if tok_type == "ERR":
-        return f"character '{value}'"
+        return "carriage return without a line feed" if value == "\r" else f"character '{value}'"
     if tok_type == "_NL":
         return "end of line"
     if tok_type == "$END":
@@ -478,6 +478,10 @@ def _rules(toks: list[tuple], blocks: dict[int, list], errors: list) -> list:
 def parse(text: str, fast: bool = True) -> tuple[list[tuple], list[tuple[int, int, str]]]:
     """The lines of ``text`` and the syntax errors ``(line, column, message)``.  ``fast``:
     read runs of plain lines directly (the same result as the rules give)."""
+    # a line ends with LF or CRLF (the grammar's _NL): read as LF (no column moves); a
+    # carriage return without a line feed is an error
+    if "\r\n" in text:
+        text = text.replace("\r\n", "\n")
     if not text.endswith("\n"):
         text += "\n"  # envyas needs a newline at the end; we do not
     errors: list = []
