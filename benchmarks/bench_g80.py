@@ -80,8 +80,11 @@ def program(count: int, seed: int = 20) -> str:
 
 
 def command(tree: Path, main: str, args: list[str]) -> list[str]:
-    code = (f"import sys; sys.path.insert(0, {str(tree)!r}); "
-            f"from visa.g80.cli import {main} as m; sys.exit(m(sys.argv[1:]))")
+    """The command ``main`` (dis_main, as_main) of ``tree`` as its console script runs it (the
+    tree's ``*_script``, which owns the process; an older tree's ``*_main`` did that itself)."""
+    script = main.replace("_main", "_script")
+    code = (f"import sys; sys.path.insert(0, {str(tree)!r}); from visa.g80 import cli; "
+            f"s = getattr(cli, {script!r}, None); s() if s else sys.exit(cli.{main}(sys.argv[1:]))")
     return [sys.executable, "-c", code, *args]
 
 

@@ -56,8 +56,7 @@ def test_vendored_texts_read_by_both(reference):
 # asm-invalid programs whose defect is one of syntax (the others are of
 # registers, fields, labels, generations: the records' business)
 SYNTAX = {"bad-bracket", "bad-directive", "bad-literal", "bad-prefix", "bit-label",
-          "call-register", "comment-at-eof-without-newline", "crlf-line-endings",
-          "decimal-leading-zero", "extra-operand", "keyword-label", "rep-after-xmov",
+          "call-register", "decimal-leading-zero", "extra-operand", "keyword-label", "rep-after-xmov",
           "uppercase-0X", "unknown-char", "unknown-mnemonic", "xmov-after-peek"}
 
 
@@ -78,9 +77,9 @@ LEXEMES = [
     "$addr", "$ab", "$0ab", "0x10", "0x", "16", "0", "010", "0X10", "@REG_READ_ADDR",
     "%SP", "#l1", "#-5", "#0x10", "[abc]", "[0x10]", "[", "]", "+", "!", ":", ",", "<<",
     "(rep)", "(xmov1)", "(xmov4)", "(sds2)", "(peek)", ".align", ".jumptbl", ".section",
-    ".word", ";c\n", "\n", "\r", "?", "-",
+    ".word", ";c\n", ";c", "\n", "\r", "\r\n", "?", "-",
 ]
-SEPARATORS = ["", " ", "\t", "\n", " ; x\n"]
+SEPARATORS = ["", " ", "\t", "\n", "\r\n", " ; x\n", " ; x\r\n"]
 
 
 @st.composite
@@ -169,15 +168,17 @@ def test_keywords_are_the_records_mnemonics():
 
 
 def test_composed_expressions_are_kept_between_runs(tmp_path):
-    """The reader's expressions are composed once and kept in the cache
-    folder, under a checksum of the grammar and the composer; a damaged
-    file is composed again; without a folder nothing is written."""
+    """The reader's expressions are composed once and kept in the
+    ready-made store (visa/readymade.py), under a digest of the grammar and
+    the composer; a damaged file is composed again; without a folder
+    nothing is written."""
     from visa.afuc.parser import _compose, _expressions
 
     text = grammar_text()
     made = _compose(text)
     assert _expressions(text, str(tmp_path)) == made
     (kept,) = tmp_path.iterdir()
+    assert kept.name.startswith("afuc-expressions-") and kept.name.endswith(".bin")
     assert _expressions(text, str(tmp_path)) == made  # read back
     kept.write_text("damaged")
     assert _expressions(text, str(tmp_path)) == made

@@ -245,7 +245,7 @@ def test_disassembler_validates_on_request(tmp_path):
 
 def test_a_long_listing_reaches_standard_output_whole():
     # the tools leave their process without the interpreter's teardown
-    # (cli._one_shot): what they print must all be flushed first; this
+    # (visa/_process.py): what they print must all be flushed first; this
     # listing is more than twice a pipe's buffer
     big = ROOT / "tests/data/corpus/dg2/int64__long_arith__simd32"
     r = run("visa-dis", str(big) + ".ref.isa")

@@ -388,7 +388,7 @@ def test_stats_into_a_closed_pipe_ends_quietly():
     small = sorted((Path(__file__).parent / "data" / "corpus" / "tgllp").glob("*.visaasm"),
                    key=lambda p: p.stat().st_size)[:5]
     files = [str(p) for p in small] * 200  # far more than a pipe's buffer of output
-    code = ("import sys; from visa.dumps_cli import stats_main; sys.exit(stats_main(sys.argv[1:]))")
+    code = "from visa.dumps_cli import stats_cli; stats_cli()"  # (the console script)
     p = subprocess.Popen([sys.executable, "-c", code, *files], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     p.stdout.readline()
     p.stdout.close()  # the reader goes away while the tool still writes
@@ -607,3 +607,30 @@ def test_commands_read_binaries_and_42(capsys, tmp_path):
     assert diff_main([isa, v42, "--json"]) == 1
     (p,) = json.loads(capsys.readouterr().out)["pairs"]
     assert p["code"]["removed"] == 1 and p["code"]["added"] == 0
+
+
+def test_each_dump_command_reports_an_unreadable_dump_alike(tmp_path, capsys):
+    """visa-stats, visa-cfg and visa-diff say the same of a dump they cannot read (one handler,
+    visa/dumps_cli.py _load): a file that cannot be opened as ``path: error: reason``, a text that
+    does not parse as its diagnostic with its position, a binary that does not read as its own;
+    each with a failure status and no traceback."""
+    from visa.dumps_cli import cfg_main, diff_main, stats_main
+    good = str(next(iter(sorted((CORPUS / "tgllp").glob("*.visaasm")))))
+    bad = tmp_path / "bad.visaasm"
+    bad.write_text(".version 4.1\n.kernel \"k\"\n.function \"_main_0\"\n_main_0:\n    mov (M1, 1 V1 ]]]\n")
+    blob = tmp_path / "bad.isa"
+    blob.write_bytes(b"CISA\x04\x01" + b"\xff" * 10)
+    missing = str(tmp_path / "missing.visaasm")
+    said = {}
+    for path in (missing, str(bad), str(blob)):
+        got = []
+        for name, run, want in (("stats", lambda p: stats_main([p]), 1),
+                                ("cfg", lambda p: cfg_main([p, "--no-callees"]), 1),
+                                ("diff", lambda p: diff_main([good, p]), 2)):
+            assert run(path) == want, (name, path)
+            got.append(capsys.readouterr().err)
+        assert got[0] == got[1] == got[2], (path, got)
+        said[path] = got[0]
+    assert said[missing] == f"{missing}: error: No such file or directory\n"
+    assert said[str(bad)].startswith(f"{bad}:5:") and "Traceback" not in said[str(bad)]
+    assert said[str(blob)].startswith(str(blob)) and "error" in said[str(blob)]

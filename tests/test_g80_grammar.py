@@ -1,5 +1,6 @@
-"""grammar/g80.lark is what reads g80-as input: Lark's LALR parser runs its rules, and runs of
-plain lines are cut with its PLAIN_* terminals -- the two must read alike."""
+"""grammar/g80.lark is what reads g80-as input: the package's LALR runtime (visa/lalr.py) runs
+its rules from Lark's tables kept ready-made (which must be what Lark builds from the grammar
+now), and runs of plain lines are cut with its PLAIN_* terminals -- the two must read alike."""
 from __future__ import annotations
 
 import re
@@ -9,8 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from refs import G80
+from visa import lalr, readymade
 from visa.bitisa import shape
-from visa.g80 import asm, reader
+from visa.g80 import asm, reader, rules
 
 PROGRAMS = sorted(G80.rglob("*.s"))
 
@@ -133,3 +135,50 @@ def test_number_beyond_64_bits_is_an_error():
 def test_grammar_file_is_the_package_data():
     """The grammar read at run time is grammar/g80.lark (installed as visa/grammar/g80.lark)."""
     assert reader.grammar_text() == (Path(__file__).resolve().parent.parent / "grammar" / "g80.lark").read_text()
+
+
+def test_the_ready_made_tables_are_what_the_grammar_builds(tmp_path):
+    """The LALR tables kept ready-made for G80's rules, and those g80-as parses with, equal the
+    tables Lark builds from grammar/g80.lark now: a stale table fails here."""
+    grammar = reader.grammar_text()
+    fresh = lalr.canonical(lalr.build_tables(grammar, **rules.OPTIONS))
+    name = lalr.tables_key(grammar, **rules.OPTIONS)
+    lalr.parser(grammar, where=str(tmp_path), **rules.OPTIONS)  # builds and keeps
+    [kept] = list(tmp_path.iterdir())
+    assert kept.name == f"lalr-{name}.bin"
+    assert lalr.canonical(readymade.load("lalr", name, str(tmp_path))) == fresh
+    assert lalr.canonical(lalr.parser(grammar, where=str(tmp_path), **rules.OPTIONS).tables) == fresh
+    # the parser the reader uses (from the user's store, or built) is that one too
+    assert lalr.canonical(reader._parser()[0].tables) == fresh
+    assert fresh["states"] and fresh["lexers"] == [] and fresh["root"] is None  # (tokens are fed)
+
+
+def test_g80_as_does_not_import_lark(tmp_path):
+    """With its tables ready-made, g80-as reads lines that need the rules (directives,
+    expressions, `&`, a syntax error) without importing Lark."""
+    import os
+    import subprocess
+    import sys
+    src = tmp_path / "p.s"
+    src.write_text(".equ #n (1<<4)|2\n\tadd b32 $r1 $r2 $r3 & mov $r4 $r5\n\tmov $r0 . $r1\n")
+    code = ("import sys; from visa.g80.asm import run; rc, out, err = run(sys.argv[1:]); "
+            "print(rc, 'lark' in sys.modules); print(err, end='')")
+    env = {**os.environ, "VISA_CACHE_DIR": str(tmp_path / "store")}
+    runs = [subprocess.run([sys.executable, "-c", code, "-O", "cp", "-V", "g80", str(src)],
+                           capture_output=True, text=True, env=env, timeout=120) for _ in range(2)]
+    first, second = (r.stdout.split("\n", 1) for r in runs)
+    assert (first[0], second[0]) == ("1 True", "1 False"), runs  # (the first run builds the tables)
+    assert first[1] == second[1] and f"{src}:3:10: error: syntax error: unexpected '.'" in first[1]
+
+
+def test_crlf_is_a_line_end_and_a_lone_carriage_return_an_error():
+    """A line ends with LF or CRLF (envyas refuses any carriage return: asm-invalid's
+    quirk_crlf.s), plain lines and lines read by the rules alike; a carriage return not
+    followed by a line feed is an error at its place (it was white space before)."""
+    text = ("start:\n\tmov b32 $r0 $r1\n\tadd b32 $r2 $r3 $r4 // note\n.b32 (1+2) ; .b8 4\n"
+            "\tmov b32 $r5 $r6 &\n\tmov b32 $r7 $r8\n/* block\n comment */\tmov b32 $r0 $r1")
+    crlf = text.replace("\n", "\r\n")
+    for fast in (True, False):
+        assert reader.parse(crlf, fast=fast) == reader.parse(text, fast=fast)
+    lines, errors = reader.parse("\tmov b32 $r0 $r1\r\tmov b32 $r2 $r3\n")
+    assert errors == [(1, 17, "syntax error: unexpected carriage return without a line feed")]

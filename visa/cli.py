@@ -90,6 +90,8 @@ def _one(tool: str, inp: str, work) -> int:
     except VisaError as e:
         _err(e.render())
         return EXIT_INPUT
+    except BrokenPipeError:  # (standard output closed: the command ends quietly)
+        raise
     except OSError as e:
         _err(f"{tool}: error: {inp}: {e.strerror or e}")
         return EXIT_INPUT
@@ -125,6 +127,13 @@ def _pool_task(inp: str) -> tuple[int, bytes, bytes]:
     return result
 
 
+def _worker_start() -> None:
+    """A pool's worker leaves ^C to the command, which ends the pool and
+    says it (visa/_process.py), instead of each worker printing where it was."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _each(tool: str, inputs, work, prepare=None) -> int:
     """Run ``work(input)`` for each input and go on after a failure; the
     exit status is the worst.  With several inputs (none of them standard
@@ -145,7 +154,7 @@ def _each(tool: str, inputs, work, prepare=None) -> int:
         stream.flush()
     status = EXIT_OK
     try:
-        pool = multiprocessing.get_context("fork").Pool(min(cpus, len(inputs)))
+        pool = multiprocessing.get_context("fork").Pool(min(cpus, len(inputs)), initializer=_worker_start)
     except OSError:
         return max(_one(tool, inp, work) for inp in inputs)
     try:
@@ -604,51 +613,26 @@ def _run_plain(prog: str, argv: list[str], wopts) -> int | None:
         return None
 
 
-def _one_shot(prog: str) -> None:
-    """Run a command that owns its process: it builds one program's AST,
-    which holds no reference cycles, then exits.
-
-    * The cyclic garbage collector is off: it would only scan that AST again
-      and again while it grows (about 0.5 s on a 100,000-line kernel).
-    * The process ends without the interpreter's teardown (about 0.05 s of
-      freeing objects one by one after a large program): standard output and
-      error are flushed, every output file is already closed, what was made
-      ready-made for the next run is written (visa/readymade.py), and nothing
-      of ours waits for exit handlers.
-
-    The library itself never touches the collector or the exit; only these
-    entry points do, for their own process."""
-    import gc
-    gc.disable()
-    try:
-        args, options = warning_options_from_argv(prog, sys.argv[1:])
-        code = _run_plain(prog, args, options)
-        if code is None:
-            app = __getattr__("as_app" if prog == "visa-as" else "dis_app")
-            app(prog_name=prog, args=args, obj=options)
-            code = EXIT_OK
-    except BrokenPipeError:  # as click does: a closed pipe ends the run quietly
-        code = EXIT_INPUT
-    except SystemExit as e:
-        if e.code is None or isinstance(e.code, int):
-            code = e.code or EXIT_OK
-        else:  # a message: printed, as the interpreter would
-            _err(str(e.code))
-            code = EXIT_INPUT
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except (OSError, ValueError):  # a closed pipe (visa-dis ... | head)
-            pass
-    ready = sys.modules.get("visa.readymade")
-    if ready is not None:  # what was made ready for the next run (no exit handlers run)
-        ready.flush()
-    os._exit(code)
+def _main(prog: str) -> int:
+    """``visa-as``/``visa-dis`` on this process's command line: the common
+    command lines without typer, the others (help, usage errors, unusual
+    spellings) through it."""
+    args, options = warning_options_from_argv(prog, sys.argv[1:])
+    code = _run_plain(prog, args, options)
+    if code is None:
+        app = __getattr__("as_app" if prog == "visa-as" else "dis_app")
+        app(prog_name=prog, args=args, obj=options)  # (ends with SystemExit)
+        code = EXIT_OK
+    return code
 
 
 def as_main() -> None:
-    _one_shot("visa-as")
+    """The ``visa-as`` console script: owns its process (visa/_process.py)."""
+    from ._process import own_process
+    own_process("visa-as", lambda: _main("visa-as"))
 
 
 def dis_main() -> None:
-    _one_shot("visa-dis")
+    """The ``visa-dis`` console script: owns its process (visa/_process.py)."""
+    from ._process import own_process
+    own_process("visa-dis", lambda: _main("visa-dis"))

@@ -1,4 +1,5 @@
-"""visa-stats and visa-cfg: the command lines of :mod:`visa.dumps`."""
+"""visa-stats, visa-cfg and visa-diff: the command lines of :mod:`visa.dumps`
+(and :mod:`visa.dumps_diff`)."""
 from __future__ import annotations
 
 import argparse
@@ -11,55 +12,16 @@ from . import dumps
 from .errors import VisaError
 
 
-def _quiet_on_closed_pipe(main):
-    """``main`` ending quietly with status 1 when its standard output is a
-    pipe closed early (``visa-stats ... | head``), as visa-as and click do,
-    instead of a traceback."""
-    import functools
-
-    @functools.wraps(main)
-    def run(argv: list[str] | None = None) -> int:
-        try:
-            code = main(argv)
-            sys.stdout.flush()
-            return code
-        except BrokenPipeError:
-            # the interpreter's own flush at exit would fail again: point
-            # stdout at nothing first
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            return 1
-    return run
-
-
-def _own_process(main, argv: list[str] | None = None) -> None:
-    """Run a command that owns its process (a console script), as visa-as
-    does: the cyclic garbage collector off (the program's AST holds no
-    cycles; scanning it again and again as it grows costs about a third of
-    a 100,000-line kernel's parse) and no interpreter teardown (freeing a
-    large AST object by object).  The library functions and ``*_main``
-    called from Python touch neither."""
-    import gc
-    gc.disable()
-    try:
-        code = main(argv)
-    except KeyboardInterrupt:
-        code = 130
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except (OSError, ValueError):
-            pass
-    os._exit(code)
-
-
 def stats_cli() -> None:
-    """The ``visa-stats`` console script."""
-    _own_process(stats_main)
+    """The ``visa-stats`` console script (owns its process: visa/_process.py)."""
+    from ._process import own_process
+    own_process("visa-stats", lambda: stats_main(sys.argv[1:]))
 
 
 def cfg_cli() -> None:
     """The ``visa-cfg`` console script."""
-    _own_process(cfg_main)
+    from ._process import own_process
+    own_process("visa-cfg", lambda: cfg_main(sys.argv[1:]))
 
 
 def _bad_platform(name: str, prog: str) -> bool:
@@ -73,21 +35,32 @@ def _bad_platform(name: str, prog: str) -> bool:
 
 def diff_cli() -> None:
     """The ``visa-diff`` console script."""
-    _own_process(diff_main)
+    from ._process import own_process
+    own_process("visa-diff", lambda: diff_main(sys.argv[1:]))
+
+
+class _Unreadable(Exception):
+    """A dump that cannot be read; its message is what the commands print: the
+    diagnostics of a text or binary that does not read, or ``path: error: reason``
+    for a file that cannot be opened."""
 
 
 def _load(path: str):
-    with open(path, "rb") as f:
-        data = f.read()
-    if data[:4] == b"CISA" or (data and b"\0" in data[:64]):
-        import visa
-        return visa.disassemble(data, filename=path, module=True), None
+    """(module, text or None for a binary) of a dump; raises :class:`_Unreadable`."""
     import visa
-    text = data.decode("utf-8", errors="replace")
-    return visa.parse(text, path), text
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+        if data[:4] == b"CISA" or (data and b"\0" in data[:64]):
+            return visa.disassemble(data, filename=path, module=True), None
+        text = data.decode("utf-8", errors="replace")
+        return visa.parse(text, path), text
+    except OSError as e:
+        raise _Unreadable(f"{path}: error: {e.strerror or e}") from None
+    except VisaError as e:
+        raise _Unreadable(str(e)) from None
 
 
-@_quiet_on_closed_pipe
 def stats_main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="visa-stats", description="Instruction statistics of vISA dumps.")
     ap.add_argument("files", nargs="+")
@@ -105,12 +78,8 @@ def stats_main(argv: list[str] | None = None) -> int:
     for p in a.files:
         try:
             m, t = _load(p)
-        except OSError as e:
-            print(f"{p}: error: {e.strerror}", file=sys.stderr)
-            status = 1
-            continue
-        except VisaError as e:
-            print(str(e), file=sys.stderr)
+        except _Unreadable as e:
+            print(e, file=sys.stderr)
             status = 1
             continue
         got = dumps.stats(m, t, p, a.platform)["units"]
@@ -204,7 +173,6 @@ def _dot(graphs, compact: bool, module, calls=()) -> str:
     return "\n".join(out) + "\n"
 
 
-@_quiet_on_closed_pipe
 def cfg_main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="visa-cfg", description="Control-flow graph of a vISA dump.")
     ap.add_argument("file")
@@ -222,11 +190,8 @@ def cfg_main(argv: list[str] | None = None) -> int:
     for k, path in enumerate(files):
         try:
             m, t = _load(path)
-        except OSError as e:
-            print(f"{path}: error: {e.strerror}", file=sys.stderr)
-            return 1
-        except VisaError as e:
-            print(str(e), file=sys.stderr)
+        except _Unreadable as e:
+            print(e, file=sys.stderr)
             return 1
         graphs += dumps.cfg(m, t)
     want = a.kernel or a.function
@@ -260,10 +225,12 @@ def cfg_main(argv: list[str] | None = None) -> int:
                 print(f"visa-cfg: error: Graphviz 'dot' failed: {e}", file=sys.stderr)
                 return 1
     if a.output:
-        tmp = a.output + ".tmp"
-        with open(tmp, "wb") as f:
-            f.write(data)
-        os.replace(tmp, a.output)
+        from ._files import replace_with
+        try:
+            replace_with(a.output, data)
+        except OSError as e:
+            print(f"visa-cfg: error: {a.output}: {e.strerror or e}", file=sys.stderr)
+            return 1
     else:
         sys.stdout.buffer.write(data)
     return 0
@@ -290,10 +257,7 @@ def _side(path: str, errors: list[str]) -> tuple[list, str | None, bool]:
     for f in files:
         try:
             m, _ = _load(f)
-        except OSError as e:
-            errors.append(f"{f}: error: {e.strerror}")
-            continue
-        except VisaError as e:
+        except _Unreadable as e:
             errors.append(str(e))
             continue
         if m.file is None:
@@ -343,7 +307,6 @@ def _change_text(changes: dict) -> list[str]:
     return lines
 
 
-@_quiet_on_closed_pipe
 def diff_main(argv: list[str] | None = None) -> int:
     from . import dumps_diff
     ap = argparse.ArgumentParser(

@@ -30,13 +30,22 @@ build them, keeping them for the next process; where nothing can be kept
 Options are Lark's: ``parser="lalr"`` (the only one), ``lexer="contextual"``
 (default) or ``"basic"``, ``start`` (a name or a list of names),
 ``maybe_placeholders``, ``keep_all_tokens``, ``g_regex_flags``; what needs
-Lark at parse time (a transformer, a post-lexer, callbacks, positions kept
-on the trees) is refused by :func:`build_tables`.
+Lark at parse time (a post-lexer, lexer callbacks, positions kept on the
+trees) is refused by :func:`build_tables`.  Two things Lark does with its
+own classes are done here too:
+
+* ``lexer="tokens"`` (Lark: a custom ``Lexer`` class that is fed tokens): no
+  lexer is made; :meth:`Parser.parse_tokens` takes the tokens of a lexer of
+  the caller's own (as Lark's ``parse_interactive`` with ``feed_token``);
+* ``callbacks`` (Lark: a ``Transformer`` given to the LALR parser): a
+  function per rule name (or alias) builds that rule's result from its
+  children instead of a :class:`Tree`, called as Lark calls a transformer's
+  method during the parse.
 """
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Callable
 
 from . import readymade
@@ -197,8 +206,9 @@ def _options(options: dict[str, Any]) -> dict[str, Any]:
     o = {**_DEFAULTS, **options}
     if o["parser"] != "lalr":
         raise ValueError("visa.lalr runs LALR tables only (parser='lalr')")
-    if o["lexer"] not in ("contextual", "basic"):
-        raise ValueError("visa.lalr runs Lark's 'contextual' and 'basic' lexers only")
+    if o["lexer"] not in ("contextual", "basic", "tokens"):
+        raise ValueError("visa.lalr runs Lark's 'contextual' and 'basic' lexers only "
+                         "(or 'tokens': no lexer, tokens fed)")
     if isinstance(o["start"], str):
         o["start"] = [o["start"]]
     o["start"] = list(o["start"])
@@ -225,7 +235,8 @@ def build_tables(grammar: str, *, codes: bool = True, **options: Any) -> dict[st
     from lark.parsers.lalr_analysis import Shift
 
     o = _options(options)
-    lk = lark.Lark(grammar, parser="lalr", lexer=o["lexer"], start=o["start"],
+    fed = o["lexer"] == "tokens"
+    lk = lark.Lark(grammar, parser="lalr", lexer=_fed_lexer() if fed else o["lexer"], start=o["start"],
                    maybe_placeholders=o["maybe_placeholders"], keep_all_tokens=o["keep_all_tokens"],
                    g_regex_flags=o["g_regex_flags"])
     frontend = lk.parser
@@ -274,7 +285,10 @@ def build_tables(grammar: str, *, codes: bool = True, **options: Any) -> dict[st
         return lexer_no[id(lx)]
 
     lexer = frontend.lexer
-    if isinstance(lexer, ContextualLexer):
+    if fed:  # (no lexer: the tokens are fed)
+        state_lexer = []
+        root = -1
+    elif isinstance(lexer, ContextualLexer):
         state_lexer = [lexer_entry(lexer.lexers[s]) for s in range(n)]
         root = lexer_entry(lexer.root_lexer)
     else:
@@ -291,7 +305,22 @@ def build_tables(grammar: str, *, codes: bool = True, **options: Any) -> dict[st
     return {"layout": LAYOUT, "lark": lark.__version__, "options": repr(sorted(o.items())),
             "starts": {str(s): (table.start_states[s], table.end_states[s]) for s in o["start"]},
             "states": states, "rules": rules, "lexers": lexers, "state_lexer": state_lexer,
-            "root_lexer": root, "contextual": isinstance(lexer, ContextualLexer), "codes": kept}
+            "root_lexer": root, "contextual": not fed and isinstance(lexer, ContextualLexer), "codes": kept}
+
+
+def _fed_lexer() -> type:
+    """Lark's lexer slot for tokens that are fed (never run: only the parse
+    table is taken from the parser Lark builds with it)."""
+    from lark.lexer import Lexer
+
+    class Fed(Lexer):
+        def __init__(self, conf: Any) -> None:
+            pass
+
+        def lex(self, lexer_state: Any, parser_state: Any) -> Any:  # pragma: no cover - tokens are fed
+            raise NotImplementedError
+
+    return Fed
 
 
 def _scanner_of(lx: Any) -> tuple[list[str], set[str], dict[str, Any]]:
@@ -366,9 +395,12 @@ class _Lexer:
 
 
 class Parser:
-    """A LALR(1) parser run from tables :func:`build_tables` made."""
+    """A LALR(1) parser run from tables :func:`build_tables` made;
+    ``callbacks``: what builds the result of a rule of that name (or alias)
+    from its children, in place of a :class:`Tree` (Lark's transformer)."""
 
-    def __init__(self, tables: dict[str, Any]) -> None:
+    def __init__(self, tables: dict[str, Any],
+                 callbacks: dict[str, Callable[[list[Any]], Any]] | None = None) -> None:
         codes = tables.get("codes", {})
         compiled: dict[tuple[str, int], re.Pattern[str]] = {}
 
@@ -393,8 +425,9 @@ class Parser:
         self._rules = [tuple(r) for r in tables["rules"]]
         self._lexers = [_Lexer(e, compile) for e in tables["lexers"]]
         self._state_lexer = [self._lexers[i] for i in tables["state_lexer"]]
-        self._root = self._lexers[tables["root_lexer"]]
+        self._root: _Lexer | None = self._lexers[tables["root_lexer"]] if tables["root_lexer"] >= 0 else None
         self._contextual = tables["contextual"]
+        self._callbacks = callbacks or {}
 
     # -------------------------------------------------------------- lexing
     @staticmethod
@@ -458,6 +491,9 @@ class Parser:
             children = out
         if expand1 and len(children) == 1:
             return children[0]
+        cb = self._callbacks.get(name)
+        if cb is not None:
+            return cb(children)
         return Tree(name, children)
 
     def _feed(self, stack: list[int], values: list[Any] | None, tok: Token, end_state: int,
@@ -526,7 +562,7 @@ class Parser:
             try:
                 t = nxt(lx, text, pc)
             except UnexpectedCharacters as e:
-                if not contextual:
+                if not contextual or self._root is None:
                     raise
                 # as Lark's contextual lexer: a terminal of another state
                 # matching here is an unexpected token, not characters
@@ -545,12 +581,28 @@ class Parser:
         end = Token.new_borrow_pos("$END", "", tok) if tok is not None else Token("$END", "", 0, 1, 1)
         return self._feed(stack, values, end, end_state, True)
 
+    def parse_tokens(self, tokens: Iterable[Token], start: str | None = None) -> Any:
+        """The result of the tokens of a lexer of the caller's (each a
+        :class:`Token` whose ``type`` is a terminal of the grammar), from
+        rule ``start``; the end is a ``$END`` token at the last one's place.
+        Raises UnexpectedToken at the first token the parser cannot take
+        (as Lark's ``parse_interactive``, ``feed_token`` then ``feed_eof``)."""
+        start_state, end_state = self._starts[start or self._default]
+        stack = [start_state]
+        values: list[Any] = []
+        tok = None
+        for tok in tokens:
+            self._feed(stack, values, tok, end_state, False)
+        end = Token.new_borrow_pos("$END", "", tok) if tok is not None else Token("$END", "", 0, 1, 1)
+        return self._feed(stack, values, end, end_state, True)
+
 
 def parser(grammar: str, *, where: str | None = None, **options: Any) -> Parser:
     """The parser of ``grammar`` (Lark's ``options``), from tables kept
     ready-made in ``where`` (default: :func:`visa.readymade.directory`)
     when there are tables made from this very grammar, options, Lark and
-    Python; else built with Lark and kept there (where it can be written)."""
+    Python; else built with Lark and kept there (where it can be written).
+    (``Parser(parser(...).tables, callbacks)``: the same with callbacks.)"""
     where = readymade.directory() if where is None else where
     if where is None:  # (nowhere to keep them)
         return Parser(build_tables(grammar, codes=False, **options))
@@ -585,8 +637,10 @@ def canonical(tables: dict[str, Any]) -> dict[str, Any]:
     order = sorted(number, key=lambda s: number[s])
     rows = [sorted((t, number[a] if a >= 0 else tuple(tables["rules"][-1 - a])) for t, a in states[s].items())
             for s in order]
-    lexers = [tuple(map(repr, tables["lexers"][tables["state_lexer"][s]])) for s in order]
+    fed = tables["root_lexer"] < 0  # (no lexers: tokens fed)
+    lexers = [] if fed else [tuple(map(repr, tables["lexers"][tables["state_lexer"][s]])) for s in order]
     return {"starts": {k: (number[a], number.get(b)) for k, (a, b) in tables["starts"].items()},
             "states": rows, "lexers": lexers,
-            "root": repr(tables["lexers"][tables["root_lexer"]]), "options": tables["options"]}
+            "root": None if fed else repr(tables["lexers"][tables["root_lexer"]]),
+            "options": tables["options"]}
 

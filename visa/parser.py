@@ -19,7 +19,7 @@ from functools import lru_cache
 
 import attrs
 from ._frozen import frozen
-from . import lalr
+from . import lalr, readymade
 from .dispatch import Alternation
 from .lalr import Token, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
@@ -532,14 +532,6 @@ _DARG_SHAPES = ("KEY", "STRING", "ANGLE", "BRACE", "PAREN", "BRACKET", "KERNEL_N
 _LARK_OPTIONS = dict(parser="lalr", lexer="contextual", start="start", maybe_placeholders=False)
 
 
-def cache_dir() -> str | None:
-    """Where the ready-made tables are kept (:func:`visa.readymade.directory`):
-    ``$VISA_CACHE_DIR`` (empty: nowhere), else ``$XDG_CACHE_HOME/visa`` or
-    ``~/.cache/visa``."""
-    from .readymade import directory
-    return directory()
-
-
 def lalr_parser(grammar: str, directory: str | None) -> lalr.Parser:
     """The LALR parser of ``grammar``: its tables loaded ready-made from
     ``directory`` when it holds tables made from this very grammar text by
@@ -565,7 +557,7 @@ def _dispatching(shapes: dict, lead: str) -> Alternation:
 def _grammar() -> _Grammar:
     # Lark gets the terminals as the lexicon composes them (the same
     # language; Lark's own composition of the part-built terminals is slow)
-    parser = lalr_parser(_LEX.lark_text(), cache_dir())
+    parser = lalr_parser(_LEX.lark_text(), readymade.directory())
     blanks = f"(?:{_LEX.regex('BLANKS')})?"
     return _Grammar(
         lalr=parser,

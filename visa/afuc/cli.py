@@ -7,37 +7,13 @@ Exit status: 0 done, 1 bad input (every problem reported as
 from __future__ import annotations
 
 import argparse
-import functools
-import gc
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import NoReturn
 
 from visa import __version__
-
-
-def _write(path: str, data: bytes) -> None:
-    """Write ``path`` whole or not at all (a temporary file beside it, then
-    renamed over it)."""
-    d, name = os.path.split(os.path.abspath(path))
-    for n in range(100):
-        tmp = os.path.join(d, f".{name}.{os.getpid()}.{n}.tmp")
-        try:
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-            break
-        except FileExistsError:
-            continue
-    else:  # pragma: no cover - a hundred stale temporary files
-        raise FileExistsError(f"{d}: no temporary file name free")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+from visa._files import replace_with
 
 
 def _read(path: str) -> bytes | None:
@@ -53,23 +29,6 @@ def _read(path: str) -> bytes | None:
         return None
 
 
-def _quick(main: Callable[[Sequence[str] | None], int]) -> Callable[[Sequence[str] | None], int]:
-    """Run ``main`` without the garbage collector: one short run, whose tree
-    of nodes has no cycles to collect (the collector's passes over it were
-    a tenth of the run).  Its state is restored after."""
-    @functools.wraps(main)
-    def run(argv: Sequence[str] | None = None) -> int:
-        was = gc.isenabled()
-        gc.disable()
-        try:
-            return main(argv)
-        finally:
-            if was:
-                gc.enable()
-    return run
-
-
-@_quick
 def dis_main(argv: Sequence[str] | None = None) -> int:
     """``afuc-dis [-u] [-v] [-r] [-c] [-g FWID] [-o OUT] FILE.fw``"""
     ap = argparse.ArgumentParser(
@@ -107,21 +66,17 @@ def dis_main(argv: Sequence[str] | None = None) -> int:
     if not args.u:
         first, _, rest = text.partition("\n")  # after "; aNxx microcode", as Mesa
         text = f"{first}\n; Disassembling microcode: {args.file}\n{rest}"
-    try:
-        if args.o:
-            _write(args.o, text.encode())
-        else:
-            sys.stdout.write(text)
-            sys.stdout.flush()
-    except BrokenPipeError:
-        return 1
-    except OSError as e:
-        print(f"{args.o}: error: {e.strerror}", file=sys.stderr)
-        return 1
+    if args.o:
+        try:
+            replace_with(args.o, text.encode())
+        except OSError as e:
+            print(f"{args.o}: error: {e.strerror}", file=sys.stderr)
+            return 1
+    else:
+        sys.stdout.write(text)
     return 0
 
 
-@_quick
 def as_main(argv: Sequence[str] | None = None) -> int:
     """``afuc-as IN.asm [-o OUT.fw]``"""
     ap = argparse.ArgumentParser(
@@ -147,30 +102,20 @@ def as_main(argv: Sequence[str] | None = None) -> int:
         print(e.render(), file=sys.stderr)
         return 1
     try:
-        _write(out, data)
+        replace_with(out, data)
     except OSError as e:
         print(f"{out}: error: {e.strerror}", file=sys.stderr)
         return 1
     return 0
 
 
-def _leave(status: int) -> NoReturn:
-    """End the process at once, as the console scripts do once their output
-    is out: freeing a firmware's tens of thousands of nodes one by one at
-    exit would take a twentieth of the run, for nothing."""
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except (BrokenPipeError, OSError):
-        status = status or 1
-    os._exit(status)
-
-
 def dis_script() -> NoReturn:
-    """The ``afuc-dis`` console script."""
-    _leave(dis_main(None))
+    """The ``afuc-dis`` console script (owns its process: visa/_process.py)."""
+    from visa._process import own_process
+    own_process("afuc-dis", lambda: dis_main(None))
 
 
 def as_script() -> NoReturn:
     """The ``afuc-as`` console script."""
-    _leave(as_main(None))
+    from visa._process import own_process
+    own_process("afuc-as", lambda: as_main(None))

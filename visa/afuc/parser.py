@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import os
 import re
-import sys
 from functools import lru_cache
 from collections.abc import Callable
 from typing import Any
@@ -105,58 +104,35 @@ def _compose(text: str) -> dict[str, str]:
     }
 
 
-def cache_dir() -> str | None:
-    """Where composed expressions are kept between runs: ``$VISA_CACHE_DIR``
-    (empty: nowhere), else ``$XDG_CACHE_HOME/visa`` or ``~/.cache/visa``
-    (where vISA's parser keeps its tables)."""
-    d = os.environ.get("VISA_CACHE_DIR")
-    if d is not None:
-        return d or None
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "visa")
-
-
 def _expressions(text: str, directory: str | None) -> dict[str, str]:
-    """The reader's expressions: read from ``directory`` when it holds those
-    composed from this very grammar by this very composer (the file's name
-    is a checksum of both, of this module's actions and of the Python
-    version), else composed and saved there for the next run.  A directory
-    that cannot be written only means composing each time."""
+    """The reader's expressions: kept ready-made in ``directory``
+    (:mod:`visa.readymade`, under a digest of the grammar text and of the
+    composer's code: this module, the lexicon and the regular grammar),
+    else composed and kept there for the next run; ``directory`` None: composed
+    each time.  A damaged file, or a folder that cannot be written, only means
+    composing again."""
     if directory is None:
         return _compose(text)
-    import zlib
+    from visa import readymade
 
     package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    code = b""
+    code = []
     for name in ("bitisa/grammar.py", "lexicon.py", "afuc/parser.py"):
         with open(os.path.join(package, name), "rb") as fh:
-            code += fh.read()
-    key = "%08x%08x" % (zlib.crc32(text.encode() + code + sys.version.encode()),
-                        zlib.adler32(code + text.encode()))
-    path = os.path.join(directory, f"afuc-{key}.txt")
-    sep = "\n\0\n"
-    try:
-        with open(path, encoding="utf-8") as fh:
-            got = fh.read().split(sep)
-        if len(got) == len(_EXPRESSIONS):
-            return dict(zip(_EXPRESSIONS, got))
-    except OSError:
-        pass
+            code.append(fh.read())
+    name = readymade.key("afuc-expressions", text, *code)
+    got = readymade.load("afuc-expressions", name, directory)
+    if isinstance(got, dict) and set(got) == set(_EXPRESSIONS) and all(isinstance(v, str) for v in got.values()):
+        return got
     made = _compose(text)
-    try:
-        os.makedirs(directory, exist_ok=True)
-        tmp = f"{path}.{os.getpid()}.tmp"
-        with open(tmp, "w", encoding="utf-8") as fh:
-            fh.write(sep.join(made[k] for k in _EXPRESSIONS))
-        os.replace(tmp, path)
-    except OSError:
-        pass
+    readymade.save("afuc-expressions", name, made, directory)
     return made
 
 
 @lru_cache(maxsize=1)
 def _grammar() -> _Grammar:
-    got = _expressions(grammar_text(), cache_dir())
+    from visa.readymade import directory
+    got = _expressions(grammar_text(), directory())
     return _Grammar(**{k: re.compile(got[k]) for k in _EXPRESSIONS})
 
 
@@ -241,7 +217,7 @@ class _Reader:
         self.line = 1      # line of self.lstart
         self.lstart = 0    # start of the current line
         self.lend = -1     # the first newline at or after lstart (-1: not known)
-        self.crlf = False  # a carriage return was reported
+        self.lone_cr = False  # a carriage return was reported
         self.operand_match = g.operand.match
         self.gap_match = g.gap.match
         index = g.statement.groupindex
@@ -588,15 +564,16 @@ class _Reader:
     def recover(self, pos: int) -> int:
         """Report what is wrong at ``pos`` (no statement starts there) and
         return where reading resumes: the start of the line after the
-        error's.  A carriage return is reported once (CRLF text has one on
-        every line)."""
+        error's.  A carriage return (not followed by a line feed: the text
+        is read with CRLF made LF) is reported once (text with CR line ends
+        has one on every line)."""
         at, message = _diagnose(self.text, pos)
         if self.text[at:at + 1] == "\r":
-            if not self.crlf:
+            if not self.lone_cr:
                 n = self.text.count("\r")
-                self.error(at, "carriage return (CRLF line end): afuc source takes LF line "
-                           f"ends only ({n} carriage return{'s' * (n > 1)} in the file)")
-            self.crlf = True
+                self.error(at, "carriage return without a line feed: a line ends with LF or "
+                           f"CRLF ({n} such carriage return{'s' * (n > 1)} in the file)")
+            self.lone_cr = True
         else:
             self.error(at, message)
         nl = self.text.find("\n", at)
@@ -719,8 +696,6 @@ def _bad_char(text: str, pos: int) -> str:
     ch = text[pos]
     if "\udc80" <= ch <= "\udcff":
         return f"non-UTF-8 byte 0x{ord(ch) - 0xdc00:02x}"
-    if ch == ";":
-        return "comment at end of file without a newline"
     m = re.match(r"\([A-Za-z0-9_]*\)", text[pos:pos + 40])
     if m:
         return f"unknown prefix {m.group(0)!r} (known: {_PREFIXES})"
@@ -812,6 +787,15 @@ def read(text: str | bytes, check: bool = True) -> tuple[A.Program, list[Diagnos
     alone (not those of registers, instruction forms, literal sizes)."""
     if isinstance(text, bytes):
         text = text.decode("utf-8", "surrogateescape")
+    # a line ends with LF, CRLF or the end of the text (grammar/afuc.lark's
+    # BLANK and COMMENT): read as LF (no column moves); a carriage return
+    # that ends the text outside a comment stays, to be reported
+    if "\r\n" in text:
+        text = text.replace("\r\n", "\n")
+    if text and not text.endswith("\n"):
+        last = text[text.rfind("\n") + 1:]
+        if not last.endswith("\r") or ";" in last:
+            text += "\n"
     r = _Reader(text, _grammar(), check)
     stmts = r.run()
     return A.Program(tuple(stmts), line=1, col=1), r.diags, text

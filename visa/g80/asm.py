@@ -623,9 +623,9 @@ def run(argv: Sequence[str], stdin: bytes = b"") -> tuple[int, bytes, str]:
         return 1, b"", err.getvalue()
     _report(err, fname, text, [w for w in warnings if w[3] not in quiet], "warning")
     if outname:
+        from visa._files import replace_with
         try:
-            with open(outname, "wb") as fh:
-                fh.write(blob)
+            replace_with(outname, blob)
         except OSError as e:
             return 1, b"", f"g80-as: {outname}: {e.strerror}\n"
         return 0, b"", err.getvalue()

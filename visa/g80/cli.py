@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 
 def _getopt(argv: Sequence[str], spec: str) -> tuple[list[tuple[str, str]], list[str]]:
@@ -98,13 +99,6 @@ def dis_run(argv: Sequence[str], stdin: bytes = b"") -> tuple[int, str, str]:
         return 1, "", f"g80-dis: {e}\n"
 
 
-def _no_gc() -> None:
-    """The commands make many small objects and no cycles worth collecting: without the
-    cyclic garbage collector they run about twice as fast (the process ends soon after)."""
-    import gc
-    gc.disable()
-
-
 DIS_USAGE = """usage: g80-dis [OPTIONS] [FILE]
 Disassemble NVIDIA G80 (Tesla) shader code as envytools' envydis -m g80 does.
   -w / -W / -i   input: 32-bit / 64-bit hex words, raw binary (default: hex bytes)
@@ -146,15 +140,10 @@ def dis_main(argv: Sequence[str] | None = None) -> int:
     if info is not None:
         sys.stdout.write(info)
         return 0
-    _no_gc()
-    try:
-        rc, out, err = dis_run(argv, b"" if sys.stdin is None else _stdin_if_needed(argv))
-        sys.stderr.write(err)
-        sys.stdout.write(out)
-        sys.stdout.flush()
-        return rc
-    except BrokenPipeError:
-        return 0
+    rc, out, err = dis_run(argv, b"" if sys.stdin is None else _stdin_if_needed(argv))
+    sys.stderr.write(err)
+    sys.stdout.write(out)
+    return rc
 
 
 def _stdin_if_needed(argv: Sequence[str]) -> bytes:
@@ -284,10 +273,21 @@ def as_main(argv: Sequence[str] | None = None) -> int:
     if info is not None:
         sys.stdout.write(info)
         return 0
-    _no_gc()
     from . import asm
     return asm.main(list(argv))
 
 
+def dis_script() -> NoReturn:
+    """The ``g80-dis`` console script (owns its process: visa/_process.py)."""
+    from visa._process import own_process
+    own_process("g80-dis", lambda: dis_main(None))
+
+
+def as_script() -> NoReturn:
+    """The ``g80-as`` console script."""
+    from visa._process import own_process
+    own_process("g80-as", lambda: as_main(None))
+
+
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(dis_main())
+    dis_script()

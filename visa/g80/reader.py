@@ -3,9 +3,9 @@
 The lexer is envyas' (the grammar's lexemes, tried in the order of its LEXEME terminal,
 with envyas' two stateful rules: the meaning of ``-`` by what precedes it, and nesting
 ``/+ +/`` comments).  Runs of plain lines (the grammar's INSN_BLOCK) are cut here with the
-grammar's PLAIN_* terminals; everything else goes through Lark's LALR parser built from
-the grammar's rules, token by token.  A line that does not parse is reported, and the
-parse goes on at the next line.
+grammar's PLAIN_* terminals; everything else goes through the LALR parser of the grammar's
+rules (visa/lalr.py: Lark's tables, kept ready-made), token by token.  A line that does not
+parse is reported, and the parse goes on at the next line.
 
 Lines: ``("insn", subinsns, line, col, names_a_label[, tokens, shapes, text])`` (plain lines
 also carry the instruction's matcher tokens, their shapes and its text), ``("label", name, line, col)``,
@@ -60,9 +60,9 @@ class _Grammar:
         self.labels = re.compile(f"(?:{lex.regex('WORDC')})+")
         self.mem = lex.capture("PLAIN_MEM", ("WORDLB", "PLAIN_BASE", "PLAIN_SIGN", "PLAIN_OFFSET",
                                              "PLAIN_POST")).fullmatch
-        self.other_space = re.compile(r"[^\S \t\r]").search
+        self.other_space = re.compile(r"[^\S \t]").search
         # a line that begins with `&` continues the instruction before
-        self.amp = re.compile(r"[ \t\r]*&")
+        self.amp = re.compile(r"[ \t]*&")
         self.regkeys: dict[str, str] = {}
         self.sum_term = re.compile(r"([+-]?)(#?)([^+-]+)")
 
@@ -306,7 +306,7 @@ def _vec(text: str) -> tuple:
 # ---------------------------------------------------------------- the lexer (envyas')
 
 _OPENERS = frozenset(("LPAR", "LSQB", "LBRACE"))
-_BLANK_OR_AMP = frozenset((" ", "\t", "\r", "&"))
+_BLANK_OR_AMP = frozenset((" ", "\t", "&"))
 
 
 def _lex(text: str, fast: bool, errors: list, blocks: dict[int, list]) -> Iterator[tuple]:
@@ -412,39 +412,17 @@ def _lex(text: str, fast: bool, errors: list, blocks: dict[int, list]) -> Iterat
         pos = end
 
 
-# ---------------------------------------------------------------- the rules (Lark, LALR)
-
-def _build_parser():
-    from . import rules
-    return rules.build(_grammar().text, _cache_file())
-
-
-def _cache_file() -> str | bool:
-    import os
-    import tempfile
-    d = os.environ.get("VISA_CACHE_DIR")
-    if d == "":
-        return False
-    if d is None:
-        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-        d = os.path.join(base, "visa")
-    try:
-        os.makedirs(d, exist_ok=True)
-        probe = tempfile.NamedTemporaryFile(dir=d, delete=True)
-        probe.close()
-    except OSError:
-        return False
-    return os.path.join(d, "g80-parser.lark")  # Lark keys it by the grammar's hash
-
+# ---------------------------------------------------------------- the rules (LALR)
 
 @lru_cache(maxsize=1)
 def _parser():
-    return _build_parser()
+    from . import rules
+    return rules.build(_grammar().text)
 
 
 def _describe(tok_type: str, value: str) -> str:
     if tok_type == "ERR":
-        return f"character '{value}'"
+        return "carriage return without a line feed" if value == "\r" else f"character '{value}'"
     if tok_type == "_NL":
         return "end of line"
     if tok_type == "$END":
@@ -477,33 +455,33 @@ def _rules(toks: list[tuple], blocks: dict[int, list], errors: list) -> list:
     """The lines of the lexemes: runs of plain lines as cut, each other statement by the
     LALR parse; a statement that does not parse is reported and left out."""
     out: list = []
-    lark = build = Token = None
+    parser = build = None
     for st in _statements(toks):
         if st[0][0] == "INSN_BLOCK":
             out.extend(blocks[st[0][4]])
             continue
         if len(st) == 1 and st[0][0] == "_NL":
             continue
-        if lark is None:
-            from lark.exceptions import UnexpectedInput
-            lark, build, Token = _parser()
+        if parser is None:
+            from visa.lalr import Token, UnexpectedToken
+            parser, build = _parser()
             build.errors = errors
-        ip = lark.parse_interactive()
         try:
-            for typ, value, line, col, pos in st:
-                bad = (typ, value, line, col)
-                ip.feed_token(Token(typ, value, pos, line, col))
-            bad = ("$END", "", line, col)
-            out.extend(x for x in ip.feed_eof() if isinstance(x, tuple))
-        except UnexpectedInput:
-            typ, value, line, col = bad
-            errors.append((line, col, f"syntax error: unexpected {_describe(typ, value)}"))
+            got = parser.parse_tokens(Token(typ, value, pos, line, col) for typ, value, line, col, pos in st)
+            out.extend(x for x in got if isinstance(x, tuple))
+        except UnexpectedToken as e:
+            t = e.token
+            errors.append((t.line, t.column, f"syntax error: unexpected {_describe(t.type, t.value)}"))
     return out
 
 
 def parse(text: str, fast: bool = True) -> tuple[list[tuple], list[tuple[int, int, str]]]:
     """The lines of ``text`` and the syntax errors ``(line, column, message)``.  ``fast``:
     read runs of plain lines directly (the same result as the rules give)."""
+    # a line ends with LF or CRLF (the grammar's _NL): read as LF (no column moves); a
+    # carriage return without a line feed is an error
+    if "\r\n" in text:
+        text = text.replace("\r\n", "\n")
     if not text.endswith("\n"):
         text += "\n"  # envyas needs a newline at the end; we do not
     errors: list = []

@@ -1,25 +1,17 @@
-"""The rules of grammar/g80.lark run by Lark's LALR parser: the results each rule builds
-(lines, instructions, expressions with their positions).  Loaded only for text that is not
-all plain lines (visa/g80/reader.py)."""
+"""The rules of grammar/g80.lark: the results each rule builds (lines, instructions,
+expressions with their positions), run by the package's LALR runtime (visa/lalr.py, tables
+kept ready-made: Lark is imported only to build them) on the reader's tokens.  Loaded only
+for text that is not all plain lines (visa/g80/reader.py)."""
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any, Callable
 
-from lark import Lark, Token, Transformer
-from lark.lexer import Lexer
+from visa import lalr
+from visa.lalr import Token
 
 from .reader import _at, _number, _Pos, names_label
 
-
-class _Tokens(Lexer):
-    """Lark's lexer slot: the tokens come from :func:`_lex`, fed one by one."""
-
-    def __init__(self, conf: Any) -> None:
-        pass
-
-    def lex(self, data: Any) -> Iterator[Token]:  # pragma: no cover - tokens are fed
-        return iter(data)
 
 def pos_of(x: Any) -> tuple[int, int]:
     if isinstance(x, Token):
@@ -36,12 +28,17 @@ def un(op: str):
         return _at((op, c[1]), *pos_of(c[0]))
     return f
 
-class Build(Transformer):
-    """The rules' results: lines, instructions, expressions (with positions)."""
+class Build:
+    """The rules' results: lines, instructions, expressions (with positions), a method per
+    rule name or alias (as a Lark transformer's)."""
 
     def __init__(self) -> None:
-        super().__init__()
         self.errors: list = []
+
+    def callbacks(self) -> dict[str, Callable[[list], Any]]:
+        """The methods by the rule name they build (every method but this one)."""
+        return {n: getattr(self, n) for n in dir(type(self))
+                if not n.startswith("_") and n != "callbacks" and callable(getattr(self, n))}
 
     def label(self, c: list) -> tuple:
         t = c[0]
@@ -163,8 +160,11 @@ class Build(Transformer):
         return c
 
 
-def build(grammar: str, cache: str | bool) -> tuple[Lark, "Build", type]:
-    """The parser (saved to / loaded from ``cache``, keyed by the grammar's hash) and its
-    builder."""
+#: the options of the parser (the tokens come from the reader's lexer)
+OPTIONS = dict(parser="lalr", lexer="tokens", start="start")
+
+
+def build(grammar: str) -> tuple[lalr.Parser, Build]:
+    """The parser (its tables ready-made, see :func:`visa.lalr.parser`) and its builder."""
     builder = Build()
-    return Lark(grammar, parser="lalr", lexer=_Tokens, transformer=builder, cache=cache), builder, Token
+    return lalr.Parser(lalr.parser(grammar, **OPTIONS).tables, builder.callbacks()), builder
