@@ -48,6 +48,8 @@ import os
 import re
 from collections import Counter
 from collections.abc import Mapping
+from itertools import compress
+from operator import attrgetter, mul
 from typing import Any, Iterator
 
 import attrs
@@ -57,6 +59,8 @@ from .isa import opcodes as O
 
 SCHEMA = 1
 _ID = re.compile(r"///?\s*\$(\d+)")
+# the statements a block holds (any other kind, such as an unparsed line, none)
+_STATEMENTS = frozenset((ast.Label, ast.Subroutine, ast.Instruction))
 _DST_FAMILIES = frozenset({"move", "arithmetic", "logic", "compare", "address"})
 
 
@@ -148,50 +152,65 @@ def _pred_text(p: ast.Predicate | None) -> str | None:
     return ("!" if p.negate else "") + p.name + ("." + p.control if p.control else "")
 
 
+def _block_starts(body: tuple[ast.Statement, ...]) -> list[int]:
+    """Where each basic block of a body starts (statement indexes): at
+    each label (an empty block falls through to the next), at the first
+    instruction not preceded by a label, and at each instruction after a
+    control-flow instruction (``FLOW_ROLE``).  A block runs to the next
+    start; statements other than labels and instructions belong to none."""
+    Label, Subroutine, Instruction, flow = ast.Label, ast.Subroutine, ast.Instruction, O.FLOW_ROLE
+    starts: list[int] = []
+    append = starts.append
+    ended = True
+    for i, s in enumerate(body):
+        t = type(s)
+        if t is Instruction:
+            if ended:
+                append(i)
+                ended = False
+            if s.op in flow:
+                ended = True
+        elif t is Label or t is Subroutine:
+            append(i)
+            ended = False
+    return starts
+
+
 def cfg_unit(unit: ast.Unit, text: str | None = None) -> Graph:
     """The control-flow graph of one kernel or function."""
-    lines = text.split("\n") if text is not None else None
-    ids = _ids(unit, lines) if lines is not None else None  # else: positions, counted below
-    k = 0
+    return _cfg_unit(unit, text, True)
+
+
+def _cfg_unit(unit: ast.Unit, text: str | None, detail: bool) -> Graph:
+    """:func:`cfg_unit`; without ``detail`` the blocks' ``ids`` and
+    ``lines`` are left empty (the statistics read neither)."""
+    body = unit.body
+    Label, Subroutine, Instruction = ast.Label, ast.Subroutine, ast.Instruction
+    starts = _block_starts(body)
+    ends = starts[1:] + [len(body)]
+    whole = set(map(type, body)) <= _STATEMENTS
+    ids = _ids(unit, text.split("\n")) if detail and text is not None else None
     blocks: list[Block] = []
-    cur: Block | None = None
-    ended = True
-    has_ins = False  # cur holds an instruction
-    Label, Subroutine, Instruction, flow = ast.Label, ast.Subroutine, ast.Instruction, O.FLOW_ROLE
-    for i, s in enumerate(unit.body):
-        t = type(s)
-        if t is Label or t is Subroutine:
-            # a label starts a block (an empty one falls through to the next)
-            if cur is None or has_ins or ended or cur.label:
-                cur = Block(s.name, i)
-                blocks.append(cur)
-                has_ins = False
-            elif cur.label is None:
-                cur.label = s.name
-            cur.stmts.append(i)
-            ended = False
-            continue
-        if t is not Instruction:
-            continue
-        if cur is None or ended:
-            cur = Block(None, i)
-            blocks.append(cur)
-            ended = False
-        cur.stmts.append(i)
-        has_ins = True
-        k += 1
-        n = ids[i] if ids is not None else k
-        if n is not None:
-            cur.ids.append(n)
-        cur.lines.append(s.line)
-        if s.op in flow:
-            ended = True
-    by_label = {}
-    for b_i, b in enumerate(blocks):
-        for j in b.stmts:
-            s = unit.body[j]
-            if type(s) in (ast.Label, ast.Subroutine):
-                by_label[s.name] = b_i
+    by_label: dict[str, int] = {}
+    k = 0  # instructions before the block (positions, where the text gives no ids)
+    for b_i, (st, en) in enumerate(zip(starts, ends)):
+        first = body[st]
+        label = None
+        if type(first) is not Instruction:
+            label = first.name
+            by_label[label] = b_i
+        stmts = list(range(st, en)) if whole else \
+            [j for j in range(st, en) if type(body[j]) in (Label, Subroutine, Instruction)]
+        b = Block(label, st, stmts)
+        if detail:
+            ins = [j for j in stmts if type(body[j]) is Instruction]
+            b.lines = [body[j].line for j in ins]
+            if ids is None:
+                b.ids = list(range(k + 1, k + 1 + len(ins)))
+            else:
+                b.ids = [n for n in map(ids.__getitem__, ins) if n is not None]
+            k += len(ins)
+        blocks.append(b)
     edges: list[Edge] = []
     for b_i, b in enumerate(blocks):
         last = unit.body[b.stmts[-1]] if b.stmts else None
@@ -417,6 +436,10 @@ def _written_operand(mnemonic: str) -> int | None:
     return found.pop() if len(found) == 1 else None
 
 
+_ALIAS, _TYPE, _NAME, _NELTS, _VAR = (attrgetter(a) for a in ("alias", "type", "name", "num_elts", "var"))
+_IS_NONE = None.__class__.__instancecheck__  # x is None
+
+
 _NONZERO = re.compile(rb"[^\x00]")
 _BYTE_BITS = [tuple(i for i in range(8) if v >> i & 1) for v in range(256)]
 
@@ -432,40 +455,55 @@ class _Tracked:
     def __init__(self, unit: ast.Unit) -> None:
         VarDecl, PredDecl, AddrDecl = ast.VarDecl, ast.PredDecl, ast.AddrDecl
         decls = unit.decls
-        vars_ = [d for d in decls if type(d) is VarDecl]
-        roots = [d for d in vars_ if d.alias is None]
+        self.classes = classes = Counter(map(type, decls))  # for variables()
+        vars_ = [d for d in decls if type(d) is VarDecl] if classes[VarDecl] < len(decls) else list(decls)
+        get_alias = _ALIAS
+        roots = list(compress(vars_, map(_IS_NONE, map(get_alias, vars_))))
         aliases = [d for d in vars_ if d.alias is not None] if len(roots) < len(vars_) else []
-        tsize = {t: _type_size(t) for t in {d.type for d in vars_}}
-        names = [d.name for d in roots]
-        ne_list = [d.num_elts for d in roots]
-        weight = [ne * tsize[d.type] for ne, d in zip(ne_list, roots)]
+        types = list(map(_TYPE, roots))
+        tsize = {t: _type_size(t) for t in set(types)}
+        for d in aliases:
+            if d.type not in tsize:
+                tsize[d.type] = _type_size(d.type)
+        names = list(map(_NAME, roots))
+        ne_list = list(map(_NELTS, roots))
+        weight = list(map(mul, ne_list, map(tsize.__getitem__, types)))
         sizes = dict(zip(names, weight))
         nelts = dict(zip(names, ne_list))
         of = dict(zip(names, range(len(names))))
-        preds = [d.name for d in decls if type(d) is PredDecl]
-        addr_decls = [d for d in decls if type(d) is AddrDecl]
+        preds = [d.name for d in decls if type(d) is PredDecl] if classes[PredDecl] else []
+        addr_decls = [d for d in decls if type(d) is AddrDecl] if classes[AddrDecl] else []
         addrs = [d.name for d in addr_decls]
         alias_root: dict[str, str] = {}
         if aliases:
-            decl = {d.name: d for d in vars_}
+            anames = list(map(_NAME, aliases))
+            avars = list(map(_VAR, map(_ALIAS, aliases)))
+            # no name declared twice: an alias of a root variable has it as
+            # its root, found without walking its chain
+            fast = sizes if len(of) == len(roots) and len(set(anames)) == len(anames) \
+                and of.keys().isdisjoint(anames) else {}
+            decl: dict[str, ast.VarDecl] | None = None
             pending = []
-            for d in aliases:  # an alias counts as the variable at the end of its chain
-                r, seen = d.name, 0
-                while seen <= 64:
-                    x = decl.get(r)
-                    if x is None or x.alias is None or x.alias.var not in decl:
-                        break
-                    r = x.alias.var
-                    seen += 1
-                if r == d.name:  # aliases a variable not declared: a root itself
-                    sizes[r] = w = d.num_elts * tsize[d.type]
-                    nelts[r] = d.num_elts
-                    of[r] = len(names)
-                    names.append(r)
-                    weight.append(w)
-                else:
-                    alias_root[d.name] = r
-                    pending.append(d.name)
+            for d, n, r in zip(aliases, anames, avars):
+                if r not in fast:
+                    if decl is None:
+                        decl = {d.name: d for d in vars_}
+                    r, seen = n, 0
+                    while seen <= 64:  # an alias counts as the variable at the end of its chain
+                        x = decl.get(r)
+                        if x is None or x.alias is None or x.alias.var not in decl:
+                            break
+                        r = x.alias.var
+                        seen += 1
+                    if r == n:  # aliases a variable not declared: a root itself
+                        sizes[r] = w = d.num_elts * tsize[d.type]
+                        nelts[r] = d.num_elts
+                        of[r] = len(names)
+                        names.append(r)
+                        weight.append(w)
+                        continue
+                alias_root[n] = r
+                pending.append(n)
             for n in pending:
                 of[n] = of[alias_root[n]]
         self.n_gen = len(names)
@@ -499,7 +537,7 @@ class _Tracked:
         the order the classes first appear), the declarations, their bytes
         and, for general variables, the aliases among them."""
         out: dict[str, dict[str, int]] = {}
-        for t, c in Counter(map(type, self._decls)).items():
+        for t, c in self.classes.items():
             v = out[_DECL_CLASS[t]] = {"count": c, "bytes": 0}
             if t is ast.VarDecl:
                 v["bytes"] = sum(self.weight)
@@ -509,34 +547,82 @@ class _Tracked:
                 v["bytes"] = self._addr_bytes
         return out
 
-    def bits(self, x: int) -> list[int]:
-        """The numbers set in a bitset."""
-        if not x:
-            return []
-        if x.bit_count() <= 4:  # a few bits: cheaper than scanning a wide number
-            out = []
-            while x:
-                i = x.bit_length() - 1
-                out.append(i)
-                x ^= 1 << i
-            return out[::-1]
-        data = x.to_bytes((x.bit_length() + 7) >> 3, "little")
-        out = []
-        for m in _NONZERO.finditer(data):
-            base = m.start() << 3
-            out.extend([base + i for i in _BYTE_BITS[data[m.start()]]])
-        return out
-
     def count(self, x: int) -> int:
         """The packed figures (see ``_P``) of a bitset."""
-        if not x:
-            return 0
-        g, p = self.n_gen, self.n_pred
-        high = x >> g
-        gen = x ^ (high << g) if high else x
-        w = self.weight
-        nb = sum(w[i] for i in self.bits(gen)) if gen else 0
-        return nb + ((high & ((1 << p) - 1)).bit_count() << _P) + ((high >> p).bit_count() << _A)
+        return _count(x, self.weight, self.n_gen, self.n_pred)
+
+
+def _bits(x: int) -> list[int]:
+    """The numbers set in a bitset, in order."""
+    if not x:
+        return []
+    if x.bit_count() <= 4:  # a few bits: cheaper than scanning a wide number
+        out = []
+        while x:
+            i = x.bit_length() - 1
+            out.append(i)
+            x ^= 1 << i
+        return out[::-1]
+    data = x.to_bytes((x.bit_length() + 7) >> 3, "little")
+    out = []
+    for m in _NONZERO.finditer(data):
+        base = m.start() << 3
+        out.extend([base + i for i in _BYTE_BITS[data[m.start()]]])
+    return out
+
+
+def _count(x: int, weight: list[int], n_gen: int, n_pred: int) -> int:
+    """The packed figures (see ``_P``) of a bitset over a numbering whose
+    first ``n_gen`` numbers are general variables of bytes ``weight``, the
+    next ``n_pred`` predicates and the rest address registers."""
+    if not x:
+        return 0
+    high = x >> n_gen
+    gen = x ^ (high << n_gen) if high else x
+    nb = sum(map(weight.__getitem__, _bits(gen))) if gen else 0
+    return nb + ((high & ((1 << n_pred) - 1)).bit_count() << _P) + ((high >> n_pred).bit_count() << _A)
+
+
+class _Globals:
+    """The tracked symbols some block reads before writing (``gen``): the
+    only ones live across a block boundary, so the only ones the data-flow
+    passes carry (a symbol every block writes before it reads is live only
+    inside blocks, and defined wherever it is live: the write comes first).
+    Numbered afresh in tracked order (``numbers[i]``: the tracked number of
+    global ``i``; ``index[t]``: the global number of tracked ``t``, -1 for
+    none), so general variables, predicates and addresses stay in that
+    order and the bitsets are as wide as the globals, not every symbol."""
+
+    __slots__ = ("numbers", "index", "weight", "n_gen", "n_pred")
+
+    def __init__(self, tr: _Tracked, gens: list[set[int]]) -> None:
+        numbers = self.numbers = sorted(set().union(*gens))
+        index = self.index = [-1] * len(tr.names)
+        for i, t in enumerate(numbers):
+            index[t] = i
+        self.n_gen = bisect.bisect_left(numbers, tr.n_gen)
+        self.n_pred = bisect.bisect_left(numbers, tr.n_gen + tr.n_pred) - self.n_gen
+        self.weight = list(map(tr.weight.__getitem__, numbers[:self.n_gen]))
+
+    def bits(self, xs: set[int]) -> int:
+        """The bitset of a set of tracked numbers (those that are globals)."""
+        index = self.index
+        r = 0
+        if len(xs) < 8:
+            for t in xs:
+                i = index[t]
+                if i >= 0:
+                    r |= 1 << i
+            return r
+        buf = bytearray((len(self.numbers) >> 3) + 1)
+        for i in map(index.__getitem__, xs):
+            if i >= 0:
+                buf[i >> 3] |= 1 << (i & 7)
+        return int.from_bytes(buf, "little")
+
+    def count(self, x: int) -> int:
+        """The packed figures of a bitset of globals."""
+        return _count(x, self.weight, self.n_gen, self.n_pred)
 
 
 # the packed figures of a set: bytes of general variables in the low bits,
@@ -684,8 +770,9 @@ class _LiveSets(Mapping):
     live-out bitset (holding every instruction's set of a long kernel at
     once would take memory in its length times its live variables)."""
 
-    def __init__(self, rows: list, g: Graph, tr: _Tracked, live_out: list[int], def_in: list[int]) -> None:
-        self._rows, self._g, self._tr, self._live_out, self._def_in = rows, g, tr, live_out, def_in
+    def __init__(self, rows: list, g: Graph, tr: _Tracked, gl: _Globals, live_out: list[int],
+                 def_in: list[int]) -> None:
+        self._rows, self._g, self._tr, self._gl, self._live_out, self._def_in = rows, g, tr, gl, live_out, def_in
         self._sets: dict[int, frozenset[str]] = {}
         self._starts = [b.start for b in g.blocks]
 
@@ -708,12 +795,13 @@ class _LiveSets(Mapping):
         pos = next((p for p, r in enumerate(row) if r[0] == j), None)
         if pos is None:
             raise KeyError(j)  # a statement that is no instruction
-        live = set(self._tr.bits(self._live_out[b_i]))
+        numbers = self._gl.numbers
+        live = set(map(numbers.__getitem__, _bits(self._live_out[b_i])))
         for i, k, u, _ in reversed(row[pos:]):
             if k >= 0:
                 live.discard(k)
             live.update(u)
-        defined = set(self._tr.bits(self._def_in[b_i]))
+        defined = set(map(numbers.__getitem__, _bits(self._def_in[b_i])))
         for _, k, _, new in row[:pos + 1]:
             defined.update(new)
         k = row[pos][1]
@@ -806,9 +894,10 @@ def liveness(unit: ast.Unit, graph: Graph | None = None) -> Liveness:
 def _liveness(unit: ast.Unit, g: Graph, tr: _Tracked) -> tuple[Liveness, dict[tuple[str, int], int]]:
     rows, gen_s, kill_s, wrote_s, counts = _unit_def_use(unit, tr, g.blocks)
     nblk = len(g.blocks)
-    gen_b = [_to_bits(x) for x in gen_s]
-    kill_b = [_to_bits(x) for x in kill_s]
-    wrote_b = [_to_bits(x) for x in wrote_s]
+    gl = _Globals(tr, gen_s)
+    gen_b = list(map(gl.bits, gen_s))
+    kill_b = list(map(gl.bits, kill_s))
+    wrote_b = list(map(gl.bits, wrote_s))
     succ = _flow_successors(g)
     # backward: live
     live_out = [0] * nblk
@@ -833,7 +922,7 @@ def _liveness(unit: ast.Unit, g: Graph, tr: _Tracked) -> tuple[Liveness, dict[tu
     every = 0
     for x in wrote_b:
         every |= x
-    entry = ((1 << len(tr.names)) - 1) ^ every
+    entry = ((1 << len(gl.numbers)) - 1) ^ every
     reached = set()
     stack = [0] if nblk else []
     while stack:
@@ -863,8 +952,8 @@ def _liveness(unit: ast.Unit, g: Graph, tr: _Tracked) -> tuple[Liveness, dict[tu
                 if o != def_out[b_i]:
                     def_out[b_i] = o
                     changed = True
-    count = tr.count
-    bytes_of, packed = tr.bytes_of, tr.packed
+    count = gl.count
+    bytes_of, packed, index = tr.bytes_of, tr.packed, gl.index
     low = (1 << _P) - 1
 
     def step(ref: int, ref_w: int, x: int) -> int:
@@ -890,7 +979,8 @@ def _liveness(unit: ast.Unit, g: Graph, tr: _Tracked) -> tuple[Liveness, dict[tu
     def walk(b_i: int) -> tuple[list[tuple[int, int, int, int]], int]:
         """The (statement, bytes, predicates, addresses) of each instruction
         of a block, last first, and the block's largest bytes: the symbols
-        live across it that some write has reached."""
+        live across it that some write has reached (``out``, ``din``:
+        bitsets of globals, ``index``: a tracked number's global number)."""
         out = live_out[b_i]
         din = def_in[b_i]
         tot = out_w[b_i]  # packed figures of what is live and defined here
@@ -903,7 +993,7 @@ def _liveness(unit: ast.Unit, g: Graph, tr: _Tracked) -> tuple[Liveness, dict[tu
         first: dict[int, int] = {}
         for p, r in enumerate(row):
             for v in r[3]:
-                if not ((v >> 3) < n_din and (dinb[v >> 3] >> (v & 7)) & 1):
+                if not ((i := index[v]) >= 0 and (i >> 3) < n_din and (dinb[i >> 3] >> (i & 7)) & 1):
                     first[v] = p
         at: list[tuple[int, int, int, int]] = []
         bp = 0
@@ -912,7 +1002,7 @@ def _liveness(unit: ast.Unit, g: Graph, tr: _Tracked) -> tuple[Liveness, dict[tu
             if k >= 0:
                 live = state.get(k)
                 if live is None:
-                    live = (k >> 3) < n_out and (outb[k >> 3] >> (k & 7)) & 1 == 1
+                    live = (i := index[k]) >= 0 and (i >> 3) < n_out and (outb[i >> 3] >> (i & 7)) & 1 == 1
                 if live:  # k is defined after this instruction: it writes it
                     tot -= packed[k]
                 state[k] = False
@@ -921,18 +1011,18 @@ def _liveness(unit: ast.Unit, g: Graph, tr: _Tracked) -> tuple[Liveness, dict[tu
                 if v != k and first.get(v) == p:
                     live = state.get(v)
                     if live is None:
-                        live = (v >> 3) < n_out and (outb[v >> 3] >> (v & 7)) & 1 == 1
+                        live = (i := index[v]) >= 0 and (i >> 3) < n_out and (outb[i >> 3] >> (i & 7)) & 1 == 1
                     if live:
                         tot -= packed[v]
             for v in u:
                 live = state.get(v)
                 if live is None:
-                    live = (v >> 3) < n_out and (outb[v >> 3] >> (v & 7)) & 1 == 1
+                    live = (i := index[v]) >= 0 and (i >> 3) < n_out and (outb[i >> 3] >> (i & 7)) & 1 == 1
                 if not live:
                     state[v] = True
                     f = first.get(v)
                     if f is None:
-                        if not ((v >> 3) < n_din and (dinb[v >> 3] >> (v & 7)) & 1):
+                        if not ((i := index[v]) >= 0 and (i >> 3) < n_din and (dinb[i >> 3] >> (i & 7)) & 1):
                             continue  # written later in the block only
                     elif f >= p:
                         continue
@@ -961,24 +1051,9 @@ def _liveness(unit: ast.Unit, g: Graph, tr: _Tracked) -> tuple[Liveness, dict[tu
         for j, xb, _, _ in walk(b_i)[0]:
             if xb > peak_bytes or (xb == peak_bytes and peak is not None and j < peak):
                 peak, peak_bytes = j, xb
-    live_in = _LiveSets(rows, g, tr, live_out, def_in)
+    live_in = _LiveSets(rows, g, tr, gl, live_out, def_in)
     line = (unit.body[peak].line or None) if peak is not None else None  # 0: a decoded binary
     return Liveness(g, tr.sizes, live_in, walk, peak, max(peak_bytes, 0), line), counts
-
-
-def _to_bits(xs: set[int]) -> int:
-    """The bitset of a set of numbers."""
-    if not xs:
-        return 0
-    if len(xs) < 8:
-        r = 0
-        for i in xs:
-            r |= 1 << i
-        return r
-    buf = bytearray((max(xs) >> 3) + 1)
-    for i in xs:
-        buf[i >> 3] |= 1 << (i & 7)
-    return int.from_bytes(buf, "little")
 
 
 # ------------------------------------------------------------- GRF file
@@ -1058,7 +1133,7 @@ def unit_stats(unit: ast.Unit, text: str | None = None, file: str | None = None,
     """The statistics of one kernel or function (the ``units`` entry of
     ``visa-stats --json``; ``grf``: the register file, :func:`visa.dumps.grf_file`,
     for the ``pressure`` entry's ``grf`` and ``overflow``)."""
-    g = cfg_unit(unit)  # the blocks only: the text's $N ids are not reported here
+    g = _cfg_unit(unit, None, False)  # the blocks only: their ids and lines are not reported here
     tr = _Tracked(unit)
     lv, by_op_exec = _liveness(unit, g, tr)
     kinds = Counter(map(type, unit.body))
