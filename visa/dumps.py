@@ -48,9 +48,9 @@ import os
 import re
 from collections import Counter
 from collections.abc import Mapping
-from itertools import compress
-from operator import attrgetter, mul
-from typing import Any, Iterator
+from itertools import accumulate, compress
+from operator import attrgetter, countOf, mul
+from typing import Any, Callable, Iterator
 
 import attrs
 
@@ -152,43 +152,22 @@ def _pred_text(p: ast.Predicate | None) -> str | None:
     return ("!" if p.negate else "") + p.name + ("." + p.control if p.control else "")
 
 
-def _block_starts(body: tuple[ast.Statement, ...]) -> list[int]:
-    """Where each basic block of a body starts (statement indexes): at
-    each label (an empty block falls through to the next), at the first
-    instruction not preceded by a label, and at each instruction after a
-    control-flow instruction (``FLOW_ROLE``).  A block runs to the next
-    start; statements other than labels and instructions belong to none."""
-    Label, Subroutine, Instruction, flow = ast.Label, ast.Subroutine, ast.Instruction, O.FLOW_ROLE
-    starts: list[int] = []
-    append = starts.append
-    ended = True
-    for i, s in enumerate(body):
-        t = type(s)
-        if t is Instruction:
-            if ended:
-                append(i)
-                ended = False
-            if s.op in flow:
-                ended = True
-        elif t is Label or t is Subroutine:
-            append(i)
-            ended = False
-    return starts
-
-
 def cfg_unit(unit: ast.Unit, text: str | None = None) -> Graph:
     """The control-flow graph of one kernel or function."""
     return _cfg_unit(unit, text, True)
 
 
-def _cfg_unit(unit: ast.Unit, text: str | None, detail: bool) -> Graph:
+def _cfg_unit(unit: ast.Unit, text: str | None, detail: bool, scan: _Scan | None = None) -> Graph:
     """:func:`cfg_unit`; without ``detail`` the blocks' ``ids`` and
-    ``lines`` are left empty (the statistics read neither)."""
+    ``lines`` are left empty (the statistics read neither); ``scan``: the
+    unit's :func:`_scan`, if made."""
     body = unit.body
     Label, Subroutine, Instruction = ast.Label, ast.Subroutine, ast.Instruction
-    starts = _block_starts(body)
+    if scan is None:
+        scan = _scan(unit, None, 0, len(body), False)
+    starts = scan.starts
     ends = starts[1:] + [len(body)]
-    whole = set(map(type, body)) <= _STATEMENTS
+    whole = not scan.other
     ids = _ids(unit, text.split("\n")) if detail and text is not None else None
     blocks: list[Block] = []
     by_label: dict[str, int] = {}
@@ -313,11 +292,11 @@ class Liveness:
     The peak is found when the object is made; the per-instruction figures
     and sets are made on first use."""
 
-    __slots__ = ("graph", "sizes", "live_in", "peak", "peak_bytes", "peak_line", "_walk", "_all")
+    __slots__ = ("graph", "live_in", "peak", "peak_bytes", "peak_line", "_tr", "_walk", "_all")
 
-    def __init__(self, graph: Graph, sizes: dict[str, int], live_in: Mapping[int, frozenset[str]],
+    def __init__(self, graph: Graph, tr: _Tracked, live_in: Mapping[int, frozenset[str]],
                  walk: Any, peak: int | None, peak_bytes: int, peak_line: int | None) -> None:
-        self.graph, self.sizes, self.live_in = graph, sizes, live_in
+        self.graph, self._tr, self.live_in = graph, tr, live_in
         self.peak, self.peak_bytes, self.peak_line = peak, peak_bytes, peak_line
         self._walk = walk
         self._all: tuple[dict[int, int], dict[int, int], dict[int, int], list[int]] | None = None
@@ -357,13 +336,18 @@ class Liveness:
         instruction)."""
         return self._figures()[3]
 
+    @property
+    def sizes(self) -> dict[str, int]:
+        """Every root general variable -> its bytes."""
+        return self._tr.sizes
+
     def peak_vars(self, limit: int | None = None) -> list[tuple[str, int]]:
         """The general variables live at the peak with their bytes, largest
         first (the first ``limit`` of them)."""
         if self.peak is None:
             return []
-        sizes = self.sizes
-        pairs = ((v, sizes[v]) for v in self.live_in[self.peak] if v in sizes)
+        of, weight, n_gen = self._tr.of, self._tr.weight, self._tr.n_gen
+        pairs = ((v, weight[k]) for v in self.live_in[self.peak] if (k := of[v]) < n_gen)
         key = lambda x: (-x[1], x[0])  # noqa: E731
         if limit is not None:
             return heapq.nsmallest(limit, pairs, key=key)
@@ -456,56 +440,64 @@ class _Tracked:
         VarDecl, PredDecl, AddrDecl = ast.VarDecl, ast.PredDecl, ast.AddrDecl
         decls = unit.decls
         self.classes = classes = Counter(map(type, decls))  # for variables()
-        vars_ = [d for d in decls if type(d) is VarDecl] if classes[VarDecl] < len(decls) else list(decls)
-        get_alias = _ALIAS
-        roots = list(compress(vars_, map(_IS_NONE, map(get_alias, vars_))))
-        aliases = [d for d in vars_ if d.alias is not None] if len(roots) < len(vars_) else []
+        vars_ = list(decls) if classes[VarDecl] == len(decls) else [d for d in decls if type(d) is VarDecl]
+        al = list(map(_ALIAS, vars_))
+        n_roots = al.count(None)
+        if n_roots == len(al):
+            roots, aliases = vars_, []
+        else:
+            roots = list(compress(vars_, map(_IS_NONE, al)))
+            aliases = list(compress(vars_, al))  # an Alias is true, None false
         types = list(map(_TYPE, roots))
-        tsize = {t: _type_size(t) for t in set(types)}
-        for d in aliases:
-            if d.type not in tsize:
-                tsize[d.type] = _type_size(d.type)
+        tsize = {t: _type_size(t) for t in set(types).union(map(_TYPE, aliases))}
         names = list(map(_NAME, roots))
         ne_list = list(map(_NELTS, roots))
         weight = list(map(mul, ne_list, map(tsize.__getitem__, types)))
-        sizes = dict(zip(names, weight))
         nelts = dict(zip(names, ne_list))
         of = dict(zip(names, range(len(names))))
-        preds = [d.name for d in decls if type(d) is PredDecl] if classes[PredDecl] else []
-        addr_decls = [d for d in decls if type(d) is AddrDecl] if classes[AddrDecl] else []
-        addrs = [d.name for d in addr_decls]
         alias_root: dict[str, str] = {}
         if aliases:
             anames = list(map(_NAME, aliases))
-            avars = list(map(_VAR, map(_ALIAS, aliases)))
-            # no name declared twice: an alias of a root variable has it as
-            # its root, found without walking its chain
-            fast = sizes if len(of) == len(roots) and len(set(anames)) == len(anames) \
-                and of.keys().isdisjoint(anames) else {}
-            decl: dict[str, ast.VarDecl] | None = None
-            pending = []
-            for d, n, r in zip(aliases, anames, avars):
-                if r not in fast:
-                    if decl is None:
-                        decl = {d.name: d for d in vars_}
-                    r, seen = n, 0
-                    while seen <= 64:  # an alias counts as the variable at the end of its chain
+            avars = list(map(_VAR, filter(None, al)))
+            aset = set(anames)
+            if len(of) == len(roots) and len(aset) == len(anames) and of.keys().isdisjoint(aset) \
+                    and aset.isdisjoint(avars):
+                # no name declared twice, no alias of an alias: an alias of a
+                # root variable has it as its root; one of a variable not
+                # declared is a root itself
+                alias_root = {n: r for n, r in zip(anames, avars) if r in of}
+                if len(alias_root) < len(anames):
+                    for d, n, r in zip(aliases, anames, avars):
+                        if r not in of:
+                            nelts[n] = d.num_elts
+                            of[n] = len(names)
+                            names.append(n)
+                            weight.append(d.num_elts * tsize[d.type])
+                of.update(zip(alias_root, map(of.__getitem__, alias_root.values())))
+            else:
+                decl = {d.name: d for d in vars_}
+                pending = []
+                for d in aliases:  # an alias counts as the variable at the end of its chain
+                    r, seen = d.name, 0
+                    while seen <= 64:
                         x = decl.get(r)
                         if x is None or x.alias is None or x.alias.var not in decl:
                             break
                         r = x.alias.var
                         seen += 1
-                    if r == n:  # aliases a variable not declared: a root itself
-                        sizes[r] = w = d.num_elts * tsize[d.type]
+                    if r == d.name:  # aliases a variable not declared: a root itself
                         nelts[r] = d.num_elts
                         of[r] = len(names)
                         names.append(r)
-                        weight.append(w)
-                        continue
-                alias_root[n] = r
-                pending.append(n)
-            for n in pending:
-                of[n] = of[alias_root[n]]
+                        weight.append(d.num_elts * tsize[d.type])
+                    else:
+                        alias_root[d.name] = r
+                        pending.append(d.name)
+                for n in pending:
+                    of[n] = of[alias_root[n]]
+        preds = [d.name for d in decls if type(d) is PredDecl] if classes[PredDecl] else []
+        addr_decls = [d for d in decls if type(d) is AddrDecl] if classes[AddrDecl] else []
+        addrs = [d.name for d in addr_decls]
         self.n_gen = len(names)
         for n in preds:
             if n not in of:
@@ -516,14 +508,18 @@ class _Tracked:
             if n not in of:
                 of[n] = len(names)
                 names.append(n)
-        self.alias_root, self.sizes, self.nelts, self.of, self.names, self.weight = \
-            alias_root, sizes, nelts, of, names, weight
+        self.alias_root, self.nelts, self.of, self.names, self.weight = alias_root, nelts, of, names, weight
         # the bytes of each number: a root's, 0 for a predicate or address
         self.bytes_of = weight + [0] * (len(names) - len(weight))
         # and its figures packed in one int (bytes, predicates << _P,
         # addresses << _A): a set's three figures are one sum
         self.packed = weight + [1 << _P] * self.n_pred + [1 << _A] * (len(names) - len(weight) - self.n_pred)
         self._decls, self._addr_bytes = decls, sum(2 * d.num_elts for d in addr_decls)
+
+    @functools.cached_property
+    def sizes(self) -> dict[str, int]:
+        """Every root general variable -> its bytes."""
+        return dict(zip(self.names, self.weight))
 
     @property
     def root(self) -> dict[str, str]:
@@ -632,114 +628,199 @@ _P, _A = 48, 72
 _FIELD = (1 << 24) - 1
 
 
-def _unit_def_use(unit: ast.Unit, tr: _Tracked, blocks: list[Block]) -> tuple[
-        list[list[tuple[int, int, list[int], tuple[int, ...]]]], list[set[int]], list[set[int]],
-        list[set[int]], dict[tuple[str, int], int]]:
-    """One pass over the instructions of ``blocks``.  Returns, per block,
-    its instructions as (statement index, killed number or -1, used
-    numbers, numbers first written in the block here) under the model of the
-    module docstring (a number may be listed twice); its gen (used before
-    any kill in it), kill and written sets; and the count of each
-    (mnemonic, execution size)."""
-    of, nelts = tr.of, tr.nelts
-    # per mnemonic: True (its first operand is its destination), the index
-    # of the operand a message writes, or None (it writes none)
-    opinfo: dict[str, bool | int | None] = {}
-    missing = object()
+Row = list[tuple[int, int, list[int], tuple[int, ...]]]
+
+
+class _Scan:
+    """What one pass over (part of) a body finds (:func:`_scan`)."""
+
+    __slots__ = ("starts", "other", "rows", "gen", "kill", "wrote", "local", "sizes")
+
+    def __init__(self) -> None:
+        self.starts: list[int] = []  # statement index where each block starts
+        self.other = False  # a statement neither label nor instruction seen
+        self.rows: list[Row] = []  # per block (want_rows)
+        self.gen: list[set[int]] = []  # per block: read before any whole write in it
+        self.kill: list[dict[int, int]] = []  # written whole -> its first such write's position
+        self.wrote: list[set[int]] = []  # written, whole or in part
+        self.local: list[int] = []  # a bound of the bytes live of the block's own variables
+        # per mnemonic: [how it writes (_opinfo), its instructions' execution sizes]
+        self.sizes: dict[str, list[Any]] = {}
+
+
+def _scan(unit: ast.Unit, tr: _Tracked | None, lo: int, hi: int, want_rows: bool) -> _Scan:
+    """One pass over statements ``lo:hi`` of a unit's body.
+
+    It splits them into basic blocks (the one place that says where blocks
+    start): at each label (an empty block falls through to the next), at the
+    first instruction not preceded by a label and at each instruction after
+    a control-flow instruction (``FLOW_ROLE``); a block runs to the next
+    start, and statements other than labels and instructions belong to
+    none.  Without ``tr`` that is all.
+
+    With ``tr``, per block: its instructions as rows (statement index,
+    killed number or -1, used numbers, numbers first written in the block
+    there; a number may be listed twice; only ``want_rows``) under the model
+    of the module docstring; its gen, kill and written sets; and ``local``:
+    the largest sum of the bytes of the variables written whole in the
+    block, not in its gen, whose span from their first whole write to their
+    last use or write in the block covers an instruction (a bound of what
+    such variables add to the bytes live there).  And per mnemonic, the
+    execution size of each of its instructions."""
+    sc = _Scan()
     body = unit.body
-    rows: list[list[tuple[int, int, list[int], tuple[int, ...]]]] = []
-    gen_b: list[set[int]] = []
-    kill_b: list[set[int]] = []
-    wrote_b: list[set[int]] = []
-    counts: dict[tuple[str, int], int] = {}
-    VarRef, Name, Imm, Instruction = ast.VarRef, ast.Name, ast.Imm, ast.Instruction
-    of_get, nelts_get, info_get, counts_get = of.get, nelts.get, opinfo.get, counts.get
+    Label, Subroutine, Instruction, flow = ast.Label, ast.Subroutine, ast.Instruction, O.FLOW_ROLE
+    start = sc.starts.append
+    if tr is None:
+        ended = True
+        for i in range(lo, hi):
+            s = body[i]
+            t = type(s)
+            if t is Instruction:
+                if ended:
+                    start(i)
+                    ended = False
+                if s.op in flow:
+                    ended = True
+            elif t is Label or t is Subroutine:
+                start(i)
+                ended = False
+            else:
+                sc.other = True
+        return sc
+    of, nelts, bytes_of = tr.of, tr.nelts, tr.bytes_of
+    VarRef, Name, Imm = ast.VarRef, ast.Name, ast.Imm
+    of_get, nelts_get, per_op = of.get, nelts.get, sc.sizes
+    op_get = per_op.get
+    gen_b, kill_b, wrote_b, local_b, rows = sc.gen, sc.kill, sc.wrote, sc.local, sc.rows
     zero2 = (0, 0)
-    for b in blocks:
-        gen: set[int] = set()
-        kil: set[int] = set()
-        wrote: set[int] = set()
-        row: list[tuple[int, int, list[int], tuple[int, ...]]] = []
-        append = row.append
-        for j in b.stmts:
+    gen: set[int] = set()
+    kil: dict[int, int] = {}
+    last: dict[int, int] = {}
+    wrote: set[int] = set()
+    row: Row = []
+    append = row.append
+    p = 0  # the instruction's position in its block
+    ended = True
+    first = True
+    for j in range(lo, hi + 1):
+        if j < hi:
             s = body[j]
-            if type(s) is not Instruction:
+            t = type(s)
+            if t is Instruction:
+                op = s.op
+                new_block = ended
+                ended = op in flow
+            elif t is Label or t is Subroutine:
+                new_block = True
+                ended = False
+            else:
+                sc.other = True
                 continue
-            ops = s.operands
-            op = s.op
-            ex = s.exec
-            size = ex.size if ex is not None else 1
-            key = (op, size)
-            counts[key] = counts_get(key, 0) + 1
-            info = info_get(op, missing)
-            if info is missing:
-                info = opinfo[op] = True if O.report_family(op) in _DST_FAMILIES else _written_operand(op)
-            use: list[int] = []
-            pred = s.pred
-            if pred is not None:
-                k = of_get(pred.name)
-                if k is not None:
-                    use.append(k)
-            kill = part = -1  # part: a variable written in part (still read)
-            rest = ops
-            if info is True:
-                if ops:
-                    d = ops[0]
-                    td = type(d)
-                    if td is VarRef:
-                        # a write of a whole root variable (execution size x
-                        # its element size >= its bytes), unpredicated, kills
-                        # it; any other writes it in part
-                        rest = ops[1:]
-                        n = d.name
-                        k = of_get(n)
-                        if k is not None:
-                            ne = nelts_get(n)
-                            if pred is None and ne is not None and size >= ne and (
-                                    d.offsets == zero2 or not any(d.offsets)):
-                                kill = k
-                            else:
-                                part = k
-                                use.append(k)
-                    elif td is Name:
-                        rest = ops[1:]
-                        k = of_get(d.name)
-                        if k is not None:
-                            if pred is None:
-                                kill = k
-                            else:
-                                part = k
-                                use.append(k)
-            elif info is not None and ops:
-                # a message's destination: written whole when unpredicated,
-                # at offset 0 and naming a root variable; else in part
-                wi = info if info >= 0 else len(ops) + info
-                if 0 <= wi < len(ops):
-                    d = ops[wi]
-                    td = type(d)
-                    n = getattr(d, "name", None)
-                    k = of_get(n) if td in _MESSAGE_DST else None
+        else:
+            new_block = True  # the end: close the last block
+        if new_block:
+            if not first:
+                local = 0
+                if kil:
+                    diff = [0] * (p + 1)
+                    for v, a in kil.items():
+                        if v not in gen:
+                            w = bytes_of[v]
+                            if w:
+                                diff[a] += w
+                                diff[last.get(v, a) + 1] -= w
+                    local = max(accumulate(diff))
+                gen_b.append(gen)
+                kill_b.append(kil)
+                wrote_b.append(wrote)
+                local_b.append(local)
+                if want_rows:
+                    rows.append(row)
+                gen, kil, last, wrote, row = set(), {}, {}, set(), []
+                append = row.append
+                p = 0
+            if j == hi:
+                break
+            first = False
+            start(j)
+            if t is not Instruction:
+                continue
+        ops = s.operands
+        ex = s.exec
+        size = ex.size if ex is not None else 1
+        rec = op_get(op)
+        if rec is None:
+            rec = per_op[op] = [_OPINFO[op] if op in _OPINFO else _opinfo(op), []]
+        info = rec[0]
+        rec[1].append(size)
+        use: list[int] = []
+        pred = s.pred
+        if pred is not None:
+            k = of_get(pred.name)
+            if k is not None:
+                use.append(k)
+        kill = part = -1  # part: a variable written in part (still read)
+        rest = ops
+        if info is True:
+            if ops:
+                d = ops[0]
+                td = type(d)
+                if td is VarRef:
+                    # a write of a whole root variable (execution size x
+                    # its element size >= its bytes), unpredicated, kills
+                    # it; any other writes it in part
+                    rest = ops[1:]
+                    n = d.name
+                    k = of_get(n)
                     if k is not None:
-                        if pred is None and n in nelts and (
-                                not any(d.offsets) if td is VarRef else d.offset == 0):
+                        ne = nelts_get(n)
+                        if pred is None and ne is not None and size >= ne and (
+                                d.offsets == zero2 or not any(d.offsets)):
                             kill = k
                         else:
                             part = k
                             use.append(k)
-                        rest = ops[:wi] + ops[wi + 1:]
-            for o in rest:
-                t = type(o)
-                if t is VarRef:
-                    k = of_get(o.name)
+                elif td is Name:
+                    rest = ops[1:]
+                    k = of_get(d.name)
+                    if k is not None:
+                        if pred is None:
+                            kill = k
+                        else:
+                            part = k
+                            use.append(k)
+        elif info is not None and ops:
+            # a message's destination: written whole when unpredicated,
+            # at offset 0 and naming a root variable; else in part
+            wi = info if info >= 0 else len(ops) + info
+            if 0 <= wi < len(ops):
+                d = ops[wi]
+                td = type(d)
+                n = getattr(d, "name", None)
+                k = of_get(n) if td in _MESSAGE_DST else None
+                if k is not None:
+                    if pred is None and n in nelts and (
+                            not any(d.offsets) if td is VarRef else d.offset == 0):
+                        kill = k
+                    else:
+                        part = k
+                        use.append(k)
+                    rest = ops[:wi] + ops[wi + 1:]
+        for o in rest:
+            t = type(o)
+            if t is VarRef:
+                k = of_get(o.name)
+                if k is not None:
+                    use.append(k)
+            elif t is not Imm:
+                names: list[str] = []
+                _op_names(o, names)
+                for n in names:
+                    k = of_get(n)
                     if k is not None:
                         use.append(k)
-                elif t is not Imm:
-                    names: list[str] = []
-                    _op_names(o, names)
-                    for n in names:
-                        k = of_get(n)
-                        if k is not None:
-                            use.append(k)
+        if want_rows:
             new: tuple[int, ...] = ()
             if kill >= 0:
                 if kill not in wrote:
@@ -749,19 +830,35 @@ def _unit_def_use(unit: ast.Unit, tr: _Tracked, blocks: list[Block]) -> tuple[
                 wrote.add(part)
                 new = (part,)
             append((j, kill, use, new))
-            if kil:
-                for v in use:
-                    if v not in kil:
-                        gen.add(v)
+        elif kill >= 0:
+            wrote.add(kill)
+        elif part >= 0:
+            wrote.add(part)
+        if kil:
+            for v in use:
+                if v in kil:
+                    last[v] = p
+                else:
+                    gen.add(v)
+        else:
+            gen.update(use)
+        if kill >= 0:
+            if kill in kil:
+                last[kill] = p
             else:
-                gen.update(use)
-            if kill >= 0:
-                kil.add(kill)
-        rows.append(row)
-        gen_b.append(gen)
-        kill_b.append(kil)
-        wrote_b.append(wrote)
-    return rows, gen_b, kill_b, wrote_b, counts
+                kil[kill] = p
+        p += 1
+    return sc
+
+
+# per mnemonic: True (its first operand is its destination), the index of
+# the operand a message writes, or None (it writes none); filled by _opinfo
+_OPINFO: dict[str, bool | int | None] = {}
+
+
+def _opinfo(op: str) -> bool | int | None:
+    info = _OPINFO[op] = True if O.report_family(op) in _DST_FAMILIES else _written_operand(op)
+    return info
 
 
 class _LiveSets(Mapping):
@@ -770,9 +867,10 @@ class _LiveSets(Mapping):
     live-out bitset (holding every instruction's set of a long kernel at
     once would take memory in its length times its live variables)."""
 
-    def __init__(self, rows: list, g: Graph, tr: _Tracked, gl: _Globals, live_out: list[int],
-                 def_in: list[int]) -> None:
-        self._rows, self._g, self._tr, self._gl, self._live_out, self._def_in = rows, g, tr, gl, live_out, def_in
+    def __init__(self, row_of: Callable[[int], Row], g: Graph, tr: _Tracked, gl: _Globals,
+                 live_out: list[int], def_in: list[int]) -> None:
+        self._row_of, self._g, self._tr, self._gl = row_of, g, tr, gl
+        self._live_out, self._def_in = live_out, def_in
         self._sets: dict[int, frozenset[str]] = {}
         self._starts = [b.start for b in g.blocks]
 
@@ -791,7 +889,7 @@ class _LiveSets(Mapping):
         b_i = bisect.bisect_right(self._starts, j) - 1
         if b_i < 0:
             raise KeyError(j)
-        row = self._rows[b_i]
+        row = self._row_of(b_i)
         pos = next((p for p, r in enumerate(row) if r[0] == j), None)
         if pos is None:
             raise KeyError(j)  # a statement that is no instruction
@@ -887,12 +985,27 @@ def liveness(unit: ast.Unit, graph: Graph | None = None) -> Liveness:
     to find the peak.  The walk counts as the live set changes (adding or
     taking away only what an instruction makes live or kills); the other
     blocks are walked when their figures are first asked for."""
-    g = graph if graph is not None else cfg_unit(unit)
-    return _liveness(unit, g, _Tracked(unit))[0]
+    tr = _Tracked(unit)
+    sc = _scan(unit, tr, 0, len(unit.body), False)
+    g = graph if graph is not None else _cfg_unit(unit, None, True, sc)
+    if [b.start for b in g.blocks] != sc.starts:
+        raise ValueError(f"the graph given is not the control-flow graph of unit '{unit.name}'")
+    return _liveness(unit, g, tr, sc)
 
 
-def _liveness(unit: ast.Unit, g: Graph, tr: _Tracked) -> tuple[Liveness, dict[tuple[str, int], int]]:
-    rows, gen_s, kill_s, wrote_s, counts = _unit_def_use(unit, tr, g.blocks)
+def _liveness(unit: ast.Unit, g: Graph, tr: _Tracked, sc: _Scan) -> Liveness:
+    gen_s, kill_s, wrote_s = sc.gen, sc.kill, sc.wrote
+    row_cache: dict[int, Row] = {}
+    ends = sc.starts[1:] + [len(unit.body)]
+
+    def row_of(b_i: int) -> Row:
+        """A block's instructions' rows (:func:`_scan`), made when first
+        asked for: only the blocks walked need them."""
+        r = row_cache.get(b_i)
+        if r is None:
+            r = row_cache[b_i] = _scan(unit, tr, sc.starts[b_i], ends[b_i], True).rows[0]
+        return r
+
     nblk = len(g.blocks)
     gl = _Globals(tr, gen_s)
     gen_b = list(map(gl.bits, gen_s))
@@ -963,16 +1076,19 @@ def _liveness(unit: ast.Unit, g: Graph, tr: _Tracked) -> tuple[Liveness, dict[tu
         return ref_w + count(x ^ (x & ref)) - count(ref ^ (ref & x))
 
     # per block: the figures of its live-out set (what is defined there), and
-    # an upper bound of its instructions' bytes (live-out and every variable
-    # it touches)
+    # an upper bound of its instructions' bytes: a symbol live across one of
+    # them is live-out, or read in the block before any whole write (gen),
+    # or written whole in the block and live from that write to its last
+    # use in the block (its ``local`` bound)
     out_w = [0] * nblk
     bound = [0] * nblk
+    local = sc.local
     ref_set, ref_w = 0, 0
     for b_i in range(nblk - 1, -1, -1):
         xo = live_out[b_i] & def_out[b_i]
         ow = out_w[b_i] = step(ref_set, ref_w, xo)
-        bound[b_i] = (ow & low) + sum(map(bytes_of.__getitem__, gen_s[b_i])) \
-            + sum(map(bytes_of.__getitem__, kill_s[b_i]))
+        gb = gen_b[b_i]
+        bound[b_i] = ((ow + count(gb ^ (gb & xo))) & low) + local[b_i]
         xi = live_top[b_i] & def_in[b_i]
         ref_set, ref_w = xi, step(xo, ow, xi)
 
@@ -988,7 +1104,7 @@ def _liveness(unit: ast.Unit, g: Graph, tr: _Tracked) -> tuple[Liveness, dict[tu
         outb = out.to_bytes((out.bit_length() >> 3) + 1, "little")
         dinb = din.to_bytes((din.bit_length() >> 3) + 1, "little")
         n_out, n_din = len(outb), len(dinb)
-        row = rows[b_i]
+        row = row_of(b_i)
         # where each variable is first written in the block
         first: dict[int, int] = {}
         for p, r in enumerate(row):
@@ -1046,14 +1162,14 @@ def _liveness(unit: ast.Unit, g: Graph, tr: _Tracked) -> tuple[Liveness, dict[tu
     for b_i in sorted(range(nblk), key=bound.__getitem__, reverse=True):
         if bound[b_i] < peak_bytes:
             break
-        if not rows[b_i]:
+        if not row_of(b_i):
             continue
         for j, xb, _, _ in walk(b_i)[0]:
             if xb > peak_bytes or (xb == peak_bytes and peak is not None and j < peak):
                 peak, peak_bytes = j, xb
-    live_in = _LiveSets(rows, g, tr, gl, live_out, def_in)
+    live_in = _LiveSets(row_of, g, tr, gl, live_out, def_in)
     line = (unit.body[peak].line or None) if peak is not None else None  # 0: a decoded binary
-    return Liveness(g, tr.sizes, live_in, walk, peak, max(peak_bytes, 0), line), counts
+    return Liveness(g, tr, live_in, walk, peak, max(peak_bytes, 0), line)
 
 
 # ------------------------------------------------------------- GRF file
@@ -1133,17 +1249,18 @@ def unit_stats(unit: ast.Unit, text: str | None = None, file: str | None = None,
     """The statistics of one kernel or function (the ``units`` entry of
     ``visa-stats --json``; ``grf``: the register file, :func:`visa.dumps.grf_file`,
     for the ``pressure`` entry's ``grf`` and ``overflow``)."""
-    g = _cfg_unit(unit, None, False)  # the blocks only: their ids and lines are not reported here
     tr = _Tracked(unit)
-    lv, by_op_exec = _liveness(unit, g, tr)
-    kinds = Counter(map(type, unit.body))
+    sc = _scan(unit, tr, 0, len(unit.body), False)
+    g = _cfg_unit(unit, None, False, sc)  # the blocks only: their ids and lines are not reported here
+    lv = _liveness(unit, g, tr, sc)
     by_cat: Counter[str] = Counter()
     by_mn: dict[str, Counter[str]] = {}
     n = 0
-    for (op, size), c in by_op_exec.items():
+    for op, (_, sizes) in sc.sizes.items():
+        c = len(sizes)
         n += c
         by_cat[O.report_family(op)] += c
-        by_mn.setdefault(op, Counter())[str(size)] += c
+        by_mn[op] = Counter({str(size): k for size, k in Counter(sizes).items()})
     variables = tr.variables()
     return {
         "file": file, "name": unit.name, "kind": unit.kind, "instructions": n,
@@ -1152,10 +1269,10 @@ def unit_stats(unit: ast.Unit, text: str | None = None, file: str | None = None,
                         for k, c in sorted(by_mn.items())},
         "variables": variables,
         "inputs": len(unit.inputs),
-        "labels": kinds[ast.Label] + kinds[ast.Subroutine],
+        "labels": sum(b.label is not None for b in g.blocks),  # each label starts a block
         "blocks": len(g.blocks),
         "pressure": {"peak_bytes": lv.peak_bytes, "line": lv.peak_line,
-                     "instruction": (sum(1 for s in unit.body[:lv.peak + 1] if type(s) is ast.Instruction)
+                     "instruction": (countOf(map(type, unit.body[:lv.peak + 1]), ast.Instruction)
                                      if lv.peak is not None else None),
                      "live": [[v, b] for v, b in lv.peak_vars(10)],
                      **({"grf": grf, "overflow": grf_overflow(lv.peak_bytes, grf)} if grf else {})},
