@@ -641,8 +641,8 @@ class _Scan:
         self.other = False  # a statement neither label nor instruction seen
         self.rows: list[Row] = []  # per block (want_rows)
         self.gen: list[set[int]] = []  # per block: read before any whole write in it
-        self.kill: list[dict[int, int]] = []  # written whole -> its first such write's position
-        self.wrote: list[set[int]] = []  # written, whole or in part
+        self.kill: list[set[int]] = []  # written whole
+        self.wrote: list[dict[int, int]] = []  # written, whole or in part -> the first such write
         self.local: list[int] = []  # a bound of the bytes live of the block's own variables
         # per mnemonic: [how it writes (_opinfo), its instructions' execution sizes]
         self.sizes: dict[str, list[Any]] = {}
@@ -662,11 +662,13 @@ def _scan(unit: ast.Unit, tr: _Tracked | None, lo: int, hi: int, want_rows: bool
     killed number or -1, used numbers, numbers first written in the block
     there; a number may be listed twice; only ``want_rows``) under the model
     of the module docstring; its gen, kill and written sets; and ``local``:
-    the largest sum of the bytes of the variables written whole in the
-    block, not in its gen, whose span from their first whole write to their
-    last use or write in the block covers an instruction (a bound of what
-    such variables add to the bytes live there).  And per mnemonic, the
-    execution size of each of its instructions."""
+    the largest sum of the bytes of the variables written in the block whose
+    span covers an instruction, a span running from the variable's first
+    write (whole or in part) in the block to its last use or write there.  A
+    variable live and defined across an instruction is live-out and defined
+    there, or one of the block's gen defined at its entry, or within its
+    span: those three bound the bytes live in the block.  And per mnemonic,
+    the execution size of each of its instructions."""
     sc = _Scan()
     body = unit.body
     Label, Subroutine, Instruction, flow = ast.Label, ast.Subroutine, ast.Instruction, O.FLOW_ROLE
@@ -695,9 +697,9 @@ def _scan(unit: ast.Unit, tr: _Tracked | None, lo: int, hi: int, want_rows: bool
     gen_b, kill_b, wrote_b, local_b, rows = sc.gen, sc.kill, sc.wrote, sc.local, sc.rows
     zero2 = (0, 0)
     gen: set[int] = set()
-    kil: dict[int, int] = {}
-    last: dict[int, int] = {}
-    wrote: set[int] = set()
+    kil: set[int] = set()
+    last: dict[int, int] = {}  # a number -> its last use or write in the block
+    wrote: dict[int, int] = {}  # a number -> its first write (whole or in part) in the block
     row: Row = []
     append = row.append
     p = 0  # the instruction's position in its block
@@ -722,14 +724,13 @@ def _scan(unit: ast.Unit, tr: _Tracked | None, lo: int, hi: int, want_rows: bool
         if new_block:
             if not first:
                 local = 0
-                if kil:
+                if wrote:
                     diff = [0] * (p + 1)
-                    for v, a in kil.items():
-                        if v not in gen:
-                            w = bytes_of[v]
-                            if w:
-                                diff[a] += w
-                                diff[last.get(v, a) + 1] -= w
+                    for v, a in wrote.items():
+                        w = bytes_of[v]
+                        if w:
+                            diff[a] += w
+                            diff[last[v] + 1] -= w
                     local = max(accumulate(diff))
                 gen_b.append(gen)
                 kill_b.append(kil)
@@ -737,7 +738,7 @@ def _scan(unit: ast.Unit, tr: _Tracked | None, lo: int, hi: int, want_rows: bool
                 local_b.append(local)
                 if want_rows:
                     rows.append(row)
-                gen, kil, last, wrote, row = set(), {}, {}, set(), []
+                gen, kil, last, wrote, row = set(), set(), {}, {}, []
                 append = row.append
                 p = 0
             if j == hi:
@@ -824,29 +825,21 @@ def _scan(unit: ast.Unit, tr: _Tracked | None, lo: int, hi: int, want_rows: bool
             new: tuple[int, ...] = ()
             if kill >= 0:
                 if kill not in wrote:
-                    wrote.add(kill)
                     new = (kill,)
             elif part >= 0 and part not in wrote:
-                wrote.add(part)
                 new = (part,)
             append((j, kill, use, new))
-        elif kill >= 0:
-            wrote.add(kill)
-        elif part >= 0:
-            wrote.add(part)
-        if kil:
-            for v in use:
-                if v in kil:
-                    last[v] = p
-                else:
-                    gen.add(v)
-        else:
-            gen.update(use)
+        for v in use:
+            last[v] = p
+            if v not in kil:
+                gen.add(v)
         if kill >= 0:
-            if kill in kil:
-                last[kill] = p
-            else:
-                kil[kill] = p
+            last[kill] = p
+            kil.add(kill)
+            if kill not in wrote:
+                wrote[kill] = p
+        elif part >= 0 and part not in wrote:
+            wrote[part] = p
         p += 1
     return sc
 
@@ -1076,10 +1069,9 @@ def _liveness(unit: ast.Unit, g: Graph, tr: _Tracked, sc: _Scan) -> Liveness:
         return ref_w + count(x ^ (x & ref)) - count(ref ^ (ref & x))
 
     # per block: the figures of its live-out set (what is defined there), and
-    # an upper bound of its instructions' bytes: a symbol live across one of
-    # them is live-out, or read in the block before any whole write (gen),
-    # or written whole in the block and live from that write to its last
-    # use in the block (its ``local`` bound)
+    # an upper bound of its instructions' bytes: those, the gen defined at
+    # its entry and not live-out, and the variables' spans in the block
+    # (``local``, :func:`_scan`)
     out_w = [0] * nblk
     bound = [0] * nblk
     local = sc.local
@@ -1087,8 +1079,8 @@ def _liveness(unit: ast.Unit, g: Graph, tr: _Tracked, sc: _Scan) -> Liveness:
     for b_i in range(nblk - 1, -1, -1):
         xo = live_out[b_i] & def_out[b_i]
         ow = out_w[b_i] = step(ref_set, ref_w, xo)
-        gb = gen_b[b_i]
-        bound[b_i] = ((ow + count(gb ^ (gb & xo))) & low) + local[b_i]
+        gd = gen_b[b_i] & def_in[b_i]
+        bound[b_i] = ((ow + count(gd ^ (gd & xo))) & low) + local[b_i]
         xi = live_top[b_i] & def_in[b_i]
         ref_set, ref_w = xi, step(xo, ow, xi)
 
