@@ -460,19 +460,36 @@ class _Tracked:
             anames = list(map(_NAME, aliases))
             avars = list(map(_VAR, filter(None, al)))
             aset = set(anames)
-            if len(of) == len(roots) and len(aset) == len(anames) and of.keys().isdisjoint(aset) \
-                    and aset.isdisjoint(avars):
-                # no name declared twice, no alias of an alias: an alias of a
-                # root variable has it as its root; one of a variable not
-                # declared is a root itself
-                alias_root = {n: r for n, r in zip(anames, avars) if r in of}
-                if len(alias_root) < len(anames):
-                    for d, n, r in zip(aliases, anames, avars):
-                        if r not in of:
-                            nelts[n] = d.num_elts
-                            of[n] = len(names)
-                            names.append(n)
-                            weight.append(d.num_elts * tsize[d.type])
+            if len(of) == len(roots) and len(aset) == len(anames) and of.keys().isdisjoint(aset):
+                # no name declared twice: an alias of a root variable has it
+                # as its root, one of a variable not declared is a root
+                # itself, one of an alias follows the chain (as below)
+                own = []
+                adecl: dict[str, ast.VarDecl] | None = None
+                for d, n, r in zip(aliases, anames, avars):
+                    if r in of:
+                        alias_root[n] = r
+                    elif r not in aset:
+                        own.append(d)
+                    else:
+                        if adecl is None:
+                            adecl = dict(zip(anames, aliases))
+                        r, seen = n, 0
+                        while seen <= 64:
+                            x = adecl.get(r)  # None: a root (or not declared)
+                            if x is None or (x.alias.var not in of and x.alias.var not in aset):
+                                break
+                            r = x.alias.var
+                            seen += 1
+                        if r == n or seen > 64:  # (a cycle of aliases: each its own root)
+                            own.append(d)
+                        else:
+                            alias_root[n] = r
+                for d in own:
+                    nelts[d.name] = d.num_elts
+                    of[d.name] = len(names)
+                    names.append(d.name)
+                    weight.append(d.num_elts * tsize[d.type])
                 of.update(zip(alias_root, map(of.__getitem__, alias_root.values())))
             else:
                 decl = {d.name: d for d in vars_}
@@ -485,7 +502,7 @@ class _Tracked:
                             break
                         r = x.alias.var
                         seen += 1
-                    if r == d.name:  # aliases a variable not declared: a root itself
+                    if r == d.name or seen > 64:  # aliases a variable not declared (or a cycle): a root itself
                         nelts[r] = d.num_elts
                         of[r] = len(names)
                         names.append(r)
