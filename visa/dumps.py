@@ -107,7 +107,7 @@ class Block:
     indexes into the unit body, instruction ids and source lines."""
     label: str | None
     start: int
-    stmts: list[int] = attrs.field(factory=list)
+    stmts: list[int] = attrs.field(factory=list)  # (a range in the statistics' own graphs)
     ids: list[int] = attrs.field(factory=list)
     lines: list[int] = attrs.field(factory=list)
 
@@ -178,7 +178,7 @@ def _cfg_unit(unit: ast.Unit, text: str | None, detail: bool, scan: _Scan | None
         if type(first) is not Instruction:
             label = first.name
             by_label[label] = b_i
-        stmts = list(range(st, en)) if whole else \
+        stmts = (list(range(st, en)) if detail else range(st, en)) if whole else \
             [j for j in range(st, en) if type(body[j]) in (Label, Subroutine, Instruction)]
         b = Block(label, st, stmts)
         if detail:
@@ -619,18 +619,15 @@ class _Globals:
 
     def bits(self, xs: set[int]) -> int:
         """The bitset of a set of tracked numbers (those that are globals)."""
-        index = self.index
+        ids = [i for i in map(self.index.__getitem__, xs) if i >= 0]
         r = 0
-        if len(xs) < 8:
-            for t in xs:
-                i = index[t]
-                if i >= 0:
-                    r |= 1 << i
+        if len(ids) < 8:
+            for i in ids:
+                r |= 1 << i
             return r
-        buf = bytearray((len(self.numbers) >> 3) + 1)
-        for i in map(index.__getitem__, xs):
-            if i >= 0:
-                buf[i >> 3] |= 1 << (i & 7)
+        buf = bytearray((max(ids) >> 3) + 1)
+        for i in ids:
+            buf[i >> 3] |= 1 << (i & 7)
         return int.from_bytes(buf, "little")
 
     def count(self, x: int) -> int:
