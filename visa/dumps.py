@@ -294,7 +294,7 @@ class Liveness:
 
     __slots__ = ("graph", "live_in", "peak", "peak_bytes", "peak_line", "_tr", "_walk", "_all")
 
-    def __init__(self, graph: Graph, tr: _Tracked, live_in: Mapping[int, frozenset[str]],
+    def __init__(self, graph: Graph, tr: Any, live_in: Mapping[int, frozenset[str]],
                  walk: Any, peak: int | None, peak_bytes: int, peak_line: int | None) -> None:
         self.graph, self._tr, self.live_in = graph, tr, live_in
         self.peak, self.peak_bytes, self.peak_line = peak, peak_bytes, peak_line
