@@ -6,15 +6,22 @@ command within the parse's time plus 20%).
     python benchmarks/bench_stats.py [--repeat N] [--lines N]
 
 Whole commands, each run as an installed user runs it (fresh interpreter,
-console script beside this Python), wall and CPU time from /usr/bin/time:
+console script beside this Python, the package's bytecode compiled first as
+``pip install`` does: a PYTHONDONTWRITEBYTECODE environment would otherwise
+compile every module from source at each start, which no installed user
+pays), wall and CPU time from /usr/bin/time:
 
 * ``parse``: a fresh interpreter that imports visa, reads the file and
-  parses it, as visa-as does (cyclic collector off, no teardown);
-* ``visa-stats FILE`` (the table) and ``visa-stats --json FILE``.
+  parses it, as visa-stats does (cyclic collector off, no teardown);
+* ``visa-stats FILE`` (the table) and ``visa-stats --json FILE``;
+* the same two (parse, visa-stats) on one 481-line corpus kernel: the
+  start-up.
 
-Every command takes its turn in each of N rounds (a slow spell of the
-machine falls on all of them); the best of each is reported, and the ratio
-of visa-stats to the parse.  Then, in one process, the library's share:
+Every command takes its turn in each of N rounds, the order turned by one
+each round (a slow spell of the machine falls on all of them, and on each
+place in the order); the best of each is reported, with the ratio of each
+to its parse: the median over the rounds of the ratio to the same round's
+parse, and best to best.  Then, in one process, the library's share:
 ``visa.parse`` against ``visa.stats`` on the parsed module (CPU time, best
 of N, collector off as in the commands).
 """
@@ -22,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -32,6 +40,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import inputs  # noqa: E402
 from commands import timed, tool  # noqa: E402
+
+KERNEL = ROOT / "tests" / "data" / "corpus" / "tgllp" / "loop_unroll_ilp__matmul_tiled__simd32.visaasm"
 
 _PARSE = ("import gc, os, sys; gc.disable(); import visa; "
           "visa.parse(open(sys.argv[1]).read(), sys.argv[1]); sys.stdout.flush(); os._exit(0)")
@@ -58,26 +68,38 @@ print(json.dumps(best))
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--repeat", type=int, default=7)
     ap.add_argument("--lines", type=int, default=100_000)
     a = ap.parse_args()
+    import compileall
+
+    sys.path.insert(0, str(ROOT))
+    import visa
+    compileall.compile_dir(str(Path(visa.__file__).parent), quiet=1)
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)  # the children keep their bytecode
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp, "nonrepeating.visaasm")
         path.write_text(inputs.nonrepeating(a.lines))
         n = path.read_text().count("\n")
         stats = tool("visa-stats")
+        k = str(KERNEL)
         cmds = {
             "parse": [sys.executable, "-c", _PARSE, str(path)],
             "visa-stats": [*stats, str(path)],
             "visa-stats --json": [*stats, "--json", str(path)],
+            "parse, one kernel": [sys.executable, "-c", _PARSE, k],
+            "visa-stats, one kernel": [*stats, k],
         }
-        subprocess.run(cmds["visa-stats"], capture_output=True)  # warm-up: the parser cache
+        parse_of = {name: "parse, one kernel" if name.endswith("one kernel") else "parse" for name in cmds}
+        for cmd in cmds.values():  # warm-up: the parser cache, the file cache
+            subprocess.run(cmd, capture_output=True)
         best: dict[str, tuple[float, float]] = {}
         ratios: dict[str, list[float]] = {}
-        for _ in range(a.repeat):
+        names = list(cmds)
+        for r in range(a.repeat):
             this: dict[str, float] = {}
-            for name, cmd in cmds.items():
-                wall, _mb, status, cpu = timed(cmd, ROOT)
+            for name in names[r % len(names):] + names[:r % len(names)]:
+                wall, _mb, status, cpu = timed(cmds[name], ROOT)
                 if status != 0:
                     print(f"error: {name} exited with {status}", file=sys.stderr)
                     return 2
@@ -85,13 +107,14 @@ def main() -> int:
                 best[name] = (min(old[0], wall), min(old[1], cpu)) if old else (wall, cpu)
                 this[name] = cpu
             for name, cpu in this.items():  # against the parse of the same round
-                ratios.setdefault(name, []).append(cpu / this["parse"])
-        print(f"input: non-repeating kernel, {n} lines (best of {a.repeat} rounds, whole commands; "
-              "the ratio: the median over the rounds of CPU time against the same round's parse)")
-        pw, pc = best["parse"]
-        for name, (wall, cpu) in best.items():
-            print(f"  {name:<20} wall {wall:6.2f} s  cpu {cpu:6.2f} s  "
-                  f"median {statistics.median(ratios[name]):5.2f}x the parse's CPU")
+                ratios.setdefault(name, []).append(cpu / this[parse_of[name]])
+        print(f"input: non-repeating kernel, {n} lines, and {KERNEL.name} ({KERNEL.read_text().count(chr(10))}"
+              f" lines); best of {a.repeat} rounds, whole commands; the ratio: CPU time against the parse's, "
+              "the median over the rounds (each against the same round's parse) and best against best")
+        for name in names:
+            wall, cpu = best[name]
+            print(f"  {name:<24} wall {wall:6.3f} s  cpu {cpu:6.3f} s  median {statistics.median(ratios[name]):5.2f}x"
+                  f"  best {cpu / best[parse_of[name]][1]:5.2f}x the parse's CPU")
         r = subprocess.run([sys.executable, "-c", _SPLIT, str(path), str(a.repeat)],
                            capture_output=True, text=True, check=True)
         split = json.loads(r.stdout)

@@ -9,6 +9,7 @@ import re
 import shutil
 import subprocess
 
+import attrs
 import pytest
 
 import visa
@@ -143,6 +144,19 @@ def test_liveness_partial_write_keeps_value():
                         "    mov (M1, 8) A(0,0)<1> D(0,0)<1;1,0>\n")
     assert "D" in live[1] and lv.live_in  # D is live from the entry
     assert live[2] == {"A", "D"}
+
+
+def test_liveness_of_a_cycle_of_aliases_counts_each_as_its_own_root():
+    # X and Y alias each other (no root at the end of the chain): each is
+    # its own variable, where it used to be a KeyError
+    u = visa.parse(_kernel("    mov (M1, 8) A(0,0)<1> 0x1:d\n")).units[0]
+    x = visa.ast.VarDecl("X", "d", 8, alias=visa.ast.Alias("Y", 0))
+    y = visa.ast.VarDecl("Y", "d", 8, alias=visa.ast.Alias("X", 0))
+    z = visa.ast.VarDecl("Z", "d", 8, alias=visa.ast.Alias("A", 0))
+    u = attrs.evolve(u, decls=u.decls + (x, y, z))
+    lv = visa.liveness(u)
+    assert lv.sizes["X"] == lv.sizes["Y"] == 32 and "Z" not in lv.sizes
+    assert dumps.unit_stats(u)["variables"]["general"]["aliases"] == 1
 
 
 def test_liveness_loop_carried_and_branch():

@@ -48,7 +48,9 @@ import os
 import re
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any, Iterator
+from itertools import accumulate, compress
+from operator import attrgetter, countOf, mul
+from typing import Any, Callable, Iterator
 
 import attrs
 
@@ -57,6 +59,8 @@ from .isa import opcodes as O
 
 SCHEMA = 1
 _ID = re.compile(r"///?\s*\$(\d+)")
+# the statements a block holds (any other kind, such as an unparsed line, none)
+_STATEMENTS = frozenset((ast.Label, ast.Subroutine, ast.Instruction))
 _DST_FAMILIES = frozenset({"move", "arithmetic", "logic", "compare", "address"})
 
 
@@ -103,7 +107,7 @@ class Block:
     indexes into the unit body, instruction ids and source lines."""
     label: str | None
     start: int
-    stmts: list[int] = attrs.field(factory=list)
+    stmts: list[int] = attrs.field(factory=list)  # (a range in the statistics' own graphs)
     ids: list[int] = attrs.field(factory=list)
     lines: list[int] = attrs.field(factory=list)
 
@@ -150,48 +154,42 @@ def _pred_text(p: ast.Predicate | None) -> str | None:
 
 def cfg_unit(unit: ast.Unit, text: str | None = None) -> Graph:
     """The control-flow graph of one kernel or function."""
-    lines = text.split("\n") if text is not None else None
-    ids = _ids(unit, lines) if lines is not None else None  # else: positions, counted below
-    k = 0
+    return _cfg_unit(unit, text, True)
+
+
+def _cfg_unit(unit: ast.Unit, text: str | None, detail: bool, scan: _Scan | None = None) -> Graph:
+    """:func:`cfg_unit`; without ``detail`` the blocks' ``ids`` and
+    ``lines`` are left empty (the statistics read neither); ``scan``: the
+    unit's :func:`_scan`, if made."""
+    body = unit.body
+    Label, Subroutine, Instruction = ast.Label, ast.Subroutine, ast.Instruction
+    if scan is None:
+        scan = _scan(unit, None, 0, len(body), False)
+    starts = scan.starts
+    ends = starts[1:] + [len(body)]
+    whole = not scan.other
+    ids = _ids(unit, text.split("\n")) if detail and text is not None else None
     blocks: list[Block] = []
-    cur: Block | None = None
-    ended = True
-    has_ins = False  # cur holds an instruction
-    Label, Subroutine, Instruction, flow = ast.Label, ast.Subroutine, ast.Instruction, O.FLOW_ROLE
-    for i, s in enumerate(unit.body):
-        t = type(s)
-        if t is Label or t is Subroutine:
-            # a label starts a block (an empty one falls through to the next)
-            if cur is None or has_ins or ended or cur.label:
-                cur = Block(s.name, i)
-                blocks.append(cur)
-                has_ins = False
-            elif cur.label is None:
-                cur.label = s.name
-            cur.stmts.append(i)
-            ended = False
-            continue
-        if t is not Instruction:
-            continue
-        if cur is None or ended:
-            cur = Block(None, i)
-            blocks.append(cur)
-            ended = False
-        cur.stmts.append(i)
-        has_ins = True
-        k += 1
-        n = ids[i] if ids is not None else k
-        if n is not None:
-            cur.ids.append(n)
-        cur.lines.append(s.line)
-        if s.op in flow:
-            ended = True
-    by_label = {}
-    for b_i, b in enumerate(blocks):
-        for j in b.stmts:
-            s = unit.body[j]
-            if type(s) in (ast.Label, ast.Subroutine):
-                by_label[s.name] = b_i
+    by_label: dict[str, int] = {}
+    k = 0  # instructions before the block (positions, where the text gives no ids)
+    for b_i, (st, en) in enumerate(zip(starts, ends)):
+        first = body[st]
+        label = None
+        if type(first) is not Instruction:
+            label = first.name
+            by_label[label] = b_i
+        stmts = (list(range(st, en)) if detail else range(st, en)) if whole else \
+            [j for j in range(st, en) if type(body[j]) in (Label, Subroutine, Instruction)]
+        b = Block(label, st, stmts)
+        if detail:
+            ins = [j for j in stmts if type(body[j]) is Instruction]
+            b.lines = [body[j].line for j in ins]
+            if ids is None:
+                b.ids = list(range(k + 1, k + 1 + len(ins)))
+            else:
+                b.ids = [n for n in map(ids.__getitem__, ins) if n is not None]
+            k += len(ins)
+        blocks.append(b)
     edges: list[Edge] = []
     for b_i, b in enumerate(blocks):
         last = unit.body[b.stmts[-1]] if b.stmts else None
@@ -294,11 +292,11 @@ class Liveness:
     The peak is found when the object is made; the per-instruction figures
     and sets are made on first use."""
 
-    __slots__ = ("graph", "sizes", "live_in", "peak", "peak_bytes", "peak_line", "_walk", "_all")
+    __slots__ = ("graph", "live_in", "peak", "peak_bytes", "peak_line", "_tr", "_walk", "_all")
 
-    def __init__(self, graph: Graph, sizes: dict[str, int], live_in: Mapping[int, frozenset[str]],
+    def __init__(self, graph: Graph, tr: Any, live_in: Mapping[int, frozenset[str]],
                  walk: Any, peak: int | None, peak_bytes: int, peak_line: int | None) -> None:
-        self.graph, self.sizes, self.live_in = graph, sizes, live_in
+        self.graph, self._tr, self.live_in = graph, tr, live_in
         self.peak, self.peak_bytes, self.peak_line = peak, peak_bytes, peak_line
         self._walk = walk
         self._all: tuple[dict[int, int], dict[int, int], dict[int, int], list[int]] | None = None
@@ -338,13 +336,18 @@ class Liveness:
         instruction)."""
         return self._figures()[3]
 
+    @property
+    def sizes(self) -> dict[str, int]:
+        """Every root general variable -> its bytes."""
+        return self._tr.sizes
+
     def peak_vars(self, limit: int | None = None) -> list[tuple[str, int]]:
         """The general variables live at the peak with their bytes, largest
         first (the first ``limit`` of them)."""
         if self.peak is None:
             return []
-        sizes = self.sizes
-        pairs = ((v, sizes[v]) for v in self.live_in[self.peak] if v in sizes)
+        of, weight, n_gen = self._tr.of, self._tr.weight, self._tr.n_gen
+        pairs = ((v, weight[k]) for v in self.live_in[self.peak] if (k := of[v]) < n_gen)
         key = lambda x: (-x[1], x[0])  # noqa: E731
         if limit is not None:
             return heapq.nsmallest(limit, pairs, key=key)
@@ -417,6 +420,10 @@ def _written_operand(mnemonic: str) -> int | None:
     return found.pop() if len(found) == 1 else None
 
 
+_ALIAS, _TYPE, _NAME, _NELTS, _VAR = (attrgetter(a) for a in ("alias", "type", "name", "num_elts", "var"))
+_IS_NONE = None.__class__.__instancecheck__  # x is None
+
+
 _NONZERO = re.compile(rb"[^\x00]")
 _BYTE_BITS = [tuple(i for i in range(8) if v >> i & 1) for v in range(256)]
 
@@ -432,42 +439,82 @@ class _Tracked:
     def __init__(self, unit: ast.Unit) -> None:
         VarDecl, PredDecl, AddrDecl = ast.VarDecl, ast.PredDecl, ast.AddrDecl
         decls = unit.decls
-        vars_ = [d for d in decls if type(d) is VarDecl]
-        roots = [d for d in vars_ if d.alias is None]
-        aliases = [d for d in vars_ if d.alias is not None] if len(roots) < len(vars_) else []
-        tsize = {t: _type_size(t) for t in {d.type for d in vars_}}
-        names = [d.name for d in roots]
-        ne_list = [d.num_elts for d in roots]
-        weight = [ne * tsize[d.type] for ne, d in zip(ne_list, roots)]
-        sizes = dict(zip(names, weight))
+        self.classes = classes = Counter(map(type, decls))  # for variables()
+        vars_ = list(decls) if classes[VarDecl] == len(decls) else [d for d in decls if type(d) is VarDecl]
+        al = list(map(_ALIAS, vars_))
+        n_roots = al.count(None)
+        if n_roots == len(al):
+            roots, aliases = vars_, []
+        else:
+            roots = list(compress(vars_, map(_IS_NONE, al)))
+            aliases = list(compress(vars_, al))  # an Alias is true, None false
+        types = list(map(_TYPE, roots))
+        tsize = {t: _type_size(t) for t in set(types).union(map(_TYPE, aliases))}
+        names = list(map(_NAME, roots))
+        ne_list = list(map(_NELTS, roots))
+        weight = list(map(mul, ne_list, map(tsize.__getitem__, types)))
         nelts = dict(zip(names, ne_list))
         of = dict(zip(names, range(len(names))))
-        preds = [d.name for d in decls if type(d) is PredDecl]
-        addr_decls = [d for d in decls if type(d) is AddrDecl]
-        addrs = [d.name for d in addr_decls]
         alias_root: dict[str, str] = {}
         if aliases:
-            decl = {d.name: d for d in vars_}
-            pending = []
-            for d in aliases:  # an alias counts as the variable at the end of its chain
-                r, seen = d.name, 0
-                while seen <= 64:
-                    x = decl.get(r)
-                    if x is None or x.alias is None or x.alias.var not in decl:
-                        break
-                    r = x.alias.var
-                    seen += 1
-                if r == d.name:  # aliases a variable not declared: a root itself
-                    sizes[r] = w = d.num_elts * tsize[d.type]
-                    nelts[r] = d.num_elts
-                    of[r] = len(names)
-                    names.append(r)
-                    weight.append(w)
-                else:
-                    alias_root[d.name] = r
-                    pending.append(d.name)
-            for n in pending:
-                of[n] = of[alias_root[n]]
+            anames = list(map(_NAME, aliases))
+            avars = list(map(_VAR, filter(None, al)))
+            aset = set(anames)
+            if len(of) == len(roots) and len(aset) == len(anames) and of.keys().isdisjoint(aset):
+                # no name declared twice: an alias of a root variable has it
+                # as its root, one of a variable not declared is a root
+                # itself, one of an alias follows the chain (as below)
+                own = []
+                adecl: dict[str, ast.VarDecl] | None = None
+                for d, n, r in zip(aliases, anames, avars):
+                    if r in of:
+                        alias_root[n] = r
+                    elif r not in aset:
+                        own.append(d)
+                    else:
+                        if adecl is None:
+                            adecl = dict(zip(anames, aliases))
+                        r, seen = n, 0
+                        while seen <= 64:
+                            x = adecl.get(r)  # None: a root (or not declared)
+                            if x is None or (x.alias.var not in of and x.alias.var not in aset):
+                                break
+                            r = x.alias.var
+                            seen += 1
+                        if r == n or seen > 64:  # (a cycle of aliases: each its own root)
+                            own.append(d)
+                        else:
+                            alias_root[n] = r
+                for d in own:
+                    nelts[d.name] = d.num_elts
+                    of[d.name] = len(names)
+                    names.append(d.name)
+                    weight.append(d.num_elts * tsize[d.type])
+                of.update(zip(alias_root, map(of.__getitem__, alias_root.values())))
+            else:
+                decl = {d.name: d for d in vars_}
+                pending = []
+                for d in aliases:  # an alias counts as the variable at the end of its chain
+                    r, seen = d.name, 0
+                    while seen <= 64:
+                        x = decl.get(r)
+                        if x is None or x.alias is None or x.alias.var not in decl:
+                            break
+                        r = x.alias.var
+                        seen += 1
+                    if r == d.name or seen > 64:  # aliases a variable not declared (or a cycle): a root itself
+                        nelts[r] = d.num_elts
+                        of[r] = len(names)
+                        names.append(r)
+                        weight.append(d.num_elts * tsize[d.type])
+                    else:
+                        alias_root[d.name] = r
+                        pending.append(d.name)
+                for n in pending:
+                    of[n] = of[alias_root[n]]
+        preds = [d.name for d in decls if type(d) is PredDecl] if classes[PredDecl] else []
+        addr_decls = [d for d in decls if type(d) is AddrDecl] if classes[AddrDecl] else []
+        addrs = [d.name for d in addr_decls]
         self.n_gen = len(names)
         for n in preds:
             if n not in of:
@@ -478,14 +525,18 @@ class _Tracked:
             if n not in of:
                 of[n] = len(names)
                 names.append(n)
-        self.alias_root, self.sizes, self.nelts, self.of, self.names, self.weight = \
-            alias_root, sizes, nelts, of, names, weight
+        self.alias_root, self.nelts, self.of, self.names, self.weight = alias_root, nelts, of, names, weight
         # the bytes of each number: a root's, 0 for a predicate or address
         self.bytes_of = weight + [0] * (len(names) - len(weight))
         # and its figures packed in one int (bytes, predicates << _P,
         # addresses << _A): a set's three figures are one sum
         self.packed = weight + [1 << _P] * self.n_pred + [1 << _A] * (len(names) - len(weight) - self.n_pred)
         self._decls, self._addr_bytes = decls, sum(2 * d.num_elts for d in addr_decls)
+
+    @functools.cached_property
+    def sizes(self) -> dict[str, int]:
+        """Every root general variable -> its bytes."""
+        return dict(zip(self.names, self.weight))
 
     @property
     def root(self) -> dict[str, str]:
@@ -499,7 +550,7 @@ class _Tracked:
         the order the classes first appear), the declarations, their bytes
         and, for general variables, the aliases among them."""
         out: dict[str, dict[str, int]] = {}
-        for t, c in Counter(map(type, self._decls)).items():
+        for t, c in self.classes.items():
             v = out[_DECL_CLASS[t]] = {"count": c, "bytes": 0}
             if t is ast.VarDecl:
                 v["bytes"] = sum(self.weight)
@@ -509,34 +560,79 @@ class _Tracked:
                 v["bytes"] = self._addr_bytes
         return out
 
-    def bits(self, x: int) -> list[int]:
-        """The numbers set in a bitset."""
-        if not x:
-            return []
-        if x.bit_count() <= 4:  # a few bits: cheaper than scanning a wide number
-            out = []
-            while x:
-                i = x.bit_length() - 1
-                out.append(i)
-                x ^= 1 << i
-            return out[::-1]
-        data = x.to_bytes((x.bit_length() + 7) >> 3, "little")
-        out = []
-        for m in _NONZERO.finditer(data):
-            base = m.start() << 3
-            out.extend([base + i for i in _BYTE_BITS[data[m.start()]]])
-        return out
-
     def count(self, x: int) -> int:
         """The packed figures (see ``_P``) of a bitset."""
-        if not x:
-            return 0
-        g, p = self.n_gen, self.n_pred
-        high = x >> g
-        gen = x ^ (high << g) if high else x
-        w = self.weight
-        nb = sum(w[i] for i in self.bits(gen)) if gen else 0
-        return nb + ((high & ((1 << p) - 1)).bit_count() << _P) + ((high >> p).bit_count() << _A)
+        return _count(x, self.weight, self.n_gen, self.n_pred)
+
+
+def _bits(x: int) -> list[int]:
+    """The numbers set in a bitset, in order."""
+    if not x:
+        return []
+    if x.bit_count() <= 4:  # a few bits: cheaper than scanning a wide number
+        out = []
+        while x:
+            i = x.bit_length() - 1
+            out.append(i)
+            x ^= 1 << i
+        return out[::-1]
+    data = x.to_bytes((x.bit_length() + 7) >> 3, "little")
+    out = []
+    for m in _NONZERO.finditer(data):
+        base = m.start() << 3
+        out.extend([base + i for i in _BYTE_BITS[data[m.start()]]])
+    return out
+
+
+def _count(x: int, weight: list[int], n_gen: int, n_pred: int) -> int:
+    """The packed figures (see ``_P``) of a bitset over a numbering whose
+    first ``n_gen`` numbers are general variables of bytes ``weight``, the
+    next ``n_pred`` predicates and the rest address registers."""
+    if not x:
+        return 0
+    high = x >> n_gen
+    gen = x ^ (high << n_gen) if high else x
+    nb = sum(map(weight.__getitem__, _bits(gen))) if gen else 0
+    return nb + ((high & ((1 << n_pred) - 1)).bit_count() << _P) + ((high >> n_pred).bit_count() << _A)
+
+
+class _Globals:
+    """The tracked symbols some block reads before writing (``gen``): the
+    only ones live across a block boundary, so the only ones the data-flow
+    passes carry (a symbol every block writes before it reads is live only
+    inside blocks, and defined wherever it is live: the write comes first).
+    Numbered afresh in tracked order (``numbers[i]``: the tracked number of
+    global ``i``; ``index[t]``: the global number of tracked ``t``, -1 for
+    none), so general variables, predicates and addresses stay in that
+    order and the bitsets are as wide as the globals, not every symbol."""
+
+    __slots__ = ("numbers", "index", "weight", "n_gen", "n_pred")
+
+    def __init__(self, tr: _Tracked, gens: list[set[int]]) -> None:
+        numbers = self.numbers = sorted(set().union(*gens))
+        index = self.index = [-1] * len(tr.names)
+        for i, t in enumerate(numbers):
+            index[t] = i
+        self.n_gen = bisect.bisect_left(numbers, tr.n_gen)
+        self.n_pred = bisect.bisect_left(numbers, tr.n_gen + tr.n_pred) - self.n_gen
+        self.weight = list(map(tr.weight.__getitem__, numbers[:self.n_gen]))
+
+    def bits(self, xs: set[int]) -> int:
+        """The bitset of a set of tracked numbers (those that are globals)."""
+        ids = [i for i in map(self.index.__getitem__, xs) if i >= 0]
+        r = 0
+        if len(ids) < 8:
+            for i in ids:
+                r |= 1 << i
+            return r
+        buf = bytearray((max(ids) >> 3) + 1)
+        for i in ids:
+            buf[i >> 3] |= 1 << (i & 7)
+        return int.from_bytes(buf, "little")
+
+    def count(self, x: int) -> int:
+        """The packed figures of a bitset of globals."""
+        return _count(x, self.weight, self.n_gen, self.n_pred)
 
 
 # the packed figures of a set: bytes of general variables in the low bits,
@@ -546,136 +642,230 @@ _P, _A = 48, 72
 _FIELD = (1 << 24) - 1
 
 
-def _unit_def_use(unit: ast.Unit, tr: _Tracked, blocks: list[Block]) -> tuple[
-        list[list[tuple[int, int, list[int], tuple[int, ...]]]], list[set[int]], list[set[int]],
-        list[set[int]], dict[tuple[str, int], int]]:
-    """One pass over the instructions of ``blocks``.  Returns, per block,
-    its instructions as (statement index, killed number or -1, used
-    numbers, numbers first written in the block here) under the model of the
-    module docstring (a number may be listed twice); its gen (used before
-    any kill in it), kill and written sets; and the count of each
-    (mnemonic, execution size)."""
-    of, nelts = tr.of, tr.nelts
-    # per mnemonic: True (its first operand is its destination), the index
-    # of the operand a message writes, or None (it writes none)
-    opinfo: dict[str, bool | int | None] = {}
-    missing = object()
+Row = list[tuple[int, int, list[int], tuple[int, ...]]]
+
+
+class _Scan:
+    """What one pass over (part of) a body finds (:func:`_scan`)."""
+
+    __slots__ = ("starts", "other", "rows", "gen", "kill", "wrote", "local", "sizes")
+
+    def __init__(self) -> None:
+        self.starts: list[int] = []  # statement index where each block starts
+        self.other = False  # a statement neither label nor instruction seen
+        self.rows: list[Row] = []  # per block (want_rows)
+        self.gen: list[set[int]] = []  # per block: read before any whole write in it
+        self.kill: list[set[int]] = []  # written whole
+        self.wrote: list[dict[int, int]] = []  # written, whole or in part -> the first such write
+        self.local: list[int] = []  # a bound of the bytes live of the block's own variables
+        # per mnemonic: [how it writes (_opinfo), its instructions' execution sizes]
+        self.sizes: dict[str, list[Any]] = {}
+
+
+def _scan(unit: ast.Unit, tr: _Tracked | None, lo: int, hi: int, want_rows: bool) -> _Scan:
+    """One pass over statements ``lo:hi`` of a unit's body.
+
+    It splits them into basic blocks (the one place that says where blocks
+    start): at each label (an empty block falls through to the next), at the
+    first instruction not preceded by a label and at each instruction after
+    a control-flow instruction (``FLOW_ROLE``); a block runs to the next
+    start, and statements other than labels and instructions belong to
+    none.  Without ``tr`` that is all.
+
+    With ``tr``, per block: its instructions as rows (statement index,
+    killed number or -1, used numbers, numbers first written in the block
+    there; a number may be listed twice; only ``want_rows``) under the model
+    of the module docstring; its gen, kill and written sets; and ``local``:
+    the largest sum of the bytes of the variables written in the block whose
+    span covers an instruction, a span running from the variable's first
+    write (whole or in part) in the block to its last use or write there.  A
+    variable live and defined across an instruction is live-out and defined
+    there, or one of the block's gen defined at its entry, or within its
+    span: those three bound the bytes live in the block.  And per mnemonic,
+    the execution size of each of its instructions."""
+    sc = _Scan()
     body = unit.body
-    rows: list[list[tuple[int, int, list[int], tuple[int, ...]]]] = []
-    gen_b: list[set[int]] = []
-    kill_b: list[set[int]] = []
-    wrote_b: list[set[int]] = []
-    counts: dict[tuple[str, int], int] = {}
-    VarRef, Name, Imm, Instruction = ast.VarRef, ast.Name, ast.Imm, ast.Instruction
-    of_get, nelts_get, info_get, counts_get = of.get, nelts.get, opinfo.get, counts.get
+    Label, Subroutine, Instruction, flow = ast.Label, ast.Subroutine, ast.Instruction, O.FLOW_ROLE
+    start = sc.starts.append
+    if tr is None:
+        ended = True
+        for i in range(lo, hi):
+            s = body[i]
+            t = type(s)
+            if t is Instruction:
+                if ended:
+                    start(i)
+                    ended = False
+                if s.op in flow:
+                    ended = True
+            elif t is Label or t is Subroutine:
+                start(i)
+                ended = False
+            else:
+                sc.other = True
+        return sc
+    of, nelts, bytes_of = tr.of, tr.nelts, tr.bytes_of
+    VarRef, Name, Imm = ast.VarRef, ast.Name, ast.Imm
+    of_get, nelts_get, per_op = of.get, nelts.get, sc.sizes
+    op_get = per_op.get
+    gen_b, kill_b, wrote_b, local_b, rows = sc.gen, sc.kill, sc.wrote, sc.local, sc.rows
     zero2 = (0, 0)
-    for b in blocks:
-        gen: set[int] = set()
-        kil: set[int] = set()
-        wrote: set[int] = set()
-        row: list[tuple[int, int, list[int], tuple[int, ...]]] = []
-        append = row.append
-        for j in b.stmts:
+    gen: set[int] = set()
+    kil: set[int] = set()
+    last: dict[int, int] = {}  # a number -> its last use or write in the block
+    wrote: dict[int, int] = {}  # a number -> its first write (whole or in part) in the block
+    row: Row = []
+    append = row.append
+    p = 0  # the instruction's position in its block
+    ended = True
+    first = True
+    for j in range(lo, hi + 1):
+        if j < hi:
             s = body[j]
-            if type(s) is not Instruction:
+            t = type(s)
+            if t is Instruction:
+                op = s.op
+                new_block = ended
+                ended = op in flow
+            elif t is Label or t is Subroutine:
+                new_block = True
+                ended = False
+            else:
+                sc.other = True
                 continue
-            ops = s.operands
-            op = s.op
-            ex = s.exec
-            size = ex.size if ex is not None else 1
-            key = (op, size)
-            counts[key] = counts_get(key, 0) + 1
-            info = info_get(op, missing)
-            if info is missing:
-                info = opinfo[op] = True if O.report_family(op) in _DST_FAMILIES else _written_operand(op)
-            use: list[int] = []
-            pred = s.pred
-            if pred is not None:
-                k = of_get(pred.name)
-                if k is not None:
-                    use.append(k)
-            kill = part = -1  # part: a variable written in part (still read)
-            rest = ops
-            if info is True:
-                if ops:
-                    d = ops[0]
-                    td = type(d)
-                    if td is VarRef:
-                        # a write of a whole root variable (execution size x
-                        # its element size >= its bytes), unpredicated, kills
-                        # it; any other writes it in part
-                        rest = ops[1:]
-                        n = d.name
-                        k = of_get(n)
-                        if k is not None:
-                            ne = nelts_get(n)
-                            if pred is None and ne is not None and size >= ne and (
-                                    d.offsets == zero2 or not any(d.offsets)):
-                                kill = k
-                            else:
-                                part = k
-                                use.append(k)
-                    elif td is Name:
-                        rest = ops[1:]
-                        k = of_get(d.name)
-                        if k is not None:
-                            if pred is None:
-                                kill = k
-                            else:
-                                part = k
-                                use.append(k)
-            elif info is not None and ops:
-                # a message's destination: written whole when unpredicated,
-                # at offset 0 and naming a root variable; else in part
-                wi = info if info >= 0 else len(ops) + info
-                if 0 <= wi < len(ops):
-                    d = ops[wi]
-                    td = type(d)
-                    n = getattr(d, "name", None)
-                    k = of_get(n) if td in _MESSAGE_DST else None
+        else:
+            new_block = True  # the end: close the last block
+        if new_block:
+            if not first:
+                local = 0
+                if wrote:
+                    diff = [0] * (p + 1)
+                    for v, a in wrote.items():
+                        w = bytes_of[v]
+                        if w:
+                            diff[a] += w
+                            diff[last[v] + 1] -= w
+                    local = max(accumulate(diff))
+                gen_b.append(gen)
+                kill_b.append(kil)
+                wrote_b.append(wrote)
+                local_b.append(local)
+                if want_rows:
+                    rows.append(row)
+                gen, kil, last, wrote, row = set(), set(), {}, {}, []
+                append = row.append
+                p = 0
+            if j == hi:
+                break
+            first = False
+            start(j)
+            if t is not Instruction:
+                continue
+        ops = s.operands
+        ex = s.exec
+        size = ex.size if ex is not None else 1
+        rec = op_get(op)
+        if rec is None:
+            rec = per_op[op] = [_OPINFO[op] if op in _OPINFO else _opinfo(op), []]
+        info = rec[0]
+        rec[1].append(size)
+        use: list[int] = []
+        pred = s.pred
+        if pred is not None:
+            k = of_get(pred.name)
+            if k is not None:
+                use.append(k)
+        kill = part = -1  # part: a variable written in part (still read)
+        rest = ops
+        if info is True:
+            if ops:
+                d = ops[0]
+                td = type(d)
+                if td is VarRef:
+                    # a write of a whole root variable (execution size x
+                    # its element size >= its bytes), unpredicated, kills
+                    # it; any other writes it in part
+                    rest = ops[1:]
+                    n = d.name
+                    k = of_get(n)
                     if k is not None:
-                        if pred is None and n in nelts and (
-                                not any(d.offsets) if td is VarRef else d.offset == 0):
+                        ne = nelts_get(n)
+                        if pred is None and ne is not None and size >= ne and (
+                                d.offsets == zero2 or not any(d.offsets)):
                             kill = k
                         else:
                             part = k
                             use.append(k)
-                        rest = ops[:wi] + ops[wi + 1:]
-            for o in rest:
-                t = type(o)
-                if t is VarRef:
-                    k = of_get(o.name)
+                elif td is Name:
+                    rest = ops[1:]
+                    k = of_get(d.name)
+                    if k is not None:
+                        if pred is None:
+                            kill = k
+                        else:
+                            part = k
+                            use.append(k)
+        elif info is not None and ops:
+            # a message's destination: written whole when unpredicated,
+            # at offset 0 and naming a root variable; else in part
+            wi = info if info >= 0 else len(ops) + info
+            if 0 <= wi < len(ops):
+                d = ops[wi]
+                td = type(d)
+                n = getattr(d, "name", None)
+                k = of_get(n) if td in _MESSAGE_DST else None
+                if k is not None:
+                    if pred is None and n in nelts and (
+                            not any(d.offsets) if td is VarRef else d.offset == 0):
+                        kill = k
+                    else:
+                        part = k
+                        use.append(k)
+                    rest = ops[:wi] + ops[wi + 1:]
+        for o in rest:
+            t = type(o)
+            if t is VarRef:
+                k = of_get(o.name)
+                if k is not None:
+                    use.append(k)
+            elif t is not Imm:
+                names: list[str] = []
+                _op_names(o, names)
+                for n in names:
+                    k = of_get(n)
                     if k is not None:
                         use.append(k)
-                elif t is not Imm:
-                    names: list[str] = []
-                    _op_names(o, names)
-                    for n in names:
-                        k = of_get(n)
-                        if k is not None:
-                            use.append(k)
+        if want_rows:
             new: tuple[int, ...] = ()
             if kill >= 0:
                 if kill not in wrote:
-                    wrote.add(kill)
                     new = (kill,)
             elif part >= 0 and part not in wrote:
-                wrote.add(part)
                 new = (part,)
             append((j, kill, use, new))
-            if kil:
-                for v in use:
-                    if v not in kil:
-                        gen.add(v)
-            else:
-                gen.update(use)
-            if kill >= 0:
-                kil.add(kill)
-        rows.append(row)
-        gen_b.append(gen)
-        kill_b.append(kil)
-        wrote_b.append(wrote)
-    return rows, gen_b, kill_b, wrote_b, counts
+        for v in use:
+            last[v] = p
+            if v not in kil:
+                gen.add(v)
+        if kill >= 0:
+            last[kill] = p
+            kil.add(kill)
+            if kill not in wrote:
+                wrote[kill] = p
+        elif part >= 0 and part not in wrote:
+            wrote[part] = p
+        p += 1
+    return sc
+
+
+# per mnemonic: True (its first operand is its destination), the index of
+# the operand a message writes, or None (it writes none); filled by _opinfo
+_OPINFO: dict[str, bool | int | None] = {}
+
+
+def _opinfo(op: str) -> bool | int | None:
+    info = _OPINFO[op] = True if O.report_family(op) in _DST_FAMILIES else _written_operand(op)
+    return info
 
 
 class _LiveSets(Mapping):
@@ -684,8 +874,10 @@ class _LiveSets(Mapping):
     live-out bitset (holding every instruction's set of a long kernel at
     once would take memory in its length times its live variables)."""
 
-    def __init__(self, rows: list, g: Graph, tr: _Tracked, live_out: list[int], def_in: list[int]) -> None:
-        self._rows, self._g, self._tr, self._live_out, self._def_in = rows, g, tr, live_out, def_in
+    def __init__(self, row_of: Callable[[int], Row], g: Graph, tr: _Tracked, gl: _Globals,
+                 live_out: list[int], def_in: list[int]) -> None:
+        self._row_of, self._g, self._tr, self._gl = row_of, g, tr, gl
+        self._live_out, self._def_in = live_out, def_in
         self._sets: dict[int, frozenset[str]] = {}
         self._starts = [b.start for b in g.blocks]
 
@@ -704,16 +896,17 @@ class _LiveSets(Mapping):
         b_i = bisect.bisect_right(self._starts, j) - 1
         if b_i < 0:
             raise KeyError(j)
-        row = self._rows[b_i]
+        row = self._row_of(b_i)
         pos = next((p for p, r in enumerate(row) if r[0] == j), None)
         if pos is None:
             raise KeyError(j)  # a statement that is no instruction
-        live = set(self._tr.bits(self._live_out[b_i]))
+        numbers = self._gl.numbers
+        live = set(map(numbers.__getitem__, _bits(self._live_out[b_i])))
         for i, k, u, _ in reversed(row[pos:]):
             if k >= 0:
                 live.discard(k)
             live.update(u)
-        defined = set(self._tr.bits(self._def_in[b_i]))
+        defined = set(map(numbers.__getitem__, _bits(self._def_in[b_i])))
         for _, k, _, new in row[:pos + 1]:
             defined.update(new)
         k = row[pos][1]
@@ -799,16 +992,32 @@ def liveness(unit: ast.Unit, graph: Graph | None = None) -> Liveness:
     to find the peak.  The walk counts as the live set changes (adding or
     taking away only what an instruction makes live or kills); the other
     blocks are walked when their figures are first asked for."""
-    g = graph if graph is not None else cfg_unit(unit)
-    return _liveness(unit, g, _Tracked(unit))[0]
+    tr = _Tracked(unit)
+    sc = _scan(unit, tr, 0, len(unit.body), False)
+    g = graph if graph is not None else _cfg_unit(unit, None, True, sc)
+    if [b.start for b in g.blocks] != sc.starts:
+        raise ValueError(f"the graph given is not the control-flow graph of unit '{unit.name}'")
+    return _liveness(unit, g, tr, sc)
 
 
-def _liveness(unit: ast.Unit, g: Graph, tr: _Tracked) -> tuple[Liveness, dict[tuple[str, int], int]]:
-    rows, gen_s, kill_s, wrote_s, counts = _unit_def_use(unit, tr, g.blocks)
+def _liveness(unit: ast.Unit, g: Graph, tr: _Tracked, sc: _Scan) -> Liveness:
+    gen_s, kill_s, wrote_s = sc.gen, sc.kill, sc.wrote
+    row_cache: dict[int, Row] = {}
+    ends = sc.starts[1:] + [len(unit.body)]
+
+    def row_of(b_i: int) -> Row:
+        """A block's instructions' rows (:func:`_scan`), made when first
+        asked for: only the blocks walked need them."""
+        r = row_cache.get(b_i)
+        if r is None:
+            r = row_cache[b_i] = _scan(unit, tr, sc.starts[b_i], ends[b_i], True).rows[0]
+        return r
+
     nblk = len(g.blocks)
-    gen_b = [_to_bits(x) for x in gen_s]
-    kill_b = [_to_bits(x) for x in kill_s]
-    wrote_b = [_to_bits(x) for x in wrote_s]
+    gl = _Globals(tr, gen_s)
+    gen_b = list(map(gl.bits, gen_s))
+    kill_b = list(map(gl.bits, kill_s))
+    wrote_b = list(map(gl.bits, wrote_s))
     succ = _flow_successors(g)
     # backward: live
     live_out = [0] * nblk
@@ -833,7 +1042,7 @@ def _liveness(unit: ast.Unit, g: Graph, tr: _Tracked) -> tuple[Liveness, dict[tu
     every = 0
     for x in wrote_b:
         every |= x
-    entry = ((1 << len(tr.names)) - 1) ^ every
+    entry = ((1 << len(gl.numbers)) - 1) ^ every
     reached = set()
     stack = [0] if nblk else []
     while stack:
@@ -863,8 +1072,8 @@ def _liveness(unit: ast.Unit, g: Graph, tr: _Tracked) -> tuple[Liveness, dict[tu
                 if o != def_out[b_i]:
                     def_out[b_i] = o
                     changed = True
-    count = tr.count
-    bytes_of, packed = tr.bytes_of, tr.packed
+    count = gl.count
+    bytes_of, packed, index = tr.bytes_of, tr.packed, gl.index
     low = (1 << _P) - 1
 
     def step(ref: int, ref_w: int, x: int) -> int:
@@ -874,23 +1083,26 @@ def _liveness(unit: ast.Unit, g: Graph, tr: _Tracked) -> tuple[Liveness, dict[tu
         return ref_w + count(x ^ (x & ref)) - count(ref ^ (ref & x))
 
     # per block: the figures of its live-out set (what is defined there), and
-    # an upper bound of its instructions' bytes (live-out and every variable
-    # it touches)
+    # an upper bound of its instructions' bytes: those, the gen defined at
+    # its entry and not live-out, and the variables' spans in the block
+    # (``local``, :func:`_scan`)
     out_w = [0] * nblk
     bound = [0] * nblk
+    local = sc.local
     ref_set, ref_w = 0, 0
     for b_i in range(nblk - 1, -1, -1):
         xo = live_out[b_i] & def_out[b_i]
         ow = out_w[b_i] = step(ref_set, ref_w, xo)
-        bound[b_i] = (ow & low) + sum(map(bytes_of.__getitem__, gen_s[b_i])) \
-            + sum(map(bytes_of.__getitem__, kill_s[b_i]))
+        gd = gen_b[b_i] & def_in[b_i]
+        bound[b_i] = ((ow + count(gd ^ (gd & xo))) & low) + local[b_i]
         xi = live_top[b_i] & def_in[b_i]
         ref_set, ref_w = xi, step(xo, ow, xi)
 
     def walk(b_i: int) -> tuple[list[tuple[int, int, int, int]], int]:
         """The (statement, bytes, predicates, addresses) of each instruction
         of a block, last first, and the block's largest bytes: the symbols
-        live across it that some write has reached."""
+        live across it that some write has reached (``out``, ``din``:
+        bitsets of globals, ``index``: a tracked number's global number)."""
         out = live_out[b_i]
         din = def_in[b_i]
         tot = out_w[b_i]  # packed figures of what is live and defined here
@@ -898,12 +1110,12 @@ def _liveness(unit: ast.Unit, g: Graph, tr: _Tracked) -> tuple[Liveness, dict[tu
         outb = out.to_bytes((out.bit_length() >> 3) + 1, "little")
         dinb = din.to_bytes((din.bit_length() >> 3) + 1, "little")
         n_out, n_din = len(outb), len(dinb)
-        row = rows[b_i]
+        row = row_of(b_i)
         # where each variable is first written in the block
         first: dict[int, int] = {}
         for p, r in enumerate(row):
             for v in r[3]:
-                if not ((v >> 3) < n_din and (dinb[v >> 3] >> (v & 7)) & 1):
+                if not ((i := index[v]) >= 0 and (i >> 3) < n_din and (dinb[i >> 3] >> (i & 7)) & 1):
                     first[v] = p
         at: list[tuple[int, int, int, int]] = []
         bp = 0
@@ -912,7 +1124,7 @@ def _liveness(unit: ast.Unit, g: Graph, tr: _Tracked) -> tuple[Liveness, dict[tu
             if k >= 0:
                 live = state.get(k)
                 if live is None:
-                    live = (k >> 3) < n_out and (outb[k >> 3] >> (k & 7)) & 1 == 1
+                    live = (i := index[k]) >= 0 and (i >> 3) < n_out and (outb[i >> 3] >> (i & 7)) & 1 == 1
                 if live:  # k is defined after this instruction: it writes it
                     tot -= packed[k]
                 state[k] = False
@@ -921,18 +1133,18 @@ def _liveness(unit: ast.Unit, g: Graph, tr: _Tracked) -> tuple[Liveness, dict[tu
                 if v != k and first.get(v) == p:
                     live = state.get(v)
                     if live is None:
-                        live = (v >> 3) < n_out and (outb[v >> 3] >> (v & 7)) & 1 == 1
+                        live = (i := index[v]) >= 0 and (i >> 3) < n_out and (outb[i >> 3] >> (i & 7)) & 1 == 1
                     if live:
                         tot -= packed[v]
             for v in u:
                 live = state.get(v)
                 if live is None:
-                    live = (v >> 3) < n_out and (outb[v >> 3] >> (v & 7)) & 1 == 1
+                    live = (i := index[v]) >= 0 and (i >> 3) < n_out and (outb[i >> 3] >> (i & 7)) & 1 == 1
                 if not live:
                     state[v] = True
                     f = first.get(v)
                     if f is None:
-                        if not ((v >> 3) < n_din and (dinb[v >> 3] >> (v & 7)) & 1):
+                        if not ((i := index[v]) >= 0 and (i >> 3) < n_din and (dinb[i >> 3] >> (i & 7)) & 1):
                             continue  # written later in the block only
                     elif f >= p:
                         continue
@@ -956,29 +1168,14 @@ def _liveness(unit: ast.Unit, g: Graph, tr: _Tracked) -> tuple[Liveness, dict[tu
     for b_i in sorted(range(nblk), key=bound.__getitem__, reverse=True):
         if bound[b_i] < peak_bytes:
             break
-        if not rows[b_i]:
+        if not row_of(b_i):
             continue
         for j, xb, _, _ in walk(b_i)[0]:
             if xb > peak_bytes or (xb == peak_bytes and peak is not None and j < peak):
                 peak, peak_bytes = j, xb
-    live_in = _LiveSets(rows, g, tr, live_out, def_in)
+    live_in = _LiveSets(row_of, g, tr, gl, live_out, def_in)
     line = (unit.body[peak].line or None) if peak is not None else None  # 0: a decoded binary
-    return Liveness(g, tr.sizes, live_in, walk, peak, max(peak_bytes, 0), line), counts
-
-
-def _to_bits(xs: set[int]) -> int:
-    """The bitset of a set of numbers."""
-    if not xs:
-        return 0
-    if len(xs) < 8:
-        r = 0
-        for i in xs:
-            r |= 1 << i
-        return r
-    buf = bytearray((max(xs) >> 3) + 1)
-    for i in xs:
-        buf[i >> 3] |= 1 << (i & 7)
-    return int.from_bytes(buf, "little")
+    return Liveness(g, tr, live_in, walk, peak, max(peak_bytes, 0), line)
 
 
 # ------------------------------------------------------------- GRF file
@@ -1058,17 +1255,18 @@ def unit_stats(unit: ast.Unit, text: str | None = None, file: str | None = None,
     """The statistics of one kernel or function (the ``units`` entry of
     ``visa-stats --json``; ``grf``: the register file, :func:`visa.dumps.grf_file`,
     for the ``pressure`` entry's ``grf`` and ``overflow``)."""
-    g = cfg_unit(unit)  # the blocks only: the text's $N ids are not reported here
     tr = _Tracked(unit)
-    lv, by_op_exec = _liveness(unit, g, tr)
-    kinds = Counter(map(type, unit.body))
+    sc = _scan(unit, tr, 0, len(unit.body), False)
+    g = _cfg_unit(unit, None, False, sc)  # the blocks only: their ids and lines are not reported here
+    lv = _liveness(unit, g, tr, sc)
     by_cat: Counter[str] = Counter()
     by_mn: dict[str, Counter[str]] = {}
     n = 0
-    for (op, size), c in by_op_exec.items():
+    for op, (_, sizes) in sc.sizes.items():
+        c = len(sizes)
         n += c
         by_cat[O.report_family(op)] += c
-        by_mn.setdefault(op, Counter())[str(size)] += c
+        by_mn[op] = Counter({str(size): k for size, k in Counter(sizes).items()})
     variables = tr.variables()
     return {
         "file": file, "name": unit.name, "kind": unit.kind, "instructions": n,
@@ -1077,10 +1275,10 @@ def unit_stats(unit: ast.Unit, text: str | None = None, file: str | None = None,
                         for k, c in sorted(by_mn.items())},
         "variables": variables,
         "inputs": len(unit.inputs),
-        "labels": kinds[ast.Label] + kinds[ast.Subroutine],
+        "labels": sum(b.label is not None for b in g.blocks),  # each label starts a block
         "blocks": len(g.blocks),
         "pressure": {"peak_bytes": lv.peak_bytes, "line": lv.peak_line,
-                     "instruction": (sum(1 for s in unit.body[:lv.peak + 1] if type(s) is ast.Instruction)
+                     "instruction": (countOf(map(type, unit.body[:lv.peak + 1]), ast.Instruction)
                                      if lv.peak is not None else None),
                      "live": [[v, b] for v, b in lv.peak_vars(10)],
                      **({"grf": grf, "overflow": grf_overflow(lv.peak_bytes, grf)} if grf else {})},

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import subprocess
 import sys
 
 from . import dumps
@@ -90,6 +88,7 @@ def stats_main(argv: list[str] | None = None) -> int:
                 print(f"{p}:{u['pressure']['line']}: warning: {msg}", file=sys.stderr)
         units += got
     if a.json:
+        import json  # (imported where used: start-up)
         print(json.dumps({"schema": dumps.SCHEMA, "units": units}, indent=1))
     elif a.csv:
         print("file,name,kind,instructions,blocks,labels,inputs,peak_bytes,peak_line")
@@ -214,10 +213,12 @@ def cfg_main(argv: list[str] | None = None) -> int:
         print(f"visa-cfg: error: unknown output format '{fmt}'", file=sys.stderr)
         return 2
     if fmt == "json":
+        import json
         data = (json.dumps(dumps.cfg_json(graphs, calls), indent=1) + "\n").encode()
     else:
         data = _dot(graphs, a.compact, None, calls).encode()
         if fmt != "dot":
+            import subprocess
             try:
                 data = subprocess.run(["dot", "-T" + fmt], input=data, capture_output=True,
                                       check=True).stdout
@@ -339,6 +340,7 @@ def diff_main(argv: list[str] | None = None) -> int:
     different = [p for p in pairs if not p["same"]]
     status = 2 if errors else (1 if different or result["only_old"] or result["only_new"] else 0)
     if a.json:
+        import json
         print(json.dumps(result, indent=1))
         return status
     print(f"visa-diff: {a.old} -> {a.new}: {len(pairs)} pairs ({len(pairs) - len(different)} same, "
