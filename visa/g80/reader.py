@@ -36,12 +36,16 @@ def grammar_text() -> str:
 
 
 class _Grammar:
-    """The grammar's lexemes composed as regular expressions (visa/lexicon.py)."""
+    """The grammar's lexemes composed as regular expressions (visa/lexicon.py); what is
+    composed, and the compiled code of the expressions, kept between runs
+    (visa/readymade.py, under a digest of the grammar and of the lexicon's source)."""
 
     def __init__(self) -> None:
-        from visa.lexicon import Lexicon
+        from visa.lexicon import Lexicon, source
+        from visa.readymade import Regexes
         self.text = grammar_text()
-        lex = Lexicon(self.text)
+        kept = Regexes("g80-lexicon", self.text + "\0" + source())
+        lex = Lexicon(self.text, kept.compile, kept.memo)
         m = re.search(r"^LEXEME:(.*?)\n(?=\S)", self.text, re.M | re.S)
         assert m is not None
         order = re.findall(r"\b[A-Z_][A-Z_0-9]*\b", m.group(1))
@@ -50,14 +54,14 @@ class _Grammar:
         # the items of a plain line, and the parts of a memory reference
         # the pieces of a plain line, each checked against its own terminal
         def whole(name: str):
-            return re.compile(lex.regex(name)).fullmatch
+            return kept.compile(lex.regex(name)).fullmatch
         self.word = whole("WORD")
         self.dolword = whole("DOLWORD")
         self.vec = whole("PLAIN_VEC")
         self.num = whole("NUM")
         self.sum = whole("PLAIN_SUM")
         self.neg = whole("PLAIN_NEG")
-        self.labels = re.compile(f"(?:{lex.regex('WORDC')})+")
+        self.labels = kept.compile(f"(?:{lex.regex('WORDC')})+")
         self.mem = lex.capture("PLAIN_MEM", ("WORDLB", "PLAIN_BASE", "PLAIN_SIGN", "PLAIN_OFFSET",
                                              "PLAIN_POST")).fullmatch
         self.other_space = re.compile(r"[^\S \t]").search
