@@ -16,10 +16,15 @@ interpreter alone (``python -c pass``) and ``import attrs``.
 
 Each command takes its turn in every round (a slow spell of a shared
 machine falls on all of them); the minimum, median and maximum wall times
-are reported, with the CPU time (user + system) of the best round.  The
-tools run as an installed user runs them: the console scripts beside this
-Python, the bytecode compiled first (``PYTHONDONTWRITEBYTECODE`` unset), one
-warm-up run each.
+are reported, with the CPU time (user + system) of the best round and the
+load average.  The tools run as an installed user runs them, as
+benchmarks/bench_startup.py runs them: this tree installed with pip
+(``--no-deps``, bytecode compiled) into a throwaway virtual environment
+(:func:`commands.install`), its console scripts, with a store of ready-made
+data of their own (``VISA_CACHE_DIR``) filled by one warm-up run each; the
+floors are taken with that environment's interpreter.  ``--here`` runs the
+console scripts beside this Python instead (a development install runs its
+editable finder at every start), saying so.
 """
 from __future__ import annotations
 
@@ -35,7 +40,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 DIS = ROOT / "tests" / "data" / "afuc" / "dis"
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from commands import timed, tool  # noqa: E402
+from commands import install, timed, tool  # noqa: E402
 
 MESA = {"afuc-dis": 0.05, "afuc-as": 0.04}
 TARGET = 0.25
@@ -83,15 +88,27 @@ def main() -> int:
     ap.add_argument("--repeat", type=int, default=7)
     ap.add_argument("--firmware", default=os.path.join(os.environ.get("FW_DIR", "/lib/firmware/qcom"),
                                                        "a630_sqe.fw"))
+    ap.add_argument("--here", action="store_true",
+                    help="run the console scripts beside this Python (no throwaway install)")
     a = ap.parse_args()
     if not os.path.exists("/usr/bin/time"):
         print("error: needs /usr/bin/time (Debian package 'time')", file=sys.stderr)
         return 2
-    import visa
-    compileall.compile_dir(str(Path(visa.__file__).parent), quiet=1)
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)  # the children may keep their bytecode
-    dis, asm = tool("afuc-dis"), tool("afuc-as")
     with tempfile.TemporaryDirectory() as tmp:
+        os.environ["VISA_CACHE_DIR"] = str(Path(tmp, "cache"))  # (inherited by every command)
+        python = install(Path(tmp, "venv")) if not a.here else None
+        if python is None:
+            import visa
+            compileall.compile_dir(str(Path(visa.__file__).parent), quiet=1)
+            python = sys.executable
+            dis, asm = tool("afuc-dis"), tool("afuc-as")
+            how = (f"the console scripts beside {sys.executable} "
+                   f"({'as asked' if a.here else 'the throwaway install failed'})")
+        else:
+            bindir = Path(python).parent
+            dis, asm = [str(bindir / "afuc-dis")], [str(bindir / "afuc-as")]
+            how = f"this tree installed with pip into a throwaway environment ({bindir.parent})"
         fw = Path(a.firmware)
         if fw.is_file():
             what = str(fw)
@@ -103,8 +120,8 @@ def main() -> int:
         runs = {
             "afuc-dis": [*dis, "-u", str(fw), "-o", str(listing)],
             "afuc-as": [*asm, str(listing), "-o", str(back)],
-            "python -c pass": [sys.executable, "-c", "pass"],
-            "python -c 'import attrs'": [sys.executable, "-c", "import attrs"],
+            "python -c pass": [python, "-c", "pass"],
+            "python -c 'import attrs'": [python, "-c", "import attrs"],
         }
         for cmd in runs.values():  # warm-up (and the listing afuc-as reads)
             if timed(cmd, tmp)[2]:
@@ -113,6 +130,7 @@ def main() -> int:
         if back.read_bytes() != fw.read_bytes():
             print("error: afuc-as of the listing is not the firmware", file=sys.stderr)
             return 1
+        load = " ".join(f"{x:.2f}" for x in os.getloadavg())
         walls: dict[str, list[float]] = {k: [] for k in runs}
         cpus: dict[str, list[float]] = {k: [] for k in runs}
         for _ in range(a.repeat):
@@ -125,7 +143,9 @@ def main() -> int:
                 cpus[name].append(cpu)
         lines = listing.read_text().count("\n")
         print(f"input: {what} ({fw.stat().st_size // 4} words, listing {lines} lines)")
-        print(f"{a.repeat} rounds, load {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; "
+        print(f"the tools: {how}")
+        print(f"{a.repeat} rounds, load average {load} before them, "
+              f"{' '.join(f'{x:.2f}' for x in os.getloadavg())} after, on {os.cpu_count()} cores; "
               "wall seconds min / median / max (CPU of the best)")
         for name in runs:
             w = walls[name]

@@ -50,7 +50,7 @@ CORPUS = ROOT / "tests" / "data" / "corpus" / "tgllp"
 KERNEL = "loop_unroll_ilp__matmul_tiled__simd32"
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from commands import timed, tool  # noqa: E402
+from commands import install, timed, tool  # noqa: E402
 
 
 def main() -> int:
@@ -74,7 +74,7 @@ def main() -> int:
     status = 0
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["VISA_CACHE_DIR"] = str(Path(tmp, "cache"))  # (inherited by every command)
-        python = _install(Path(tmp, "venv")) if not a.here else None
+        python = install(Path(tmp, "venv")) if not a.here else None
         if python is None:
             python = sys.executable
             visa_as, visa_dis = tool("visa-as"), tool("visa-dis")
@@ -159,35 +159,6 @@ def main() -> int:
         else:
             print("  GenX_IR : not installed here (Debian 12 package libigc-tools)")
     return status
-
-
-def _install(venv: Path) -> str | None:
-    """The Python of a new virtual environment at ``venv`` with this tree
-    installed (its console scripts beside it), or None where that fails
-    (said on standard error).  The environment sees this Python's
-    site-packages (the dependencies) through a ``.pth`` file, whose
-    directory is only put on the path: its own ``.pth`` files, such as an
-    editable install's finder, are not run."""
-    import site
-    import sysconfig
-    base = getattr(sys, "_base_executable", sys.executable)
-    r = subprocess.run([base, "-m", "venv", "--without-pip", str(venv)], capture_output=True, text=True)
-    if r.returncode:
-        print(f"(no throwaway environment: {r.stderr.strip()})", file=sys.stderr)
-        return None
-    python = str(venv / "bin" / "python")
-    purelib = subprocess.run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-                             capture_output=True, text=True).stdout.strip()
-    deps = [p for p in dict.fromkeys([sysconfig.get_paths()["purelib"], *site.getsitepackages()])
-            if os.path.isdir(p)]
-    Path(purelib, "_bench_dependencies.pth").write_text("".join(p + "\n" for p in deps))
-    pip = [sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", "--no-input", "-q"]
-    for extra in (["--no-build-isolation"], []):  # (offline where setuptools and wheel are here)
-        r = subprocess.run(pip + extra + [str(ROOT)], capture_output=True, text=True)
-        if r.returncode == 0 and (venv / "bin" / "visa-as").exists():
-            return python
-    print(f"(pip could not install this tree: {r.stderr.strip()[-400:]})", file=sys.stderr)
-    return None
 
 
 def _from_tree(python: str, tree: Path, name: str) -> list[str]:

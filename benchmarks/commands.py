@@ -1,7 +1,8 @@
 """What the benchmarks share about running a whole command: its wall time,
 CPU time and peak memory, and a tool found as an installed user runs it
 (the console script beside this Python, not a version manager's shim, which
-adds start-up of its own)."""
+adds start-up of its own), and this tree installed as a user installs it, in a
+throwaway environment (:func:`install`)."""
 from __future__ import annotations
 
 import shutil
@@ -9,6 +10,8 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def timed(cmd, cwd) -> tuple[float, float, int, float]:
@@ -34,3 +37,33 @@ def tool(name: str) -> list[str]:
     exe = str(beside) if beside.exists() else shutil.which(name)
     return [exe] if exe else [sys.executable, "-c",
                               f"from visa.cli import {name.replace('visa-', '')}_main as m; m()"]
+
+
+def install(venv: Path) -> str | None:
+    """The Python of a new virtual environment at ``venv`` with this tree
+    installed (its console scripts beside it), or None where that fails
+    (said on standard error).  The environment sees this Python's
+    site-packages (the dependencies) through a ``.pth`` file, whose
+    directory is only put on the path: its own ``.pth`` files, such as an
+    editable install's finder, are not run."""
+    import os
+    import site
+    import sysconfig
+    base = getattr(sys, "_base_executable", sys.executable)
+    r = subprocess.run([base, "-m", "venv", "--without-pip", str(venv)], capture_output=True, text=True)
+    if r.returncode:
+        print(f"(no throwaway environment: {r.stderr.strip()})", file=sys.stderr)
+        return None
+    python = str(venv / "bin" / "python")
+    purelib = subprocess.run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                             capture_output=True, text=True).stdout.strip()
+    deps = [p for p in dict.fromkeys([sysconfig.get_paths()["purelib"], *site.getsitepackages()])
+            if os.path.isdir(p)]
+    Path(purelib, "_bench_dependencies.pth").write_text("".join(p + "\n" for p in deps))
+    pip = [sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", "--no-input", "-q"]
+    for extra in (["--no-build-isolation"], []):  # (offline where setuptools and wheel are here)
+        r = subprocess.run(pip + extra + [str(ROOT)], capture_output=True, text=True)
+        if r.returncode == 0 and (venv / "bin" / "visa-as").exists():
+            return python
+    print(f"(pip could not install this tree: {r.stderr.strip()[-400:]})", file=sys.stderr)
+    return None

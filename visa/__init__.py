@@ -23,15 +23,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Literal, Union, overload
 
-import attrs
-
-from .errors import Diagnostic, VisaError, WarningOptions, warning_options
-
 if TYPE_CHECKING:
     from . import ast
-# visa.ast and the printer (the instruction tables) are imported on first
-# use: the afuc and G80 tools (visa.afuc, visa.g80) live in this package and
-# need neither, so `import visa.afuc` costs them nothing of vISA's
+    from .errors import Diagnostic, VisaError, WarningOptions
+# visa.ast, the printer (the instruction tables) and even the error classes
+# (visa.errors: attrs, a fifth of a G80 command's start-up) are imported on
+# first use: the afuc and G80 tools (visa.afuc, visa.g80) live in this
+# package and need none of them, so `import visa.g80` costs them nothing of
+# vISA's
 
 __version__ = "0.1.0"
 
@@ -124,6 +123,7 @@ def validate(program: Program, *, platform: Platform | None = None,
     for text, the module's ``file`` for a module, which for a built module is
     the Python file whose builder calls the positions are)."""
     from .encode import check_module
+    from .errors import warning_options
     module, text, name = _module(program, filename)
     opts = warning_options(werror, no_error, disable, options)
     return check_module(module, text=text, filename=name, platform=platform,
@@ -147,6 +147,7 @@ def assemble(program: Program, *, gen_binaries: GenBinaries = (), filename: str 
     raises :class:`VisaError` at its position."""
     from .encode import assemble as _assemble_text
     from .encode import assemble_checked
+    from .errors import warning_options
     opts: WarningOptions | None = warning_options(werror, no_error, disable, options)
     opts = None if opts is None or opts.default else opts
     if isinstance(program, str):
@@ -168,6 +169,8 @@ def _text_ordered(module: ast.Module, back: dict[int, object]) -> ast.Module:
     kernel attribute comes before the body (a built node's position is the
     line of its builder call, which says nothing of that order).  ``back``
     maps each node without position to the node it stands for."""
+    import attrs
+
     def unplaced(n: Any) -> Any:
         m = attrs.evolve(n, line=0, col=0)
         back[id(m)] = n
@@ -195,6 +198,7 @@ def disassemble(data: bytes, *, filename: str = "<input>", module: bool = False)
     the byte offset."""
     from .binary import objfile as OF
     from .decode import disassemble_module
+    from .errors import Diagnostic, VisaError
     from .isa.atoms import DecodeError
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise TypeError("disassemble() takes bytes")
@@ -205,21 +209,28 @@ def disassemble(data: bytes, *, filename: str = "<input>", module: bool = False)
     return m if module else _format(m)
 
 
-_LAZY = {"ast": (".ast", None), "build": (".build", None), "Builder": (".build", "Builder"),
+_LAZY = {"VisaError": (".errors", "VisaError"), "Diagnostic": (".errors", "Diagnostic"),
+         "WarningOptions": (".errors", "WarningOptions"),
+         "ast": (".ast", None), "build": (".build", None), "Builder": (".build", "Builder"),
          "stats": (".dumps", "stats"), "cfg": (".dumps", "cfg"), "liveness": (".dumps", "liveness"),
          "diff": (".dumps_diff", "diff")}
 
 
 def __getattr__(name: str) -> Any:
-    """What neither command-line tool needs, imported on first use:
-    ``visa.build`` and ``visa.Builder`` (the builder), ``visa.stats``,
-    ``visa.cfg`` and ``visa.liveness`` (the dump readers, :mod:`visa.dumps`)
-    and ``visa.diff`` (:mod:`visa.dumps_diff`)."""
+    """Names imported on first use (and kept here after it): the error
+    classes (``visa.VisaError``, ``visa.Diagnostic``, ``visa.WarningOptions``:
+    :mod:`visa.errors` loads attrs, which the G80 tools never need), and
+    what neither vISA command-line tool needs: ``visa.build`` and
+    ``visa.Builder`` (the builder), ``visa.stats``, ``visa.cfg`` and
+    ``visa.liveness`` (the dump readers, :mod:`visa.dumps`) and
+    ``visa.diff`` (:mod:`visa.dumps_diff`)."""
     if name in _LAZY:
         import importlib
         module_name, attr = _LAZY[name]
         module = importlib.import_module(module_name, __name__)
-        return module if attr is None else getattr(module, attr)
+        value = module if attr is None else getattr(module, attr)
+        globals()[name] = value
+        return value
     raise AttributeError(f"module 'visa' has no attribute {name!r}")
 
 

@@ -139,6 +139,17 @@ def _parse(tokens: list[tuple[str, str]], name: str):
     return tree
 
 
+def source() -> str:
+    """This module's source (what a digest of what is composed here names,
+    beside the grammar: visa/readymade.py)."""
+    try:
+        with open(__file__, encoding="utf-8") as f:
+            return f.read()
+    except (OSError, TypeError, ValueError):  # pragma: no cover - no source: the code instead
+        import marshal
+        return repr(marshal.dumps(Lexicon.__init__.__code__))
+
+
 class Lexicon:
     """The terminal definitions of one grammar text."""
 

@@ -19,6 +19,7 @@ from contextvars import ContextVar
 from .expr import Env, evaluate
 from .isa import opcodes as O
 from .lexicon import Lexicon
+from .lexicon import source as lexicon_source
 from .readymade import Regexes
 
 
@@ -52,17 +53,7 @@ class Fail(Exception):
 _GRAMMAR = grammar_text()
 
 
-def _lexicon_source() -> str:
-    from . import lexicon
-    try:
-        with open(lexicon.__file__, encoding="utf-8") as f:
-            return f.read()
-    except (OSError, TypeError, ValueError):  # pragma: no cover - no source: the code instead
-        import marshal
-        return repr(marshal.dumps(Lexicon.__init__.__code__))
-
-
-LEX_REGEXES = Regexes("visa-lexicon", _GRAMMAR + "\0" + _lexicon_source())
+LEX_REGEXES = Regexes("visa-lexicon", _GRAMMAR + "\0" + lexicon_source())
 LEX = Lexicon(_GRAMMAR, LEX_REGEXES.compile, LEX_REGEXES.memo)
 
 

@@ -868,10 +868,13 @@ class Matcher:
         opts = self.opts
         for obj, i in path[4]:
             t = tokens[i]
-            if t[0] == "reg":  # registers recur: their encodings are kept
-                k = (obj, t[1])
+            k0 = t[0]
+            if k0 == "reg" or k0 == "mem":  # registers and memory operands recur: their
+                k = (obj, t)                # encodings are kept
                 got = encoded.get(k, False)
                 if got is False:
+                    if len(encoded) > 1 << 16:
+                        encoded.clear()
                     got = encoded[k] = obj.encode(t, opts)
             elif type(obj) is Field:
                 got = None if t[1] >> obj.width else (t[1] << obj.low, obj.mask, (), ())
@@ -975,8 +978,11 @@ class Candidates:
                     k = shape_of.get(t)
                     ks.append(k if k is not None else matcher.shape(t))
             keys = ks
-        words = frozenset(t for t in tokens if type(t) is str)
-        self.paths = matcher.paths(tuple(keys), words)
+        keys = tuple(keys)
+        # (the words only matter to a shape not seen before, or with default words)
+        got = None if matcher.opts.defaults else matcher._lines.get(keys)
+        self.paths = got if got is not None else \
+            matcher.paths(keys, frozenset(t for t in tokens if type(t) is str))
         self.next = 0
         self.found: list[Match] = []
 

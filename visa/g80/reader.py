@@ -36,12 +36,16 @@ def grammar_text() -> str:
 
 
 class _Grammar:
-    """The grammar's lexemes composed as regular expressions (visa/lexicon.py)."""
+    """The grammar's lexemes composed as regular expressions (visa/lexicon.py); what is
+    composed, and the compiled code of the expressions, kept between runs
+    (visa/readymade.py, under a digest of the grammar and of the lexicon's source)."""
 
     def __init__(self) -> None:
-        from visa.lexicon import Lexicon
+        from visa.lexicon import Lexicon, source
+        from visa.readymade import Regexes
         self.text = grammar_text()
-        lex = Lexicon(self.text)
+        kept = Regexes("g80-lexicon", self.text + "\0" + source())
+        lex = Lexicon(self.text, kept.compile, kept.memo)
         m = re.search(r"^LEXEME:(.*?)\n(?=\S)", self.text, re.M | re.S)
         assert m is not None
         order = re.findall(r"\b[A-Z_][A-Z_0-9]*\b", m.group(1))
@@ -50,20 +54,19 @@ class _Grammar:
         # the items of a plain line, and the parts of a memory reference
         # the pieces of a plain line, each checked against its own terminal
         def whole(name: str):
-            return re.compile(lex.regex(name)).fullmatch
+            return kept.compile(lex.regex(name)).fullmatch
         self.word = whole("WORD")
         self.dolword = whole("DOLWORD")
         self.vec = whole("PLAIN_VEC")
         self.num = whole("NUM")
         self.sum = whole("PLAIN_SUM")
         self.neg = whole("PLAIN_NEG")
-        self.labels = re.compile(f"(?:{lex.regex('WORDC')})+")
+        self.labels = kept.compile(f"(?:{lex.regex('WORDC')})+")
         self.mem = lex.capture("PLAIN_MEM", ("WORDLB", "PLAIN_BASE", "PLAIN_SIGN", "PLAIN_OFFSET",
                                              "PLAIN_POST")).fullmatch
         self.other_space = re.compile(r"[^\S \t]").search
         # a line that begins with `&` continues the instruction before
         self.amp = re.compile(r"[ \t]*&")
-        self.regkeys: dict[str, str] = {}
         self.sum_term = re.compile(r"([+-]?)(#?)([^+-]+)")
 
 
@@ -105,16 +108,23 @@ def _number(text: str, line: int, col: int, errors: list) -> int:
 
 # ---------------------------------------------------------------- plain lines (fast path)
 
-def _cut_line(ln: str, line: int, errors: list, g: _Grammar) -> list[tuple] | None:
+def _cut_line(ln: str, line: int, errors: list, g: _Grammar,
+              memo: dict | None = None) -> list[tuple] | None:
     """The lines a plain line holds (labels, an instruction), or None when it is not a
     PLAIN_LINE.  The line is cut at its blanks; each piece is labels (``NAME:``, only at
     the start), then an item (PLAIN_ITEM's terminals: each piece is checked against its
     own), with a ``(`` before it or a ``)`` after it; they are arranged as PLAIN_INSN says:
-    prefix groups, the mnemonic, arguments, and no group in a group."""
+    prefix groups, the mnemonic, arguments, and no group in a group.
+
+    ``memo``: the items read so far in this text (one parse's own dict), each
+    ``(token, shape)``: words and operands recur from line to line, and an item that reads
+    with no error and names no label reads the same wherever it is."""
     c = ln.find("//")
     body = ln if c < 0 else ln[:c]
     if g.other_space(body):
         return None  # white space that is not a blank (a vertical tab...) is no separator
+    if memo is None:
+        memo = {}
     out: list[tuple] = []
     errs: list = []
     toks: list = []  # the instruction's tokens for the matcher, and their shapes
@@ -159,114 +169,40 @@ def _cut_line(ln: str, line: int, errors: list, g: _Grammar) -> list[tuple] | No
             it = it[:-1]
             if group is None or not it:
                 return None
-        c = it[0]
-        if "a" <= c <= "z" and g.word(it):
-            toks.append(it)
-            keys.append(it)
+        got = memo.get(it)
+        if got is None:
+            n = len(errs)
+            got = _item(it, line, start, errs, g)
+            if got is None:
+                return None
+            if got[2] is None:
+                labelled = True  # (an expression with a label: its positions are its own)
+                got = (got[0], got[1], shape(got[1]))
+            elif len(errs) == n:
+                memo[it] = got
+        e = got[0]
+        if type(e) is str:
+            toks.append(e)
+            keys.append(e)
             if group is not None:
                 if group[0] is None:
-                    group[0] = it
+                    group[0] = e
                 else:
-                    group[2].append(it)
+                    group[2].append(e)
             elif name is None:
-                name = it
+                name = e
                 if not col0:
                     col0 = start + 1
             else:
-                mods.append(it)
+                mods.append(e)
             if not close:
                 continue
             e = None
         else:
             if group is None and name is None:
                 return None  # only groups come before the mnemonic
-            if c == "$":
-                if ":" in it:
-                    if not g.vec(it):
-                        return None
-                    e = _vec(it)
-                    toks.append(e)
-                    keys.append("$:")
-                else:
-                    if not g.dolword(it):
-                        return None
-                    e = ("reg", it[1:])
-                    k = g.regkeys.get(it)
-                    if k is None:
-                        k = g.regkeys[it] = shape(e)
-                    toks.append(e)
-                    keys.append(k)
-            elif "0" <= c <= "9" or c == "#" and len(it) > 1 and it[1] != ":":
-                if "+" not in it and "-" not in it and c != "#":
-                    if c == "0" and len(it) > 2 and it[1] in "xX" and len(it) <= 18 and g.num(it):
-                        v = int(it, 16)
-                    elif g.num(it):
-                        v = _number(it, line, start + 1, errs)
-                    else:
-                        return None
-                    e = ("num", v)
-                    toks.append(e)
-                    keys.append("#n0" if v == 0 else "#n1" if v == 1 else "#n")
-                else:
-                    if not g.sum(it):
-                        return None
-                    e = None
-                    for t in g.sum_term.finditer(it):
-                        sign, hash_, part = t.groups()
-                        tcol = start + 1 + t.start() + len(sign)
-                        if hash_:
-                            labelled = True
-                            term: tuple = ("label", part, line, tcol)
-                        else:
-                            term = ("num", _number(part, line, tcol, errs))
-                        e = term if e is None else ("add" if sign == "+" else "sub", e, term)
-                    f = fold(e)
-                    toks.append(f)
-                    keys.append(shape(f))
-            elif c == "#":
-                if it == "#":
-                    e = ("discard",)
-                    toks.append(e)
-                    keys.append("#")
-                elif g.vec(it):
-                    e = _vec(it)
-                    toks.append(e)
-                    keys.append("$:")
-                else:
-                    return None
-            elif c == "-":
-                if not g.neg(it):
-                    return None
-                e = ("neg", ("num", _number(it[1:], line, start + 2, errs)))
-                f = fold(e)
-                toks.append(f)
-                keys.append(shape(f))
-            else:
-                mm = g.mem(it)
-                if mm is None:
-                    return None
-                col = start + 1
-                space = mm.group("WORDLB")
-                base = mm.group("PLAIN_BASE")
-                if base[0] == "$":
-                    addr: tuple = ("reg", base[1:])
-                elif base[0] == "-":
-                    addr = ("neg", ("num", _number(base[1:], line, col + mm.start("PLAIN_BASE") + 1, errs)))
-                else:
-                    addr = ("num", _number(base, line, col + mm.start("PLAIN_BASE"), errs))
-                off = mm.group("PLAIN_OFFSET")
-                if off is not None:
-                    n = ("num", _number(off, line, col + mm.start("PLAIN_OFFSET"), errs))
-                    addr = ("add" if mm.group("PLAIN_SIGN") == "+" else "sub", addr, n)
-                post = mm.group("PLAIN_POST")
-                if post is not None:
-                    e = ("mem", space[:-1] if space else "", addr,
-                         ("num", _number(post, line, col + mm.start("PLAIN_POST"), errs)), "pp")
-                else:
-                    e = ("mem", space[:-1] if space else "", addr, None, "mem")
-                f = fold(e)
-                toks.append(f)
-                keys.append(shape(f))
+            toks.append(got[1])
+            keys.append(got[2])
         # an expression: an operand of the open group or of the instruction, or a prefix
         if e is not None:
             if group is not None:
@@ -295,6 +231,90 @@ def _cut_line(ln: str, line: int, errors: list, g: _Grammar) -> list[tuple] | No
     return out
 
 
+def _item(it: str, line: int, start: int, errs: list, g: _Grammar) -> tuple | None:
+    """One item of a plain line (at column ``start + 1``): ``(word, word, word)`` for a
+    word, ``(expression, token, shape)`` for an operand (the token: the expression folded,
+    for the matcher), with shape None for one that names a label (its terms carry their
+    positions); None when it is none of PLAIN_ITEM's."""
+    e: Any
+    c = it[0]
+    if "a" <= c <= "z" and g.word(it):
+        return it, it, it
+    if c == "$":
+        if ":" in it:
+            if not g.vec(it):
+                return None
+            e = _vec(it)
+            return e, e, "$:"
+        if not g.dolword(it):
+            return None
+        e = ("reg", it[1:])
+        return e, e, shape(e)
+    if "0" <= c <= "9" or c == "#" and len(it) > 1 and it[1] != ":":
+        if "+" not in it and "-" not in it and c != "#":
+            if c == "0" and len(it) > 2 and it[1] in "xX" and len(it) <= 18 and g.num(it):
+                v = int(it, 16)
+            elif g.num(it):
+                v = _number(it, line, start + 1, errs)
+            else:
+                return None
+            e = ("num", v)
+            return e, e, "#n0" if v == 0 else "#n1" if v == 1 else "#n"
+        if not g.sum(it):
+            return None
+        e = None
+        labelled = False
+        for t in g.sum_term.finditer(it):
+            sign, hash_, part = t.groups()
+            tcol = start + 1 + t.start() + len(sign)
+            if hash_:
+                labelled = True
+                term: tuple = ("label", part, line, tcol)
+            else:
+                term = ("num", _number(part, line, tcol, errs))
+            e = term if e is None else ("add" if sign == "+" else "sub", e, term)
+        f = fold(e)
+        return e, f, None if labelled else shape(f)
+    if c == "#":
+        if it == "#":
+            e = ("discard",)
+            return e, e, "#"
+        if g.vec(it):
+            e = _vec(it)
+            return e, e, "$:"
+        return None
+    if c == "-":
+        if not g.neg(it):
+            return None
+        e = ("neg", ("num", _number(it[1:], line, start + 2, errs)))
+        f = fold(e)
+        return e, f, shape(f)
+    mm = g.mem(it)
+    if mm is None:
+        return None
+    col = start + 1
+    space = mm.group("WORDLB")
+    base = mm.group("PLAIN_BASE")
+    if base[0] == "$":
+        addr: tuple = ("reg", base[1:])
+    elif base[0] == "-":
+        addr = ("neg", ("num", _number(base[1:], line, col + mm.start("PLAIN_BASE") + 1, errs)))
+    else:
+        addr = ("num", _number(base, line, col + mm.start("PLAIN_BASE"), errs))
+    off = mm.group("PLAIN_OFFSET")
+    if off is not None:
+        n = ("num", _number(off, line, col + mm.start("PLAIN_OFFSET"), errs))
+        addr = ("add" if mm.group("PLAIN_SIGN") == "+" else "sub", addr, n)
+    post = mm.group("PLAIN_POST")
+    if post is not None:
+        e = ("mem", space[:-1] if space else "", addr,
+             ("num", _number(post, line, col + mm.start("PLAIN_POST"), errs)), "pp")
+    else:
+        e = ("mem", space[:-1] if space else "", addr, None, "mem")
+    f = fold(e)
+    return e, f, shape(f)
+
+
 def _vec(text: str) -> tuple:
     e = None
     for part in text.split(":"):
@@ -314,6 +334,7 @@ def _lex(text: str, fast: bool, errors: list, blocks: dict[int, list]) -> Iterat
     start is one INSN_BLOCK (``blocks[position]``: the lines it holds)."""
     g = _grammar()
     lexeme = g.lexeme.match
+    memo: dict = {}  # the items of plain lines read so far (_cut_line)
     pos = 0
     n = len(text)
     line = 1
@@ -333,7 +354,7 @@ def _lex(text: str, fast: bool, errors: list, blocks: dict[int, list]) -> Iterat
                     e = n
                 if text[e + 1:e + 2] in _BLANK_OR_AMP and g.amp.match(text, e + 1):
                     break
-                got = _cut_line(text[p:e], line + k, errors, g)
+                got = _cut_line(text[p:e], line + k, errors, g, memo)
                 if got is None:
                     break
                 run += got
