@@ -153,6 +153,14 @@ def test_mutated_lines_judged_alike(reference, index, seed):
     assert lark_accepts(reference, text) == ours_accepts(text), repr(text)
 
 
+@pytest.mark.parametrize("text", ["\r\r\n", "nop\r\r\n", "nop\r\n\r\r\n", "nop ;\r\r\n",
+                                  "nop\r\n\r\n", "nop\r\n"])
+def test_carriage_returns_before_a_crlf_judged_alike(reference, text):
+    """A carriage return before a CRLF is a lone one (hypothesis found the
+    reader taking it for a line end after CRLF became LF)."""
+    assert lark_accepts(reference, text) == ours_accepts(text), repr(text)
+
+
 def _strings(terminal: str) -> set[str]:
     body = re.search(rf"^{terminal}(?:\.\d+)?:(.*?)(?=^\S)", grammar_text(), re.M | re.S)
     assert body is not None

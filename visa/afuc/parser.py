@@ -795,7 +795,10 @@ def read(text: str | bytes, check: bool = True) -> tuple[A.Program, list[Diagnos
     # BLANK and COMMENT): read as LF (no column moves); a carriage return
     # that ends the text outside a comment stays, to be reported
     if "\r\n" in text:
-        text = text.replace("\r\n", "\n")
+        if "\r\r" in text:  # a lone carriage return before a CRLF stays lone
+            text = re.sub("(?<!\r)\r\n", "\n", text)
+        else:
+            text = text.replace("\r\n", "\n")
     if text and not text.endswith("\n"):
         last = text[text.rfind("\n") + 1:]
         if not last.endswith("\r") or ";" in last:
