@@ -24,7 +24,8 @@ def record(monkeypatch):
     """Change the text facts of a registered form for one test."""
     def change(mnemonic, **facts):
         f = F.FORMS[mnemonic]
-        monkeypatch.setitem(F.FORMS, mnemonic, attrs.evolve(f, text=attrs.evolve(f.text, **facts)))
+        changed = attrs.evolve(f, text=attrs.evolve(f.text, **facts))
+        monkeypatch.setattr(F, "FORMS", F.FORMS.with_forms(changed, replacing=True))
     return change
 
 

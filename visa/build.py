@@ -49,6 +49,7 @@ from .errors import Diagnostic, VisaError
 from .isa import opcodes as O
 from .isa.atoms import DecodeError, EncodeError, InsBuilder, Mismatch, Reader
 from .isa.forms import FORMS, text_of
+from .isa.records import Declared
 
 __all__ = [
     "Builder", "UnitBuilder", "Var", "Reg", "Addr", "Pred", "PredUse", "Surface", "Sampler",
@@ -862,7 +863,7 @@ class UnitBuilder:
                 for o in ins.operands))
         if facts.older is not None:
             try:
-                up = facts.older(ins, _Declared(
+                up = facts.older(ins, Declared(
                     frozenset(n for n, k in self._names.items() if k == "S")
                     | {O.BINDLESS_SAMPLER_NAME},
                     frozenset(n for n, k in self._names.items() if k == "T")
@@ -937,13 +938,6 @@ class UnitBuilder:
         return attrs.evolve(ins, operands=tuple(ops), exec=ex) if changed else ins
 
 
-@attrs.frozen
-class _Declared:
-    """What a form's older-spelling rewrite may ask of the declarations."""
-    samplers: frozenset[str]
-    surfaces: frozenset[str]
-
-
 def _align(a: str | int | None) -> str | None | bool:
     """The alignment name the parser records (None for byte), or False."""
     if a is None:
@@ -997,8 +991,7 @@ class _Trial:
         self.grf_bytes = self.sym.grf_bytes
         self.by_opcode: dict[int, list[Any]] = {}
         for f in FORMS.values():
-            variants = getattr(f, "variants", None)
-            for g in (variants() if variants is not None else (f,)):
+            for g in f.variants():
                 self.by_opcode.setdefault(g.opcode, []).append(g)
         for d in unit.decls:
             self.declare(d)
@@ -1016,9 +1009,7 @@ class _Trial:
     def encode(self, ins: A.Instruction) -> tuple[bytes, str | None]:
         f: Any = FORMS[ins.op]
         try:
-            resolve = getattr(f, "resolve", None)
-            if resolve is not None:
-                f = resolve(ins)
+            f = f.select(ins)
             out: list[bytes] = [bytes((f.opcode,))]
             for a in f.atoms:
                 a.encode(ins, self.sym, out)

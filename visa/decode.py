@@ -10,30 +10,16 @@ report it as an internal error).
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
-from functools import lru_cache
-from types import MappingProxyType
-
 from . import ast as A
 from .binary import objfile as OF
 from .errors import Diagnostic, VisaError
 from .isa import opcodes as O
 from .isa.atoms import TYPE_NAME, DecodeError, InsBuilder, Mismatch, Reader
-from .isa.forms import FORMS
+from .isa import forms as _forms
 
 ALIGN_NAME = O.ALIGN_PRINTED_BY_CODE
 _SUB_OP = int(O.OPCODES_BY_MNEMONIC["func"].number)
 _LABEL_OP = int(O.OPCODES_BY_MNEMONIC["label"].number)
-
-
-@lru_cache(maxsize=1)
-def _forms_by_opcode() -> Mapping[int, tuple]:
-    """Opcode -> the forms (layouts) that may have written it; made once."""
-    table: dict[int, list] = {}
-    for f in FORMS.values():
-        for g in (f.variants() if hasattr(f, "variants") else (f,)):
-            table.setdefault(g.opcode, []).append(g)
-    return MappingProxyType({op: tuple(fs) for op, fs in table.items()})
 
 
 class Names:
@@ -146,7 +132,7 @@ def decode_code(obj: OF.VisaObject, names: Names, base: int = 0,
     equally (decoded nodes carry no position), so each instruction is
     remembered under every byte its decoding looked at, failed attempts at
     other forms of the opcode included, and a repeat is not decoded again."""
-    by_opcode = _forms_by_opcode()
+    by_opcode = _forms.FORMS.by_opcode()
     data = obj.code
     rd = Reader(data, 0, base)
     body = []

@@ -26,7 +26,7 @@ from .binary import objfile as OF
 from .errors import Diagnostic, VisaError, WarningOptions
 from .isa import opcodes as O
 from .isa.atoms import TYPE_CODE, EncodeError
-from .isa.forms import FORMS
+from .isa import forms as _forms
 from .repeats import Repeats
 
 # the strings every object's pool starts with, after its own name
@@ -284,10 +284,11 @@ def encode_body(body, sym: Symbols) -> bytes:
     instruction and the unit's symbols (label and string ids are fixed at
     first mention), so equal instructions are encoded once.
 
-    A form may have several layouts for one mnemonic (``resolve(ins)``
+    A record may have several layouts for one mnemonic (``select(ins)``
     picks one), and an atom may count bytes Intel's writer reserves but never
     writes (``unwritten``, 2D block LSC): those come as zeros at the end of
     the unit's code, where the declared size puts them."""
+    table = _forms.FORMS
     out: list[bytes] = []
     sub_op = int(O.OPCODES_BY_MNEMONIC["func"].number)
     label_op = int(O.OPCODES_BY_MNEMONIC["label"].number)
@@ -306,13 +307,13 @@ def encode_body(body, sym: Symbols) -> bytes:
                 unwritten += m[1]
                 continue
             try:
-                m = _encode_one(s, sym)
+                m = _encode_one(s, sym, table)
             except EncodeError as e:  # report it, and go on looking for more
                 errors.append(e)
                 if len(errors) >= MAX_ERRORS:
                     break
                 continue
-            f = FORMS.get(s.op)
+            f = table.get(s.op)
             if f is None or not f.stateful:  # a fresh string each time: not reused
                 memo.put(s, m)
             out.append(m[0])
@@ -331,16 +332,14 @@ def encode_body(body, sym: Symbols) -> bytes:
     return b"".join(out)
 
 
-def _encode_one(s: A.Instruction, sym: Symbols) -> tuple[bytes, int]:
+def _encode_one(s: A.Instruction, sym: Symbols, table) -> tuple[bytes, int]:
     """One instruction's bytes and the zero bytes it leaves for the end."""
-    f = FORMS.get(s.op)
-    if f is None:
+    record = table.get(s.op)
+    if record is None:
         if s.op in O.OLDER_ONLY_OPS:
             raise EncodeError(f"'{s.op}' {O.OLDER_ONLY_OPS[s.op]}", s)
         raise EncodeError(f"unknown or not yet encodable instruction '{s.mnemonic}'", s)
-    resolve = getattr(f, "resolve", None)
-    if resolve is not None:
-        f = resolve(s)
+    f = record.select(s)
     part = [bytes((f.opcode,))]
     try:
         for a in f.atoms:

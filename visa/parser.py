@@ -28,7 +28,9 @@ from .isa.atoms import EncodeError
 from .expr import Env
 from .isa import opcodes as O
 from .isa import operands as _operands
-from .isa.forms import FORMS, text_of
+from .isa import forms as _forms
+from .isa.forms import text_of
+from .isa.records import Declared
 from .textread import ENV as _ENV
 from .textread import LEX as _LEX
 from .textread import Fail as _Fail
@@ -106,18 +108,6 @@ def _lower_case_spelling(op: str, mods: tuple) -> tuple[str, tuple]:
     return op, mods
 
 
-# the older spec's other names of a mnemonic (its form's Text.older_names)
-_OLDER_NAMES = {old: m for m, f in FORMS.items() for old in f.text.older_names}
-
-
-@frozen
-class _Declared:
-    """What the older-spelling rewrites (Text.older) may ask of a unit's
-    declarations."""
-    samplers: frozenset
-    surfaces: frozenset
-
-
 def _upgrade(ub: "_UnitBuilder") -> None:
     """Rewrite older spellings that need the declarations to the vISA 4.1
     form: each form's own rewrite (its Text.older: the older operand orders
@@ -125,7 +115,7 @@ def _upgrade(ub: "_UnitBuilder") -> None:
     ``movs T1 T2``, ``FILE name``, a strided address without a pitch), and an
     address operand ``A0(0)`` gets its ``<1>``."""
     addrs = {d.name for d in ub.decls if type(d) is A.AddrDecl}
-    declared = _Declared(
+    declared = Declared(
         frozenset(d.name for d in ub.decls if type(d) is A.SamplerDecl)
         | {O.BINDLESS_SAMPLER_NAME},
         # the predefined surfaces, by name and (older spec) as T0 ... T5
@@ -216,6 +206,7 @@ class _Builder:
         self.rest_re = grammar.rest_re
         self.decl_re = grammar.decl_re
         self.state = state
+        self.older_names = _forms.FORMS.older_names()
         self.readers = _operands.readers()  # shape -> reader, with this parse's memos
         self.memo: dict = {}  # (mnemonic, operands) text -> template
         self.execs: dict = {}  # execution-size text -> (size, mask), or None: not one
@@ -377,8 +368,8 @@ class _Builder:
         mods = tuple(parts[1:])
         if not hs.islower():
             op, mods = _lower_case_spelling(op, mods)
-        if op in _OLDER_NAMES:
-            op = _OLDER_NAMES[op]
+        if op in self.older_names:  # the older spec's other names of a mnemonic
+            op = self.older_names[op]
         facts = text_of(op)
         if facts.canonical is not None:
             mods = facts.canonical(mods)
@@ -899,9 +890,9 @@ class _State:
             a = ub.attrs[-1]
             if a.name == "SimdSize" and isinstance(a.value, int):
                 self.env.dispatch_simd = a.value
-        elif lname in ("loc", "file"):  # `.loc N` / `.file "x"` spell LOC / FILE
+        elif lname in _forms.FORMS.directives():  # `.loc N` spells LOC N (its record says)
             ops = tuple(_read(t.type, str(t), t.line, t.column) for t in s[1:])
-            ub.body.append(A.Instruction(lname.upper(), (), None, None, ops,
+            ub.body.append(A.Instruction(_forms.FORMS.directives()[lname], (), None, None, ops,
                                          line=d.line, col=d.column))
         elif lname == "funcdecl":
             ub.funcdecls.append(_one_name(s, "a function name"))

@@ -26,7 +26,8 @@ from ._frozen import frozen
 from . import ast as A
 from .errors import Diagnostic, source_line
 from .isa import opcodes as O
-from .isa.forms import FORMS
+from .isa import forms as _forms
+from .isa.records import OPEN, ModSpec, Signature, types_text
 from .repeats import Repeats
 
 # ------------------------------------------------------------------ facts
@@ -344,130 +345,27 @@ def _inputs(unit: A.Unit, report: _Report, grf: int) -> None:
 # ------------------------------------------------------- per-mnemonic facts
 @frozen
 class _OpFacts:
-    """What the checks ask of a mnemonic's form, read once from its atoms
-    and its opcode's row."""
+    """What the checks ask of a mnemonic's record, read once per validation."""
     category: "O.InstCategory | None"
     exec_field: bool
     pred_field: bool
     refuses_pred: bool
-    min_platform: "O.TargetPlatform"
+    platforms: "O.Availability"
     label_slots: tuple[tuple[int, int], ...]  # (operand index, label kind)
     dst: int | None  # the destination operand's index (Intel's getDstIndex)
     regions: bool  # Intel verifies this instruction's regions
     shift: bool  # Intel's isShiftOp: a logic op whose sources may take (-)/(abs)
-    dpas: bool  # verified by Intel's dpas rules instead
+    vector: bool  # Intel's verifyVectorOperand looks at its operands (not dpas)
     opcode: int | None = None
     n_dsts: int = 1
     n_operands: int | None = None  # the text operands a plain form reads (None: not fixed)
     family: "Callable | None" = None  # the per-opcode check of its family
     lsc: "O.LscOpInfo | None" = None
-    mods: "_ModSpec | None" = None  # the dotted modifiers its form reads (None: not checked)
-
-
-@frozen
-class _ModSpec:
-    """The dotted modifiers a form takes, read from its atoms: at position
-    k, what ``slots[k]`` accepts (a set of spellings, or a test); anywhere
-    else, the words of ``free`` (``.sat`` where a destination atom records
-    it; a ModCheck's list past the positions other atoms read: below
-    ``open_below``, a position no slot describes is not checked); after the
-    execution size, ``post``."""
-    slots: tuple  # ((position, frozenset of spellings | callable), ...)
-    free: frozenset
-    post: frozenset
-    open_below: int = 0  # positions below it are read by atoms that check them
-
-    def bad(self, mods: tuple, post: tuple) -> str | None:
-        """The first modifier the form does not take, or None."""
-        slots = dict(self.slots)
-        for k, m in enumerate(mods):
-            want = slots.get(k)
-            if want is not None:
-                if (m in want) if isinstance(want, frozenset) else want(m):
-                    continue
-                return m
-            if k < self.open_below:
-                continue
-            if m not in self.free:
-                return m
-        for m in post:
-            if m not in self.post:
-                return m
-        return None
-
-    def spellings(self) -> str:
-        words = [f".{w}" for _, want in self.slots if isinstance(want, frozenset) for w in sorted(want)]
-        words += [f".{w}" for w in sorted(self.free)]
-        return ", ".join(words) or "none"
-
-
-def _is_hex(m: str) -> bool:
-    if m[:1] not in ("x", "X"):
-        return False
-    try:
-        int(m[1:], 16)
-    except ValueError:
-        return False
-    return True
-
-
-def _is_decimal(m: str) -> bool:
-    return m.isdigit()
-
-
-# atoms that read no dotted modifier
-_NO_MOD_ATOMS = frozenset(("Exec", "Pred", "RawOp", "Lit", "NumOp", "Operands", "SurfaceId", "State",
-                           "OperandCount", "RawList", "RawAt", "SimpleVec", "LabelRef", "FixedExec",
-                           "NewString", "MediaRaw", "MediaVec", "NoOperands", "SwitchBody", "NameEnum",
-                           "PredUnless", "MovExec", "DpasAlign", "TupleItem"))
-# destination atoms that record the instruction's .sat (when their sat is set)
-_SAT_ATOMS = frozenset(("Vec", "VecAO", "AddrSrc"))
-_SAT_ALWAYS = frozenset(("LogicDst", "MovDst"))  # they read .sat themselves
-
-
-def _mod_spec(f, op: str) -> "_ModSpec | None":
-    """What a form's atoms say of its dotted modifiers; None where an atom
-    reads them in a way of its own (the sampler channels, the LSC caches and
-    data shapes, ...) and no ModCheck bounds the rest."""
-    layouts = _layouts(f)
-    if len(layouts) != 1:
-        return None
-    slots, free, check, unknown = [], set(), None, False
-    for a in getattr(layouts[0], "atoms", ()):
-        n = type(a).__name__
-        if n in _NO_MOD_ATOMS:
-            continue
-        if n in _SAT_ATOMS:
-            if getattr(a, "sat", False):
-                free.add("sat")
-        elif n in _SAT_ALWAYS:
-            free.add("sat")
-        elif n == "ModEnum":
-            slots.append((a.pos, frozenset(t for t, _ in a.table)))
-        elif n == "HexMod":
-            slots.append((a.pos, _is_hex))
-        elif n == "ModNum":
-            slots.append((a.pos, _is_decimal))
-        elif n == "ModCheck":
-            check = a
-        else:
-            unknown = True
-    if check is not None:
-        # the ModCheck's list is the whole truth past its skip (.sat included)
-        return _ModSpec(tuple(slots), frozenset(check.allowed), frozenset(check.post),
-                        check.skip if unknown else 0)
-    if unknown:
-        return None
-    return _ModSpec(tuple(slots), frozenset(free), frozenset())
-
-
-def _layouts(form) -> tuple:
-    return tuple(form.variants()) if hasattr(form, "variants") else (form,)
-
-
-def _has_field(form, marker: str) -> bool:
-    """Whether a layout of ``form`` has an atom marked ``marker``."""
-    return any(getattr(a, marker, False) for layout in _layouts(form) for a in getattr(layout, "atoms", ()))
+    mods: "ModSpec | None" = None  # the dotted modifiers its form reads (None: not checked)
+    sat: bool = False  # its grammar rule takes .sat
+    read_only: bool = True  # its destination is checked for read-only predefined variables
+    returns: bool = False  # a return (a predicated one falls through)
+    signature: "Signature" = OPEN  # its operands' classes and types
 
 
 # categories whose first text operand is the destination (Intel's
@@ -477,22 +375,10 @@ _DST_FIRST = frozenset((O.InstCategory.MOV, O.InstCategory.ARITH, O.InstCategory
                         O.InstCategory.ADDRESS, O.InstCategory.COMPARE))
 
 
-# forms whose operand count the atoms do not fix (lists, optional operands)
-_OPEN_ARITY = frozenset(("switchjmp", "fcall", "ifcall", "call", "fccall", "jmp", "goto", "ret",
-                         "fret", "FILE", "LOC", "lifetime", "wait", "nbarrier", "rt_write_3d",
-                         "urb_write_3d", "media_ld", "media_st")) | frozenset(
-    i.name for i in O.SAMPLER_3D_OPS.values())  # the 3D sampler ops take as many parameters as they use
-
-
-@lru_cache(maxsize=None)
-def _facts(op: str) -> _OpFacts | None:
-    f = FORMS.get(op)
-    if f is None:
-        return None
-    row = O.OPCODES[f.opcode] if f.opcode < len(O.OPCODES) else None
-    cat = row.category if row is not None else None
-    slots = tuple((i, a.label_kind) for layout in _layouts(f) for a in getattr(layout, "atoms", ())
-                  for i in getattr(a, "label_indices", ()))
+def _facts(f) -> _OpFacts:
+    """What the checks ask of a record."""
+    op = f.mnemonic
+    cat = f.category
     C = O.InstCategory
     family = (_dpas if f.opcode in O.DPAS_OPCODES
               else _srnd if f.opcode == O.Opcode.SRND
@@ -507,25 +393,17 @@ def _facts(op: str) -> _OpFacts | None:
               else _fence if op in ("fence_global", "fence_local")
               else _lsc_fence if op == "lsc_fence"
               else _lsc if op in _LSC_BY_MNEMONIC
-              else _switchjmp if op == "switchjmp" else _FAMILY.get(op))
-    n_operands = None
-    counts = {max(idx) + 1 if idx else 0 for idx in (
-        [a.index for a in getattr(layout, "atoms", ()) if isinstance(getattr(a, "index", None), int)]
-        for layout in _layouts(f))}
-    if len(counts) == 1 and op not in _OPEN_ARITY:
-        n_operands = counts.pop() or None
-    return _OpFacts(cat, _has_field(f, "is_exec_size_field"), _has_field(f, "is_predicate_field"),
-                    _has_field(f, "refuses_predicate") or op in O.UNPREDICATED_MNEMONICS,
-                    row.platform if row is not None else O.TargetPlatform.ALL, slots,
+              else _FAMILY.get(op))
+    facts, checks = f.facts, f.checks
+    return _OpFacts(cat, facts.exec_field, facts.pred_field,
+                    facts.refuses_pred or not checks.predicate, f.platforms, facts.label_slots,
                     0 if cat in _DST_FIRST else None,
-                    cat is not None and cat is not O.InstCategory.DATA_PORT
-                    and f.opcode not in O.UNCHECKED_REGION_OPCODES,
-                    f.opcode in O.SHIFT_OPCODES, f.opcode in O.DPAS_OPCODES,
-                    f.opcode, row.n_dsts if row is not None else 1, n_operands, family,
-                    _LSC_BY_MNEMONIC.get(op),
-                    # families with a modifier rule of their own keep it
-                    None if family in (_sync, _fence, _lsc_fence, _dpas, _compare, _lsc)
-                    else _mod_spec(f, op))
+                    cat is not None and cat is not C.DATA_PORT and checks.regions,
+                    checks.shift, checks.vector, f.opcode, f.n_dsts,
+                    facts.arity if checks.counted else None, family, _LSC_BY_MNEMONIC.get(op),
+                    None if checks.own_modifiers else facts.mods,
+                    checks.sat or cat in (C.ARITH, C.LOGIC), checks.read_only,
+                    checks.flow == "return", f.signature)
 
 
 @attrs.define
@@ -587,6 +465,7 @@ def _instructions(unit: A.Unit, report: _Report, grf: int) -> None:
     ctx = _Unit(unit, report, grf, gvars, _kinds(unit),
                 bf_vars=frozenset(d.name for d in unit.vars if d.type == "bf"),
                 declared=frozenset(d.name for d in unit.decls))
+    table = _forms.FORMS
     plans: dict = {}  # mnemonic -> (facts, the checks that apply to it, may be remembered)
     # Instructions found clean.  Within one object an instruction's verdict
     # depends only on its value and the object's declarations, so an equal
@@ -599,14 +478,15 @@ def _instructions(unit: A.Unit, report: _Report, grf: int) -> None:
         if type(ins) is A.Instruction:
             plan = plans.get(ins.op)
             if plan is None:
-                facts = _facts(ins.op)
+                f = table.get(ins.op)
+                facts = None if f is None else _facts(f)
                 plan = plans[ins.op] = (facts, () if facts is None else tuple(
                     [c for c in _INS_CHECKS if _APPLIES.get(c, _always)(facts)]
                     + ([facts.family] if facts.family is not None else [])),
                     facts is not None and not facts.label_slots)
             facts, checks, memo = plan
             if facts is None:
-                _unknown_mnemonic(ins, report)
+                _unknown_mnemonic(ins, report, table)
                 continue
             if memo and clean.get(ins):
                 continue
@@ -615,29 +495,23 @@ def _instructions(unit: A.Unit, report: _Report, grf: int) -> None:
                 c(ins, facts, ctx)
             if memo and len(found) == before:
                 clean.put(ins, True)
-    _last_return(ctx)
+    _last_return(ctx, plans)
     _labels(ctx)
     for d, (rule, line) in ctx.blamed.items():
         report(rule, d, f"'{d.name}' is declared here with type {d.type}, which the instruction "
                         f"at line {line} cannot take", "note")
 
 
-def _unknown_mnemonic(ins: A.Instruction, report: _Report) -> None:
+def _unknown_mnemonic(ins: A.Instruction, report: _Report, table) -> None:
     """mnemonic-unknown: an instruction whose mnemonic no instruction record
     has (Intel's lexer has no token for it), with the nearest mnemonics of
     the records as suggestions.  The older spec's instructions that vISA 4.1
     lacks (if, asin, ...) are named as such by the encoder."""
     if ins.op in O.OLDER_ONLY_OPS:
         return
-    close = _close_mnemonics(ins.op)
+    close = table.close_to(ins.op)
     hint = f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else ""
     report("mnemonic-unknown", ins, f"unknown instruction '{ins.op}'{hint}")
-
-
-@lru_cache(maxsize=256)
-def _close_mnemonics(op: str) -> tuple[str, ...]:
-    import difflib
-    return tuple(difflib.get_close_matches(op, list(FORMS), n=3))
 
 
 # ------------------------------------------------------------- references
@@ -748,9 +622,7 @@ def _references(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
             ctx.report("operand-class", node, f"'{name}' is {_KIND_WORD[k]}; {what} must be {want}")
 
 
-# ------------------------------------------------------------ logic types
-_LOGIC_TYPES = frozenset(("b", "ub", "w", "uw", "d", "ud", "q", "uq", "v", "uv", "bool"))
-_NO_QWORD = frozenset((O.Opcode.FBL, O.Opcode.FBH, O.Opcode.CBIT))
+# ---------------------------------------------------------- operand types
 _ROTATES = frozenset((O.Opcode.ROL, O.Opcode.ROR))
 _PREDEFINED_TYPE = {v.name: O.TYPE_INFO[v.type].name for v in O.PREDEFINED_VARS}
 
@@ -770,54 +642,46 @@ def _operand_type(o, ctx: "_Unit") -> str | None:
     return None
 
 
-@instruction_check(applies=lambda f: f.category is O.InstCategory.LOGIC)
-def _logic_types(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
-    """type-logic: every operand of a logic instruction (and, or, xor, not,
-    shifts, bit operations, bfn) has an integer type or is a predicate; fbl,
-    fbh and cbit take no 64-bit operands; rol and ror no byte operands
-    (Intel's verifyInstructionLogic)."""
-    if facts.category is not O.InstCategory.LOGIC:
-        return
-    opcode = O.OPCODES_BY_MNEMONIC[ins.op].number if ins.op in O.OPCODES_BY_MNEMONIC else None
-    for k, o in enumerate(ins.operands):
-        ty = _operand_type(o, ctx)
-        if ty is None:
-            continue
-        if ty not in _LOGIC_TYPES:
-            ctx.type_error("type-logic", o, f"'{ins.op}' is a logic instruction: operand {k} has type "
-                                        f"{ty}; allowed: ud, d, uw, w, ub, b, uq, q (or a predicate)")
-        elif opcode in _NO_QWORD and ty in ("q", "uq"):
-            ctx.report("type-logic", o, f"'{ins.op}' does not take 64-bit operands (operand {k} is {ty})")
-        elif opcode in _ROTATES and ty in ("b", "ub"):
-            ctx.report("type-logic", o, f"'{ins.op}' does not take byte operands (operand {k} is {ty})")
+# ------------------------------------------------------ operand signature
+@instruction_check(applies=lambda f: f.signature.constrained)
+def _signature(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
+    """operand-kind: an operand of a class its record's slot does not take
+    (an arithmetic source is general, indirect or an immediate, a compare
+    writes a predicate or a general operand, ...; an immediate destination
+    is dst-immediate's).
+    type-arith, type-logic, type-address, type-raw (the signature's rule):
+    an operand of a type its slot does not take (bf operands of the forms
+    with Intel's BF mixed-mode rule are that rule's)."""
+    sig = facts.signature
+    slots = sig.slots
+    for k, o in enumerate(ins.operands[:len(slots)]):
+        slot = slots[k]
+        if slot.classes is not None:
+            c = _opclass(o, ctx)
+            if c == "?":
+                continue  # an undeclared name: name-undeclared says so
+            if c not in slot.classes:
+                if k != facts.dst or type(o) is not A.Imm:
+                    _kind_error(ctx, ins, o, k, slot.classes, slot.what)
+                continue
+        if slot.types is not None:
+            ty = _raw_type(o, ctx) if slot.raw else _operand_type(o, ctx)
+            if ty is not None and ty not in slot.types and not (ty == "bf" and sig.bf_rule):
+                ctx.type_error(sig.type_rule, o, f"'{ins.op}' {slot.what} has type {ty}; allowed: "
+                                                 f"{types_text(slot.types)}")
 
 
 # ------------------------------------------------------- arithmetic types
 def _arith_types(ins: A.Instruction, facts: _OpFacts, ctx: _Unit, types: list) -> None:
-    """type-arith: the destination type an arithmetic instruction allows
-    (sin/cos/exp/log/pow: f or hf; rounding, dp*, frc, lrp, plane: f; avg and
-    mod: integers up to 32 bits; lzd, addc, subb: ud; mulh, dp4a, madw: d or
-    ud; sad2: w or uw; add3: d or w kinds; df only on mul, add, mad, div,
-    inv, sqrt, sqrtm, divm; any other: f, df, hf or an integer, so not an
-    indirect :v, :uv, :vf or :bool).
-    platform (vISA 4.2): no vf source from Xe2 on (IGC 2.x's
+    """platform (vISA 4.2): no vf source from Xe2 on (IGC 2.x's
     hasPackedRestrictedFloatVector; always true at the 4.1 anchor).
     modifier-sat: no .sat on frc, lzd, mod, mulh, madw; div.sat on f and
     hf only (Intel's verifyInstructionArith; srnd and bf operands are checked
-    elsewhere by Intel).  Called by _arith_sources with the operand types."""
-    op, dst, ty = facts.opcode, ins.operands[0], types[0]
+    elsewhere by Intel).  Called by _arith_sources with the operand types
+    (the destination's types are its signature's)."""
+    op, ty = facts.opcode, types[0]
     if ty is None:
         return
-    allowed = O.ARITH_DST_TYPES.get(op)
-    if allowed is not None and ty not in allowed:
-        ctx.report("type-arith", dst, f"'{ins.op}' destination has type {ty}; allowed: "
-                                      f"{', '.join(sorted(allowed))}")
-    elif ty == "df" and op not in O.ARITH_DF_OPCODES:
-        ctx.report("type-arith", dst, f"'{ins.op}' cannot use df (only mul, add, mad, div, inv, "
-                                      "sqrt, sqrtm and divm can)")
-    elif allowed is None and ty not in _ARITH_DST_OK:
-        ctx.report("type-arith", dst, f"'{ins.op}' destination has type {ty}; allowed: f, df, hf or an "
-                                      "integer type")
     if ctx.report.version >= (4, 2) and "vf" in types and ctx.report.platform is not None \
             and ctx.report.rank >= _rank("XE2"):
         for k in range(facts.n_dsts, len(types)):
@@ -830,9 +694,6 @@ def _arith_types(ins: A.Instruction, facts: _OpFacts, ctx: _Unit, types: list) -
             ctx.report("modifier-sat", ins, f"'{ins.op}' does not take .sat")
         elif op == O.Opcode.DIV and ty not in ("f", "hf"):
             ctx.report("modifier-sat", ins, f"'div.sat' is for f and hf destinations, not {ty}")
-
-
-_ARITH_DST_OK = frozenset(("f", "df", "hf", "b", "ub", "w", "uw", "d", "ud", "q", "uq"))
 
 
 # ------------------------------------------------------------- LSC shapes
@@ -888,17 +749,15 @@ def _label_uses(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
                     ctx.label_uses.append((it if getattr(it, "line", 0) else ins, name, kind))
 
 
-_RETURNS = frozenset(("ret", "fret"))
-
-
-def _last_return(ctx: _Unit) -> None:
+def _last_return(ctx: _Unit, plans: dict) -> None:
     """ret-fall-through: a predicated ret or fret is not the object's last
     statement: when its predicate is off it falls through, and there is
     nothing to fall into (Intel's flow graph adds an edge to the next block,
     which does not exist: GenX_IR crashes)."""
     body = ctx.unit.body
     last = body[-1] if body else None
-    if type(last) is A.Instruction and last.op in _RETURNS and last.pred is not None:
+    plan = plans.get(last.op) if type(last) is A.Instruction else None
+    if plan is not None and plan[0] is not None and plan[0].returns and last.pred is not None:
         ctx.report("ret-fall-through", last.pred, f"a predicated '{last.op}' ends '{ctx.unit.name}': "
                                                   f"when {last.pred.name} is off it falls through to "
                                                   "nothing; end the object with an unpredicated "
@@ -966,17 +825,15 @@ def _exec_size(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
 
 
 # --------------------------------------------------------------- platforms
-@instruction_check(applies=lambda f: f.min_platform is not O.TargetPlatform.ALL)
+@instruction_check(applies=lambda f: f.platforms is not O.EVERYWHERE)
 def _platform(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     """platform: an instruction the selected platform does not have (the
-    opcode's minimum platform in Intel's instruction description; only
-    when a platform is given)."""
-    plat = ctx.report.platform
-    if plat is None or plat.target is None:  # none given, or newer than the 4.1 table
-        return
-    need = facts.min_platform
-    if need is not O.TargetPlatform.ALL and plat.target < need:
-        ctx.report("platform", ins, f"'{ins.op}' needs {need.name} or later; the platform is {plat.name}")
+    opcode's minimum platform in Intel's instruction description, and the
+    generations a family no longer has it on; only when a platform is
+    given)."""
+    why = facts.platforms.refusal(ins.op, ctx.report.platform)
+    if why is not None:
+        ctx.report("platform", ins, why)
 
 
 # -------------------------------------------------------------- predicates
@@ -1007,7 +864,7 @@ def _predicate(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
 _ARITH_MODS = frozenset(("-", "abs", "-abs"))
 
 
-@instruction_check(applies=lambda f: f.category is not None and not f.dpas)
+@instruction_check(applies=lambda f: f.category is not None and f.vector)
 def _operands(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     """modifier-arith: (-), (abs), (-abs) are not used on logic instructions
     (shifts excepted).
@@ -1017,7 +874,7 @@ def _operands(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     imm-range: an hf immediate fits in 16 bits.
     dst-immediate: no immediate as a destination."""
     cat = facts.category
-    if cat is None or facts.dpas:  # Intel verifies dpas elsewhere
+    if cat is None or not facts.vector:  # Intel verifies dpas elsewhere
         return
     report = ctx.report
     for k, o in enumerate(ins.operands):
@@ -1080,7 +937,7 @@ def _regions(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
             if len(o.offsets) != 2 or o.name not in gvars:
                 continue
             if region is None:
-                if facts.dpas:  # its sources are written without one
+                if not facts.vector:  # dpas: its sources are written without one
                     continue
                 ctx.report("region-missing", o, f"'{o.name}({o.offsets[0]},{o.offsets[1]})' has no region: "
                                                 + ("a destination is written V(r,c)<h>" if k == dst else
@@ -1197,7 +1054,7 @@ _PREDEFINED_BY_ANY = {**{v.name: (v.name, O.TYPE_INFO[v.type].size) for v in O.P
                       **{f"V{v.index}": (v.name, O.TYPE_INFO[v.type].size) for v in O.PREDEFINED_VARS}}
 
 
-@instruction_check(applies=lambda f: f.dst is not None and f.opcode != O.Opcode.FMINMAX)
+@instruction_check(applies=lambda f: f.dst is not None and f.read_only)
 def _read_only(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     """dst-read-only: a move, arithmetic, logic, address or compare
     instruction does not write a read-only predefined variable (all but
@@ -1279,7 +1136,7 @@ def _two_grfs(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
                                          "where it starts")
 
 
-@instruction_check(applies=lambda f: f.category not in _NO_RAW_CATEGORIES and not f.dpas)
+@instruction_check(applies=lambda f: f.category not in _NO_RAW_CATEGORIES and f.vector)
 def _raw_align(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     """raw-align: a raw operand (and LSC data) whose variable, at the end of
     its alias chain, is at least one GRF starts at a GRF boundary (its
@@ -1343,10 +1200,16 @@ _CLASS_WORD = {"G": "a general operand", "I": "an indirect operand", "IMM": "an 
                "AO": "an address-of operand", "": "this kind of operand"}
 
 
-def _kind_error(ctx: _Unit, ins, o, k: int, allowed: str, what: str) -> None:
+_CLASS_ORDER = ("G", "I", "IMM", "A", "P", "S", "AO", "")
+
+
+def _kind_error(ctx: _Unit, ins, o, k: int, allowed, what: str) -> None:
+    """operand-kind: operand ``k`` (``what``) is of a class not ``allowed``
+    (a set of classes, or their letters separated by blanks)."""
     if _opclass(o, ctx) == "?":
         return  # an undeclared name: name-undeclared says so
-    words = " or ".join(_CLASS_WORD[c] for c in allowed.split())
+    taken = set(allowed.split()) if isinstance(allowed, str) else allowed
+    words = " or ".join(_CLASS_WORD[c] for c in _CLASS_ORDER if c in taken and c)
     ctx.report("operand-kind", o, f"'{ins.op}' {what} (operand {k}) is {_CLASS_WORD[_opclass(o, ctx)]}; "
                                   f"allowed: {words}")
 
@@ -1367,15 +1230,11 @@ _FLOATS = frozenset(("f", "df", "hf"))
 
 
 def _arith_sources(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
-    """type-arith (sources): Intel's verifyInstructionArith per source: a
-    float destination or source needs the same type on both sides (f from
-    vf or hf, hf from f), otherwise the source is an integer (or a v/uv
-    immediate); df only on mul, add, mad, div, inv, sqrt, sqrtm, divm; no
-    q/uq on mul and div; divm/sqrtm f, df or vf; addc/subb ud; dp4a d/ud;
-    add3 d, ud, w or uw; sad2 b/ub (w/uw for sad2add's src2).
-    operand-kind: the destination is general or indirect, each source
-    general, indirect or immediate.
-    modifier-dst: a destination takes no modifier but .sat.
+    """type-arith (sources): Intel's verifyInstructionArith per source, past
+    what its slot says (the classes and the types each source may have,
+    its signature): a float destination or source needs the same type on
+    both sides (f from vf or hf, hf from f), otherwise the source is an
+    integer (or a v/uv immediate); sad2 b/ub (w/uw for sad2add's src2).
     platform: no IEEE macros (divm, sqrtm; df div, inv, sqrt) on platforms
     without madm; integer div and mod only before XeHP."""
     ops = ins.operands
@@ -1388,18 +1247,12 @@ def _arith_sources(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
         _bf_mixed(ins, facts, ctx, types)  # Intel checks bf operands in its BF mixed-mode rules
         return
     _arith_types(ins, facts, ctx, types)
-    for k in range(nd):
-        c = _opclass(ops[k], ctx)
-        if c not in ("G", "I"):
-            _kind_error(ctx, ins, ops[k], k, "G I", "destination")
     dt = types[0]
     plat = ctx.report.platform
     if plat is not None and dt is not None:
         if plat.name in O.NO_MADM_PLATFORMS and (
                 (dt == "df" and op in O.IEEE_DF_OPCODES) or (dt == "f" and op in O.IEEE_F_OPCODES)):
             ctx.report("platform", ins, f"'{ins.op}' on {dt} is an IEEE macro {plat.name} does not have")
-        if op in O.SAD_OPCODES and ctx.report.rank >= _rank("TGLLP"):
-            ctx.report("platform", ins, f"'{ins.op}' does not exist on {plat.name} (only before Xe)")
         if (op == O.Opcode.MOD or (op == O.Opcode.DIV and _is_int(dt))) and \
                 ctx.report.rank >= _rank("XeHP_SDV"):
             ctx.report("platform", ins, f"integer '{ins.op}' does not exist on {plat.name} "
@@ -1410,23 +1263,19 @@ def _arith_sources(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
                                            "plane is expanded into mads that read it as a register "
                                            f"region ({plat.name}; Intel's HWConformity "
                                            "expandPlaneInst: GenX_IR crashes)")
-    allowed = O.ARITH_SRC_TYPES.get(op)
+    slots = facts.signature.slots
     for k in range(nd, len(ops)):
         o = ops[k]
         if op == O.Opcode.LZD and getattr(o, "mod", None) is not None:
             ctx.report("modifier-arith", o, f"'lzd' takes no source modifier ({o.mod})")
         c = _opclass(o, ctx)
-        if c not in ("G", "I", "IMM"):
-            _kind_error(ctx, ins, o, k, "G I IMM", "source")
-            continue
         st = types[k]
-        if st is None or dt is None:
-            continue
+        slot = slots[k] if k < len(slots) else None
+        if st is None or dt is None or slot is None or c not in slot.classes \
+                or (slot.types is not None and st not in slot.types):
+            continue  # (what the slot refuses, the signature check says)
         i = k - nd
-        if st == "df" and op not in O.ARITH_DF_OPCODES:
-            ctx.type_error("type-arith", o, f"'{ins.op}' source {i} is df; only mul, add, mad, div, "
-                                            "inv, sqrt, sqrtm and divm take df")
-        elif dt in _FLOATS or st in _FLOATS:
+        if dt in _FLOATS or st in _FLOATS:
             if not (dt == st or (dt == "f" and st in ("vf", "hf")) or (dt == "hf" and st == "f")):
                 ctx.type_error("type-arith", o, f"'{ins.op}' source {i} is {st} and the destination "
                                                 f"{dt}: a float operation takes one float type "
@@ -1436,13 +1285,7 @@ def _arith_sources(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
             ctx.type_error("type-arith", o, f"'{ins.op}' source {i} has type {st}; allowed with a "
                                             f"{dt} destination: an integer type", ops[0])
             continue
-        if allowed is not None and st not in allowed:
-            ctx.type_error("type-arith", o, f"'{ins.op}' source {i} has type {st}; allowed: "
-                                            f"{', '.join(sorted(allowed))}")
-        elif op in O.ARITH_NO_QWORD_SRC and st in ("q", "uq"):
-            ctx.type_error("type-arith", o, f"'{ins.op}' source {i} is {st}; '{ins.op}' takes no "
-                                            "64-bit integer source")
-        elif op in O.SAD_OPCODES:
+        if op in O.SAD_OPCODES:
             want = ("w", "uw") if i == 2 else ("b", "ub")
             if st not in want and c != "IMM":
                 ctx.type_error("type-arith", o, f"'{ins.op}' source {i} has type {st}; allowed: "
@@ -1450,9 +1293,8 @@ def _arith_sources(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
 
 
 def _logic_extra(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
-    """operand-kind: no address operand in a logic instruction.
-    type-logic: once an operand is a predicate, the later ones are too;
-    rol/ror on q/uq only from PVC on.
+    """type-logic: once an operand is a predicate, the later ones are too.
+    platform: rol/ror on q/uq only from PVC on.
     modifier-sat: logic instructions writing a general or indirect operand
     take no .sat, shifts excepted (Intel's builder: "saturation is not
     supported on this op"; its verifier for bfn).
@@ -1475,8 +1317,7 @@ def _logic_extra(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     for k, o in enumerate(ops):
         c = _opclass(o, ctx)
         if c == "A":
-            _kind_error(ctx, ins, o, k, "G I IMM P", "operand")
-            continue
+            continue  # (no address operand: the signature check says so)
         if c == "P":
             pred_seen = True
         elif pred_seen and c != "":
@@ -1494,63 +1335,38 @@ _SHIFTS_64 = frozenset((O.Opcode.SHL, O.Opcode.SHR))
 
 
 def _compare(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
-    """cmp-relation: the relation is eq, ne, gt, ge, lt or le.
-    operand-kind: the destination is a predicate or a general operand; no
-    source is an address or a predicate."""
+    """cmp-relation: the relation is eq, ne, gt, ge, lt or le."""
     if _uses_bf(ins, ctx):
         _bf_mixed(ins, facts, ctx, [_operand_type(o, ctx) for o in ins.operands])
     rel = ins.mods[0] if ins.mods else None
     if rel is not None and rel not in O.CMP_RELATIONS and rel != "sat":
         ctx.report("cmp-relation", ins, f"'cmp.{rel}': the relation is one of eq, ne, gt, ge, lt, le")
-    for k, o in enumerate(ins.operands):
-        c = _opclass(o, ctx)
-        if k == 0:
-            if c not in ("P", "G") and type(o) is not A.Imm:  # an immediate: dst-immediate
-                _kind_error(ctx, ins, o, k, "P G", "destination")
-        elif c in ("A", "P"):
-            _kind_error(ctx, ins, o, k, "G I IMM", "source")
 
 
 def _address(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
-    """operand-kind: addr_add writes an address operand, reads no
-    predicate, and does not take the address of a predefined variable or
-    surface.
-    type-address: its second source is b, ub, w or uw."""
-    for k, o in enumerate(ins.operands):
-        c = _opclass(o, ctx)
-        if k == 0:
-            if c != "A":
-                _kind_error(ctx, ins, o, k, "A", "destination")
-            continue
-        if c == "P":
-            _kind_error(ctx, ins, o, k, "G A IMM AO", "source")
-        if k == 1 and type(o) in (A.VarRef, A.AddrOf):
-            name = o.name
-            if name in O.PREDEFINED_VAR_NAMES or name in O.PREDEFINED_SURFACE_NAMES:
-                ctx.report("operand-kind", o, f"'addr_add' cannot take the address of the "
-                                              f"predefined '{name}'")
-        if k == 2:
-            ty = _operand_type(o, ctx)
-            if ty is not None and ty not in O.ADDR_ADD_OFFSET_TYPES:
-                ctx.type_error("type-address", o, f"'addr_add' offset has type {ty}; allowed: b, ub, w, uw")
+    """operand-kind: addr_add does not take the address of a predefined
+    variable or surface."""
+    ops = ins.operands
+    if len(ops) > 1 and type(ops[1]) in (A.VarRef, A.AddrOf) and _opclass(ops[1], ctx) != "P":
+        name = ops[1].name
+        if name in O.PREDEFINED_VAR_NAMES or name in O.PREDEFINED_SURFACE_NAMES:
+            ctx.report("operand-kind", ops[1], f"'addr_add' cannot take the address of the "
+                                               f"predefined '{name}'")
 
 
 def _move(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     """mov-flag: a mov from a predicate writes a non-64-bit integer (Intel's
     builder makes it a NoMask scalar copy and drops .sat and a predicate
     before its verifier looks).
-    operand-kind: movs moves between state operands (or a general one on
-    one side); setp writes a predicate from a general, indirect or
-    immediate source; sel and min/max write a general or indirect operand
-    from general, indirect or immediate sources."""
+    operand-kind: mov reads no surface or sampler; movs moves to or from
+    a state operand; an unpredicated sel takes no immediate source 0 (the
+    classes each operand takes are its signature's)."""
     ops = ins.operands
     if not ops:
         return
     op = facts.opcode
     if op != O.Opcode.FCVT and _uses_bf(ins, ctx):
         _bf_mixed(ins, facts, ctx, [_operand_type(o, ctx) for o in ops])
-    if op == O.Opcode.MOV and _opclass(ops[0], ctx) not in ("G", "I", "A", "?"):
-        _kind_error(ctx, ins, ops[0], 0, "G I A", "destination")
     if op == O.Opcode.MOV and len(ops) > 1 and _opclass(ops[1], ctx) == "P":
         dt = _operand_type(ops[0], ctx)
         if dt is not None and (not _is_int(dt) or dt in ("q", "uq")):
@@ -1564,48 +1380,29 @@ def _move(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
                                           f"not {ins.exec.size} (the spec; GenX_IR takes it)", "warning")
     if op == O.Opcode.MOVS and len(ops) > 1:
         d, s = _opclass(ops[0], ctx), _opclass(ops[1], ctx)
-        if d not in ("G", "S"):
-            _kind_error(ctx, ins, ops[0], 0, "G S", "destination")
-        elif s not in ("G", "S", "I", "IMM"):
-            _kind_error(ctx, ins, ops[1], 1, "G S I IMM", "source")
-        elif "S" not in (d, s):
+        if d in ("G", "S") and s in ("G", "S", "I", "IMM") and "S" not in (d, s):
             ctx.report("operand-kind", ops[0], "'movs' moves to or from a state operand (a surface "
                                                "or sampler): neither side is one")
-    elif op == O.Opcode.SETP:
-        if _opclass(ops[0], ctx) != "P":
-            _kind_error(ctx, ins, ops[0], 0, "P", "destination")
-        if len(ops) > 1 and _opclass(ops[1], ctx) not in ("G", "I", "IMM"):
-            _kind_error(ctx, ins, ops[1], 1, "G I IMM", "source")
-    elif op in (O.Opcode.SEL, O.Opcode.FMINMAX):
-        if _opclass(ops[0], ctx) not in ("G", "I"):
-            _kind_error(ctx, ins, ops[0], 0, "G I", "destination")
-        if op == O.Opcode.SEL and ins.pred is None and len(ops) > 2 and type(ops[1]) is A.Imm \
-                and type(ops[2]) is not A.Imm:
-            ctx.report("operand-kind", ops[1], "an unpredicated 'sel' takes no immediate source 0 "
-                                               "(Intel's HWConformity moves it to source 1 by "
-                                               "inverting the predicate, which must exist: GenX_IR "
-                                               "crashes); swap the sources or predicate it")
-        for k in (1, 2):
-            if k < len(ops) and _opclass(ops[k], ctx) not in ("G", "I", "IMM"):
-                _kind_error(ctx, ins, ops[k], k, "G I IMM", "source")
+    elif op == O.Opcode.SEL and ins.pred is None and len(ops) > 2 and type(ops[1]) is A.Imm \
+            and type(ops[2]) is not A.Imm:
+        ctx.report("operand-kind", ops[1], "an unpredicated 'sel' takes no immediate source 0 "
+                                           "(Intel's HWConformity moves it to source 1 by "
+                                           "inverting the predicate, which must exist: GenX_IR "
+                                           "crashes); swap the sources or predicate it")
 
 
-_LINE_POW_BFN = frozenset((O.Opcode.LINE, O.Opcode.POW, O.Opcode.BFN))
+_LINE_POW_BFN = frozenset((O.Opcode.POW, O.Opcode.BFN))
 
 
 @instruction_check(applies=lambda f: f.opcode in _LINE_POW_BFN)
 def _line_pow_bfn(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
-    """operand-kind: line's source 0 (the coefficients) is a general
-    operand (Intel: 'wrong type of src0 operand'); pow's sources are not
-    immediates (the spec; a warning, as GenX_IR takes them).
+    """operand-kind: pow's sources are not immediates (the spec; a warning,
+    as GenX_IR takes them).
     imm-range: bfn's function table (.x<hex>) fits its byte (both
     dialects; the encoder has no other word for it)."""
     ops = ins.operands
     op = facts.opcode
-    if op == O.Opcode.LINE:
-        if len(ops) > 1 and _opclass(ops[1], ctx) not in ("G", "?"):
-            _kind_error(ctx, ins, ops[1], 1, "G", "source")
-    elif op == O.Opcode.POW:
+    if op == O.Opcode.POW:
         for k in (1, 2):
             if k < len(ops) and type(ops[k]) is A.Imm:
                 ctx.report("operand-kind", ops[k], f"'pow' source {k} is an immediate: the spec "
@@ -1649,15 +1446,13 @@ def _modifiers(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
                                         f"(allowed: {spec.spellings() if where == 'for' else 'none'})")
 
 
-@lru_cache(maxsize=None)
 def _rewritten_in_42(op: str) -> bool:
-    f = FORMS.get(op)
-    return f is not None and (f.text.to_41 is not None or tuple(getattr(f, "since", None) or (4, 1)) > (4, 1))
+    f = _forms.FORMS.get(op)
+    return f is not None and (f.text.to_41 is not None or f.since > (4, 1))
 
 
 def _sat_refused_by_grammar(ins: A.Instruction, facts: _OpFacts) -> bool:
-    return facts.category not in (O.InstCategory.ARITH, O.InstCategory.LOGIC) \
-        and ins.op not in O.SAT_MNEMONICS
+    return not facts.sat
 
 
 @instruction_check
@@ -1669,8 +1464,7 @@ def _shape(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     logic, mov, sel, min, max, fcvt, bfn).
     null-source (vISA 4.1): %null read as a source (Intel's 4.1 assembler
     crashes on it; IGC 2.x reads it)."""
-    if "sat" in ins.mods and facts.category not in (O.InstCategory.ARITH, O.InstCategory.LOGIC) \
-            and ins.op not in O.SAT_MNEMONICS:
+    if "sat" in ins.mods and not facts.sat:
         ctx.report("modifier-sat", ins, f"'{ins.op}' takes no .sat")
     if ctx.report.version < (4, 2) and facts.category is not O.InstCategory.DATA_PORT:
         for k, o in enumerate(ins.operands):
@@ -1755,7 +1549,7 @@ def _dpas(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     other, tf32 with tf32, bf8/hf8 with each other; depth 1, 2, 4 or 8;
     count 1..8); the operand types (destination and src0 d, ud or f, and
     hf, bf from PVC on; src1 and src2 d or ud); no predicate.
-    platform: dpasw does not exist from PVC on; dpas has execution size 8
+    platform: dpas has execution size 8
     before PVC and 16 from PVC on."""
     m = ins.mods
     if len(m) != 4:
@@ -1776,8 +1570,6 @@ def _dpas(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     plat = ctx.report.platform
     pvc = plat is not None and ctx.report.rank >= _rank("PVC")
     if plat is not None:
-        if ins.op == "dpasw" and pvc:
-            ctx.report("platform", ins, f"'dpasw' does not exist on {plat.name} (only before PVC)")
         want = 16 if pvc else 8
         if ins.exec is not None and ins.exec.size != want:
             ctx.report("platform", ins.exec, f"'{ins.op}' on {plat.name} has execution size {want}, "
@@ -1797,10 +1589,10 @@ def _dpas(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
 
 
 def _srnd(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
-    """srnd (Intel's verifyInstructionSrnd): NoMask; a general destination
-    without .sat; general or immediate sources without modifiers; (dst,
-    src0) types ub from hf or hf from f; src1 of src0's type (vISA 4.1) or
-    uw, ub, f, hf (IGC 2.x)."""
+    """srnd (Intel's verifyInstructionSrnd): NoMask; no .sat; sources without
+    modifiers; (dst, src0) types ub from hf or hf from f; src1 of src0's
+    type (vISA 4.1) or uw, ub, f, hf (IGC 2.x).  (Its operands' classes are
+    its signature's.)"""
     ops = ins.operands
     if ins.exec is not None and not (ins.exec.mask or "").endswith("NM"):
         ctx.report("srnd", ins.exec, "'srnd' uses NoMask (M1_NM, ...)")
@@ -1808,13 +1600,9 @@ def _srnd(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
         ctx.report("modifier-sat", ins, "'srnd' takes no .sat")
     if len(ops) < 3:
         return
-    if _opclass(ops[0], ctx) not in ("G", "?"):
-        _kind_error(ctx, ins, ops[0], 0, "G", "destination")
     for k in (1, 2):
         if getattr(ops[k], "mod", None) is not None:
             ctx.report("srnd", ops[k], "'srnd' sources take no modifier")
-        if _opclass(ops[k], ctx) not in ("G", "IMM", "?"):
-            _kind_error(ctx, ins, ops[k], k, "G IMM", "source")
     dt, s0, s1 = (_operand_type(o, ctx) for o in ops[:3])
     if None not in (dt, s0) and (dt, s0) not in O.SRND_PAIRS:
         ctx.type_error("srnd", ops[1], f"'srnd' converts hf to ub or f to hf, not {s0} to {dt}", ops[0])
@@ -1827,16 +1615,14 @@ def _srnd(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
 
 
 def _fcvt(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
-    """fcvt (Intel's verifyInstructionMove): general operands without
-    modifiers; ub (bf8) from hf, hf from ub, ud (tf32) from f or f from ud;
-    to ub with NoMask."""
+    """fcvt (Intel's verifyInstructionMove): operands without modifiers
+    (their classes are its signature's); ub (bf8) from hf, hf from ub, ud
+    (tf32) from f or f from ud; to ub with NoMask."""
     ops = ins.operands
     if len(ops) < 2:
         return
     for k, what in ((0, "destination"), (1, "source")):
-        if _opclass(ops[k], ctx) not in ("G", "?"):
-            _kind_error(ctx, ins, ops[k], k, "G", what)
-        elif getattr(ops[k], "mod", None) is not None:
+        if _opclass(ops[k], ctx) in ("G", "?") and getattr(ops[k], "mod", None) is not None:
             ctx.report("fcvt", ops[k], f"'fcvt' {what} takes no modifier")
     if "sat" in ins.mods:
         ctx.report("fcvt", ins, "'fcvt' takes no .sat")
@@ -2063,17 +1849,6 @@ def _uses_bf(ins: A.Instruction, ctx: _Unit) -> bool:
         if bf and t is A.VarRef and o.name in bf:
             return True
     return False
-
-_FUSED_EU = frozenset(("TGLLP", "XeHP_SDV", "DG2", "MTL"))  # Intel's hasFusedEU (1.0.12504)
-
-
-def _switchjmp(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
-    """platform: no switchjmp on platforms with fused EUs (TGLLP, XeHP_SDV,
-    DG2, MTL)."""
-    plat = ctx.report.platform
-    if plat is not None and plat.name in _FUSED_EU:
-        ctx.report("platform", ins, f"'switchjmp' does not exist on {plat.name} (fused EUs)")
-
 
 _CPS_OPS = frozenset(("sample_3d", "sample_b", "sample_c", "sample_b_c", "lod"))
 

@@ -1,4 +1,4 @@
-"""Instruction forms: the dataport family (registered into visa.isa.forms.FORMS).
+"""Instruction forms: the dataport family (its records, gathered into visa.isa.forms.FORMS).
 
 Legacy surface access (oword, media, gather/scatter, typed, *_scaled, atomics,
 qw_gather/qw_scatter) and shared virtual memory (the ``svm`` opcode and its
@@ -41,13 +41,13 @@ from .._frozen import frozen
 
 from .. import ast as A
 from . import opcodes as O
-from .atoms import (MASK_CODE, MASK_NAME, SIZES, DecodeError, Exec, Lit, ModEnum, Pred, RawOp,
-                    Vec, operand, read_code)
+from .atoms import (MASK_CODE, MASK_NAME, SIZES, Atom, DecodeError, Exec, Lit, ModEnum, Pred,
+                    RawOp, Vec, operand, read_code)
 from .operands import decode_raw, decode_vector, encode_raw, encode_vector
 from .operands import describe as _describe
 from .atoms import ModCheck
 from .atoms import fail as _fail
-from .forms import Form, describe, register
+from .records import Checks, Text, row_form
 from .syntax import MEDIA
 
 _OP = {k: int(v.number) for k, v in O.OPCODES_BY_MNEMONIC.items()}
@@ -80,10 +80,14 @@ _ATOMIC_NAME = {v: k for k, v in _ATOMIC_BY_NAME.items()}
 
 # ------------------------------------------------------------- atoms
 @frozen
-class SurfaceId:
+class SurfaceId(Atom):
     """A surface operand written as a bare name (``T6``, ``%slm``): in these
     forms it is one byte, the surface id (not a state operand)."""
     index: int
+
+    @property
+    def operand_slots(self) -> tuple:
+        return (self.index,)
 
     def encode(self, ins, cx, out):
         o = operand(ins, self.index)
@@ -103,7 +107,7 @@ class SurfaceId:
 
 
 @frozen
-class OwordCount:
+class OwordCount(Atom):
     """The text's execution size ``(n)`` as an OwordNum byte (oword_ld/st)."""
 
     def encode(self, ins, cx, out):
@@ -127,7 +131,7 @@ def _oword_code(ins):
 
 
 @frozen
-class DroppedMod:
+class DroppedMod(Atom):
     """A byte GenX_IR always writes 0 for although the text may set it: the
     ``.mod`` of oword_ld and gather (``mods`` or ``post_mods``).  Decoding
     bit 0 set gives back ``.mod`` (binaries from Intel's C++ builder)."""
@@ -145,7 +149,7 @@ class DroppedMod:
 
 
 @frozen
-class GatherCount:
+class GatherCount(Atom):
     """gather/scatter: the execution size (8, 16 or 1) and mask in one byte."""
 
     def encode(self, ins, cx, out):
@@ -165,9 +169,10 @@ class GatherCount:
 
 
 @frozen
-class ChannelMod:
+class ChannelMod(Atom):
     """A channel mask modifier (``.RGBA``, any case) as a byte R=1 G=2 B=4 A=8."""
     pos: int = 0
+    mod_own = True  # a channel mask in any case
 
     def encode(self, ins, cx, out):
         m = ins.mods[self.pos] if self.pos < len(ins.mods) else None
@@ -182,10 +187,11 @@ class ChannelMod:
 
 
 @frozen
-class AtomicOpMod:
+class AtomicOpMod(Atom):
     """The atomic operation byte: ``.op`` at mods[0], then an optional width
     ``.16`` (0x20), ``.64`` (0x40) or ``.32`` (nothing) at mods[1]."""
     widths: tuple = (("16", 0x20),)
+    mod_own = True  # the operation and its width
 
     def encode(self, ins, cx, out):
         m = ins.mods[0] if ins.mods else None
@@ -222,8 +228,9 @@ class AtomicOpMod:
 
 
 @frozen
-class SvmBlockProps:
+class SvmBlockProps(Atom):
     """svm_block_ld/st properties: OwordNum of ``(n)`` | 0x80 unless ``.aligned``."""
+    mod_own = True  # .aligned / .unaligned
 
     def encode(self, ins, cx, out):
         mods = ins.mods
@@ -248,9 +255,10 @@ def _has_plane(ins):
 
 
 @frozen
-class MediaBlock:
+class MediaBlock(Atom):
     """media_ld/st: plane, block width and block height bytes.  The text is
     ``(w,h) surface [plane] x y raw``; a missing plane is 0."""
+    operand_slots = (0,)  # the (width,height) block, and the plane when written
 
     def encode(self, ins, cx, out):
         t = operand(ins, 0)
@@ -271,10 +279,14 @@ class MediaBlock:
 
 
 @frozen
-class MediaVec:
+class MediaVec(Atom):
     """A media_ld/st vector operand; ``index`` counts the plane operand,
     which the text may omit."""
     index: int
+
+    @property
+    def operand_slots(self) -> tuple:
+        return (self.index,)
 
     def encode(self, ins, cx, out):
         encode_vector(operand(ins, self.index - (0 if _has_plane(ins) else 1)), cx, out)
@@ -284,8 +296,12 @@ class MediaVec:
 
 
 @frozen
-class MediaRaw:
+class MediaRaw(Atom):
     index: int
+
+    @property
+    def operand_slots(self) -> tuple:
+        return (self.index,)
 
     def encode(self, ins, cx, out):
         encode_raw(operand(ins, self.index - (0 if _has_plane(ins) else 1)), cx, out)
@@ -295,7 +311,7 @@ class MediaRaw:
 
 
 @frozen
-class Operands:
+class Operands(Atom):
     """No bytes: checks the number of text operands (``counts``: allowed)."""
     counts: tuple
 
@@ -309,9 +325,9 @@ class Operands:
 
 
 @frozen
-class NoPred:
+class NoPred(Atom):
     """No bytes: the form has no predicate field, so a predicate is an error."""
-    refuses_predicate = True  # the validator asks
+    refuses_pred = True
 
     def encode(self, ins, cx, out):
         if ins.pred is not None:
@@ -322,8 +338,11 @@ class NoPred:
 
 
 # ------------------------------------------------------------- forms
+_LAYOUTS: list = []  # (mnemonic, opcode, atoms) of each form, made into records below
+
+
 def _reg(mnemonic, opcode, atoms):
-    register(Form(mnemonic, opcode, tuple(atoms)))
+    _LAYOUTS.append((mnemonic, opcode, tuple(atoms)))
 
 
 def _chk(n, first=0, allowed=(), post=()):
@@ -437,12 +456,23 @@ def _older_dword_atomic(ins, declared):
     return attrs.evolve(ins, mods=mods, exec=exe, operands=(surf, offs, src0, src1, dst))
 
 
-describe(("gather", "scatter"), older=_older_gather)
-describe("dword_atomic", older=_older_dword_atomic)
-# modifiers the binary does not record
-describe(("oword_ld", "oword_ld_unaligned", "oword_st", "gather"), silent_mods=frozenset(("mod",)))
-# (vISA 4.2 records .unaligned)
-describe(("svm_block_ld", "svm_block_st"), silent_mods=frozenset(("unaligned",)),
-         silent_mods_42=frozenset())
-describe("svm_atomic", silent_mods=frozenset(("32",)))
-describe(("media_ld", "media_st"), style=MEDIA)
+_MOD = frozenset(("mod",))
+_TEXT = {
+    "gather": Text(older=_older_gather, silent_mods=_MOD),
+    "scatter": Text(older=_older_gather),
+    "dword_atomic": Text(older=_older_dword_atomic),
+    # modifiers the binary does not record (vISA 4.2 records .unaligned)
+    **{m: Text(silent_mods=_MOD) for m in ("oword_ld", "oword_ld_unaligned", "oword_st")},
+    **{m: Text(silent_mods=frozenset(("unaligned",)), silent_mods_42=frozenset())
+       for m in ("svm_block_ld", "svm_block_st")},
+    "svm_atomic": Text(silent_mods=frozenset(("32",))),
+    **{m: Text(style=MEDIA) for m in ("media_ld", "media_st")},
+}
+
+# the operands of a media block are counted by its own atoms (the plane may be left out)
+_UNCOUNTED = Checks(counted=False)
+
+RECORDS: tuple = tuple(
+    row_form(O.OPCODES_BY_NUMBER[op], m, atoms=atoms, text=_TEXT.get(m, Text()),
+             checks=_UNCOUNTED if m in ("media_ld", "media_st") else Checks())
+    for m, op, atoms in _LAYOUTS)

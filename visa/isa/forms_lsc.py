@@ -1,10 +1,10 @@
-"""Instruction forms: the lsc family (registered into visa.isa.forms.FORMS).
+"""Instruction forms: the lsc family (its records, gathered into visa.isa.forms.FORMS).
 
 Opcodes 0x89 ``lsc_untyped``, 0x8A ``lsc_typed`` and 0x8B ``lsc_fence``.
 One text mnemonic (``lsc_load_quad``) maps to lsc_untyped or lsc_typed by its
-SFID (``.tgm`` is typed), so each LSC mnemonic is registered as an
-:class:`LscForm`: ``LscForm.resolve(ins)`` returns the concrete :class:`Form`
-(opcode + atoms) of one instruction.
+SFID (``.tgm`` is typed), so each LSC mnemonic's record is a family: its
+members are the untyped and typed layouts, and its choice
+(``Form.select(ins)``) picks one by the instruction's SFID.
 
 Binary layout (what GenX_IR 14828's builder attaches to the instruction,
 written in order by its emitter; checked against the golden and corpus
@@ -59,10 +59,10 @@ from .._frozen import frozen
 
 from .. import ast as A
 from . import opcodes as O
-from .atoms import (SIZES, DecodeError, Exec, Lit, ModEnum, Pred, read_code, region_code)
+from .atoms import (SIZES, Atom, DecodeError, Exec, Lit, ModEnum, Pred, read_code, region_code)
 from .operands import decode_vector, encode_raw, encode_vector, lsc_shape_text
 from .atoms import fail as _fail
-from .forms import FORMS, PLAIN_TEXT, Form, describe, register
+from .records import Checks, Form, Text, row_form, text_facts
 from .syntax import LSC
 
 _UB, _UW, _D, _UD = SIZES[1], SIZES[2], struct.Struct("<i"), SIZES[4]
@@ -375,9 +375,10 @@ def shape_2d_of(s: Shape2DCodes, at) -> A.LscShape:
 
 # ------------------------------------------------------------------- atoms
 @frozen
-class CacheMod:
+class CacheMod(Atom):
     """An L1/L3 cache control modifier at mods[pos]; default .df (0)."""
     pos: int
+    mod_own = True  # a cache control (the LSC rule judges them)
 
     def encode(self, ins, cx, out):
         if self.pos >= len(ins.mods):
@@ -395,11 +396,12 @@ class CacheMod:
 
 
 @frozen
-class FixedMod:
+class FixedMod(Atom):
     """A modifier that no field stores (``.tgm`` of lsc_typed): nothing to
     encode (the form was chosen by it); decoding puts it back."""
     pos: int
     text: str
+    mod_own = True  # the SFID that chose the form
 
     def encode(self, ins, cx, out):
         pass
@@ -409,8 +411,12 @@ class FixedMod:
 
 
 @frozen
-class AddrType:
+class AddrType(Atom):
     index: int
+
+    @property
+    def operand_slots(self) -> tuple:
+        return (self.index,)
 
     def encode(self, ins, cx, out):
         a = _addr(ins, self.index)
@@ -423,8 +429,12 @@ class AddrType:
 
 
 @frozen
-class AddrScale:
+class AddrScale(Atom):
     index: int
+
+    @property
+    def operand_slots(self) -> tuple:
+        return (self.index,)
 
     def encode(self, ins, cx, out):
         a = _addr(ins, self.index)
@@ -438,8 +448,12 @@ class AddrScale:
 
 
 @frozen
-class AddrOffset:
+class AddrOffset(Atom):
     index: int
+
+    @property
+    def operand_slots(self) -> tuple:
+        return (self.index,)
 
     def encode(self, ins, cx, out):
         a = _addr(ins, self.index)
@@ -450,8 +464,12 @@ class AddrOffset:
 
 
 @frozen
-class AddrSize:
+class AddrSize(Atom):
     index: int
+
+    @property
+    def operand_slots(self) -> tuple:
+        return (self.index,)
 
     def encode(self, ins, cx, out):
         a = _addr(ins, self.index)
@@ -466,13 +484,17 @@ class AddrSize:
 
 
 @frozen
-class DataShape:
+class DataShape(Atom):
     """data_size, data_order, elems, chmask of the data operand at ``index``
     (``chmask`` repeats the elems/chmask union, except for the strided ops,
     whose builder writes a literal 0); ``quad``: the union is a channel mask."""
     index: int
     strided: bool = False
     quad: bool = False
+
+    @property
+    def operand_slots(self) -> tuple:
+        return (self.index,)
 
     def encode(self, ins, cx, out):
         d = _data(ins, self.index)
@@ -491,8 +513,12 @@ class DataShape:
 
 
 @frozen
-class DataShape2D:
+class DataShape2D(Atom):
     index: int
+
+    @property
+    def operand_slots(self) -> tuple:
+        return (self.index,)
 
     def encode(self, ins, cx, out):
         d = _data(ins, self.index)
@@ -506,9 +532,13 @@ class DataShape2D:
 
 
 @frozen
-class LscSurface:
+class LscSurface(Atom):
     """The surface of the address at ``index`` (flat/arg: ``0:ud``)."""
     index: int
+
+    @property
+    def operand_slots(self) -> tuple:
+        return (self.index,)
 
     def encode(self, ins, cx, out):
         a = _addr(ins, self.index)
@@ -531,8 +561,12 @@ class LscSurface:
 
 
 @frozen
-class SurfaceIndex:
+class SurfaceIndex(Atom):
     index: int
+
+    @property
+    def operand_slots(self) -> tuple:
+        return (self.index,)
 
     def encode(self, ins, cx, out):
         a = _addr(ins, self.index)
@@ -547,9 +581,13 @@ class SurfaceIndex:
 
 
 @frozen
-class Payload:
+class Payload(Atom):
     """A raw data operand (``V:d32``, ``V``, ``V.64``, ``%null``); None: %null."""
     index: int | None
+
+    @property
+    def operand_slots(self) -> tuple:
+        return () if self.index is None else (self.index,)
 
     def encode(self, ins, cx, out):
         if self.index is None:
@@ -575,9 +613,13 @@ class Payload:
 
 
 @frozen
-class AddrReg:
+class AddrReg(Atom):
     """The address register inside [...] as a raw operand."""
     index: int
+
+    @property
+    def operand_slots(self) -> tuple:
+        return (self.index,)
 
     def encode(self, ins, cx, out):
         write_raw(_base(_addr(ins, self.index)), cx, out)
@@ -590,11 +632,15 @@ class AddrReg:
 
 
 @frozen
-class Pitch:
+class Pitch(Atom):
     """The pitch of a strided address (``flat[V, 4]``), or the natural block
     stride of the data operand at ``data`` when none is written."""
     index: int
     data: int
+
+    @property
+    def operand_slots(self) -> tuple:
+        return (self.index, self.data,)
 
     def encode(self, ins, cx, out):
         a = _addr(ins, self.index)
@@ -620,13 +666,17 @@ def _block2d_items(a: A.LscAddr):
 
 
 @frozen
-class Block2DParam:
+class Block2DParam(Atom):
     """Item ``k`` of a 2D block address (0 base ... 5 y) as a vector operand;
     ``with_offset`` also writes its ``+ off`` displacement (x) as D.  The y
     offset is parsed but never written (see the module notes)."""
     index: int
     k: int
     with_offset: bool = False
+
+    @property
+    def operand_slots(self) -> tuple:
+        return (self.index,)
 
     def encode(self, ins, cx, out):
         a = _addr(ins, self.index)
@@ -665,12 +715,16 @@ class Block2DParam:
 
 
 @frozen
-class TypedCoord:
+class TypedCoord(Atom):
     """Coordinate ``k`` (u, v, r, lod) of a typed address as a raw operand
     (None: %null), followed by its D offset when ``with_offset``."""
     index: int
     k: int
     with_offset: bool = True
+
+    @property
+    def operand_slots(self) -> tuple:
+        return (self.index,)
 
     def encode(self, ins, cx, out):
         a = _addr(ins, self.index)
@@ -705,7 +759,7 @@ class TypedCoord:
 
 
 @frozen
-class Finish:
+class Finish(Atom):
     """Last atom of every LSC form: nothing to encode; decoding turns the
     partial operands into LscData / LscAddr and drops a .df.df cache pair
     (Intel prints no cache controls when both are default)."""
@@ -741,7 +795,7 @@ def _hex(n: int) -> str:
 
 
 @frozen
-class Shortfall:
+class Shortfall(Atom):
     """Bytes GenX_IR counts in the unit's code size but never writes (a 2D
     block op's y offset D and src1 raw: 10 bytes).  They are zeros at the
     end of the unit's instruction stream, after the last instruction.
@@ -759,29 +813,14 @@ class Shortfall:
 
 
 # ------------------------------------------------------------------- forms
-class LscForm:
-    """A mnemonic whose binary layout depends on the instruction (its SFID):
-    ``resolve(ins)`` gives the concrete :class:`Form` to encode it with, and
-    ``variants()`` the concrete forms (one per opcode) to decode with.
+@frozen
+class BySfid:
+    """An LSC mnemonic's choice of layout: the typed one (lsc_typed) for the
+    SFID .tgm, else the untyped one (lsc_untyped)."""
+    untyped: Form | None
+    typed: Form | None
 
-    Until the encoder and decoder use those two methods, ``opcode``/``atoms``
-    make the form usable as is: the single atom resolves the form, corrects
-    the opcode byte just written (lsc_untyped vs lsc_typed) and writes the
-    resolved atoms; decoding, it reads the sub-op and decodes any LSC sub-op
-    of the opcode it was reached for."""
-
-    def __init__(self, mnemonic, untyped: Form | None, typed: Form | None):
-        self.mnemonic = mnemonic
-        self.untyped = untyped
-        self.typed = typed
-        self.opcode = (untyped or typed).opcode
-        self.atoms = (_Resolve(self),)
-        self.text = PLAIN_TEXT
-
-    stateful = False
-    unwritten = 0  # the concrete forms' own count applies
-
-    def resolve(self, ins) -> Form:
+    def __call__(self, ins) -> Form:
         sfid = ins.mods[0] if ins.mods else None
         f = self.typed if sfid == "tgm" else self.untyped
         if f is None:
@@ -791,41 +830,6 @@ class LscForm:
                 _fail(f"'{ins.op}' needs an SFID modifier (.ugm, .ugml, .slm or .tgm)", ins)
             _fail(f"'{ins.op}' is only typed: write '{ins.op}.tgm'", ins)
         return f
-
-    def variants(self) -> tuple:
-        return tuple(f for f in (self.untyped, self.typed) if f is not None and f.since <= (4, 1))
-
-    def __repr__(self):
-        return f"LscForm({self.mnemonic!r})"
-
-
-_BY_SUBOP: dict[tuple[int, int], Form] = {}  # (opcode, sub-op) -> concrete form
-
-
-class _Resolve:
-    __slots__ = ("form",)
-
-    def __init__(self, form):
-        self.form = form
-
-    def encode(self, ins, cx, out):
-        f = self.form.resolve(ins)
-        if out and out[-1] == bytes((self.form.opcode,)) and f.opcode != self.form.opcode:
-            out[-1] = bytes((f.opcode,))
-        for a in f.atoms:
-            a.encode(ins, cx, out)
-
-    def decode(self, rd, cx, b):
-        at = rd.at()
-        if rd.pos == 0 or rd.pos >= len(rd.data):
-            raise DecodeError("LSC instruction without a sub-op", at)
-        opcode, sub = rd.data[rd.pos - 1], rd.data[rd.pos]
-        f = _BY_SUBOP.get((opcode, sub))
-        if f is None:
-            raise DecodeError(f"invalid sub-op 0x{sub:02x} for opcode 0x{opcode:02x}", at)
-        b.op = f.mnemonic
-        for a in f.atoms:
-            a.decode(rd, cx, b)
 
 
 _HEAD = (Exec(), Pred())
@@ -891,14 +895,12 @@ def typed_atoms(op: O.LscOp) -> tuple | None:
         Payload(s1), Payload(s2), Finish())
 
 
-class No41Binary:
+@frozen
+class No41Binary(Atom):
     """The one atom of a vISA 4.2-only form: vISA 4.1's binary format has no
     field layout for it (and no 4.2 binary format exists), so encoding it is
     an error that names the construct."""
-    stateful = False
-
-    def __init__(self, what: str):
-        self.what = what
+    what: str
 
     def encode(self, ins, cx, out):
         _fail(f"'{ins.mnemonic}': {self.what} exists only in vISA 4.2 text (IGC 2.x); "
@@ -919,10 +921,12 @@ def _typed_block2d_to_41(ins):
     return ins
 
 
-def _register():
+def _families() -> list:
+    """(mnemonic, untyped layout, typed layout) of each LSC message."""
     typed_ops = {s.code for s in O.LSC_TYPED_SUBOPS}
     typed_42 = {s.code: s for s in O.LSC_TYPED_BLOCK2D_SUBOPS}
     untyped_ops = {s.code for s in O.LSC_UNTYPED_SUBOPS}
+    out = []
     for op in O.LscOp:
         if op == O.LscOp.FENCE:
             continue
@@ -933,18 +937,9 @@ def _register():
         tf = Form(m, TYPED, t) if t is not None else None
         if op in typed_42:  # vISA 4.2's typed 2D block: a record without a binary form
             tf = Form(m, TYPED, (No41Binary(_TYPED_BLOCK2D),), since=typed_42[op].since)
-        if uf is None and tf is None:
-            continue
-        register(LscForm(m, uf, tf))
-        for f in (uf, tf):
-            if f is not None and f.since <= (4, 1):
-                _BY_SUBOP[(f.opcode, int(op))] = f
-    register(Form("lsc_fence", FENCE, (
-        Lit(1, _NOMASK_1), Lit(2, 0), ModEnum(1, 0, SFID), ModEnum(1, 1, FENCE_OP),
-        ModEnum(1, 2, SCOPE))))
-
-
-_register()
+        if uf is not None or tf is not None:
+            out.append((m, uf, tf))
+    return out
 
 
 # ------------------------------------------------------------- text facts
@@ -960,6 +955,25 @@ def _explicit_pitch(ins, declared):
     return attrs.evolve(ins, operands=tuple(new if o is addr else o for o in ins.operands))
 
 
-describe([m for m, f in FORMS.items() if isinstance(f, LscForm)] + ["lsc_fence"], style=LSC)
-describe(("lsc_load_strided", "lsc_store_strided"), older=_explicit_pitch)
-describe(("lsc_load_block2d", "lsc_store_block2d"), to_41=_typed_block2d_to_41)
+_TEXT = text_facts(
+    ("lsc_load_strided", dict(older=_explicit_pitch)), ("lsc_store_strided", dict(older=_explicit_pitch)),
+    (("lsc_load_block2d", "lsc_store_block2d"), dict(to_41=_typed_block2d_to_41)),
+)
+
+
+def _records() -> tuple:
+    out = []
+    own = Checks(own_modifiers=True)  # the LSC rules judge the SFID, caches and fences
+    for m, uf, tf in _families():
+        members = tuple(f for f in (uf, tf) if f is not None)
+        out.append(row_form(O.OPCODES_BY_NUMBER[members[0].opcode], m, atoms=(),
+                            text=attrs.evolve(_TEXT.get(m, Text()), style=LSC), checks=own,
+                            members=members, choose=BySfid(uf, tf)))
+    out.append(row_form(O.OPCODES_BY_NUMBER[FENCE], "lsc_fence", atoms=(
+        Lit(1, _NOMASK_1), Lit(2, 0), ModEnum(1, 0, SFID), ModEnum(1, 1, FENCE_OP),
+        ModEnum(1, 2, SCOPE)), text=Text(style=LSC),
+        checks=Checks(own_modifiers=True, predicate=False)))
+    return tuple(out)
+
+
+RECORDS: tuple = _records()

@@ -1,4 +1,4 @@
-"""Instruction forms: the sampler family (registered into visa.isa.forms.FORMS).
+"""Instruction forms: the sampler family (its records, gathered into visa.isa.forms.FORMS).
 
 Media sampler (sample, sample_unorm, load, avs), VME (vme_ime, vme_sic,
 vme_fbr), the 3D sampler (sample_3d ... sample_c_lz, load_3d, load_lz,
@@ -68,11 +68,11 @@ from .._frozen import frozen
 
 from .. import ast as A
 from . import opcodes as O
-from .atoms import (DecodeError, Exec, Lit, Mismatch, NumOp, Pred, RawOp, Vec)
+from .atoms import (Atom, DecodeError, Exec, Lit, Mismatch, NumOp, Pred, RawOp, Vec)
 from .operands import decode_raw, decode_vector, encode_raw, encode_vector
 from .operands import describe as _describe
 from .atoms import fail as _fail
-from .forms import FORMS, Form, describe, register
+from .records import Checks, Text, row_form, text_facts
 from .syntax import SAMPLER_3D, VME_IME
 
 _UB = struct.Struct("<B")
@@ -137,7 +137,7 @@ def _state(o, cx, want: str, out: list) -> None:
 
 # ------------------------------------------------------------------- atoms
 @frozen
-class OperandCount:
+class OperandCount(Atom):
     """Writes nothing: checks the operand count and that the text writes no
     predicate / execution size where the instruction has none."""
     low: int
@@ -146,7 +146,7 @@ class OperandCount:
     exec: bool = True
 
     @property
-    def refuses_predicate(self) -> bool:  # the validator asks
+    def refuses_pred(self) -> bool:
         return not self.pred
 
     def encode(self, ins, cx, out):
@@ -164,7 +164,7 @@ class OperandCount:
 
 
 @frozen
-class Channel:
+class Channel(Atom):
     """The channel byte from the modifier at ``pos`` (-1: the last one).
 
     style 'mask': the mask; 'simd': the mask | 0x10 when the SIMD mode
@@ -175,6 +175,7 @@ class Channel:
     style: str
     pos: int = -1
     nmods: int | None = None
+    mod_own = True  # channel masks, SIMD modes, output formats
 
     def encode(self, ins, cx, out):
         mods = ins.mods
@@ -234,11 +235,12 @@ class Channel:
 
 
 @frozen
-class Op3D:
+class Op3D(Atom):
     """The 3D sampler op word: op | pixel_null_mask << 8 | cps << 9.  The
     modifiers before the channel mask must be among ``flags``, in order."""
     op: int
     flags: tuple = ("pixel_null_mask",)
+    mod_own = True  # the 3D sampler flags
 
     def encode(self, ins, cx, out):
         given = ins.mods[:-1]
@@ -276,10 +278,14 @@ class Op3D:
 
 
 @frozen
-class State:
+class State(Atom):
     """A sampler ('S') or surface ('T') operand, written as a state vector operand."""
     index: int
     kind: str
+
+    @property
+    def operand_slots(self) -> tuple:
+        return (self.index,)
 
     def encode(self, ins, cx, out):
         _state(_get(ins, self.index), cx, self.kind, out)
@@ -290,9 +296,13 @@ class State:
 
 
 @frozen
-class RawAt:
+class RawAt(Atom):
     """A raw operand; a negative index counts from the end."""
     index: int
+
+    @property
+    def operand_slots(self) -> tuple:
+        return (self.index,)
 
     def encode(self, ins, cx, out):
         encode_raw(_get(ins, self.index), cx, out)
@@ -302,10 +312,14 @@ class RawAt:
 
 
 @frozen
-class RawList:
+class RawList(Atom):
     """The operands from ``start`` on: their count (UB), then each as raw."""
     start: int
     limit: int = MAX_3D_PARAMS
+
+    @property
+    def operands_from(self) -> int:
+        return self.start
 
     def encode(self, ins, cx, out):
         params = ins.operands[self.start:]
@@ -325,11 +339,15 @@ class RawList:
 
 
 @frozen
-class NameEnum:
+class NameEnum(Atom):
     """A keyword operand (AVS_16_FULL ...) written as a number."""
     size: int
     index: int
     table: tuple  # ((text, value), ...)
+
+    @property
+    def operand_slots(self) -> tuple:
+        return (self.index,)
 
     def encode(self, ins, cx, out):
         o = _get(ins, self.index)
@@ -351,7 +369,7 @@ class NameEnum:
 
 
 @frozen
-class TupleItem:
+class TupleItem(Atom):
     """Item ``item`` of the parenthesised operand ``index``: a number field of
     ``size`` bytes (vme_ime's stream mode / search control) or, with size 0,
     a vector operand (vme_fbr's modes)."""
@@ -359,6 +377,10 @@ class TupleItem:
     item: int
     count: int
     size: int = 0
+
+    @property
+    def operand_slots(self) -> tuple:
+        return (self.index,)
 
     def encode(self, ins, cx, out):
         t = _get(ins, self.index)
@@ -405,8 +427,9 @@ def rt_operand_count(opts) -> int:
 
 
 @frozen
-class RtMode:
+class RtMode(Atom):
     """rt_write_3d's mode word, from its ``<X>`` options."""
+    mod_own = True  # the <X> options
 
     def encode(self, ins, cx, out):
         opts = rt_options(ins)
@@ -429,10 +452,14 @@ class RtMode:
 
 
 @frozen
-class RtTail:
+class RtTail(Atom):
     """rt_write_3d's operands from ``start`` on (after the header), each raw if
     written ``V.n``, else a vector; a ``<SI>`` sample index is not written."""
     start: int
+
+    @property
+    def operands_from(self) -> int:
+        return self.start
 
     def encode(self, ins, cx, out):
         skip = 1 if "SI" in rt_options(ins) else 0
@@ -458,8 +485,11 @@ class RtTail:
 
 
 # ------------------------------------------------------------------- forms
+_LAYOUTS: list = []  # (mnemonic, opcode, atoms) of each form, made into records below
+
+
 def _register(text_op: str, opcode: str, atoms) -> None:
-    register(Form(text_op, int(O.OPCODES_BY_MNEMONIC[opcode].number), tuple(atoms)))
+    _LAYOUTS.append((text_op, int(O.OPCODES_BY_MNEMONIC[opcode].number), tuple(atoms)))
 
 
 _register("sample", "sample", (
@@ -517,16 +547,6 @@ _register("urb_write_3d", "urb_write_3d", (
 
 
 # ------------------------------------------------------------- text facts
-describe([i.name for i in O.SAMPLER_3D_OPS.values()
-          if i.in_text and i.opcode in (O.Opcode.SAMPLE_3D, O.Opcode.LOAD_3D)], style=SAMPLER_3D)
-describe("vme_ime", style=VME_IME)
-describe(("resinfo", "sampleinfo"), style_42=SAMPLER_3D)  # IGC 2.x prints them as 3D ops
-# .divS is not recorded by these (Intel's text builder drops it)
-describe(("sample_3d", "sample_b", "sample_l", "sample_c", "sample_d", "sample_b_c", "sample_l_c",
-          "sample_d_c", "sample_lz", "sample_c_lz"), silent_mods=frozenset(("divS",)))
-describe(("sample", "load"), simd8_or_16=True)
-
-
 def _is_state(o, names) -> bool:
     return type(o) in (A.Name, A.VarRef) and o.name in names
 
@@ -563,15 +583,16 @@ def _older_vme_fbr(ins, declared):
     return attrs.evolve(ins, operands=(attrs.evolve(t, items=items),) + ops[1:])
 
 
-describe(("sample", "sample_unorm"), older=_older_sample)
-describe("vme_fbr", older=_older_vme_fbr)
-
-
 # vISA 4.2 gives the 3D sampler messages one more operand after the
 # destination: a paired resource (IsaDisassembly.cpp at v2.40.13, "paired
 # resource"), %null when unused.  4.1 has no such operand.
+# where each 3D sampler message's parameters start (its RawList)
+_PARAMS_AT = {m: next(a.start for a in atoms if type(a) is RawList)
+              for m, _, atoms in _LAYOUTS if any(type(a) is RawList for a in atoms)}
+
+
 def _paired_at(mnemonic: str) -> int:
-    return next(a.start for a in FORMS[mnemonic].atoms if type(a) is RawList)
+    return _PARAMS_AT[mnemonic]
 
 
 def _drop_paired(ins):
@@ -593,6 +614,23 @@ def _add_paired(ins):
 
 
 _NULL = O.PREDEFINED_VARS[0].name
-describe([i.name for i in O.SAMPLER_3D_OPS.values() if i.in_text and i.opcode in (
-    O.Opcode.SAMPLE_3D, O.Opcode.LOAD_3D, O.Opcode.GATHER4_3D)],
-    to_41=_drop_paired, to_42=_add_paired)
+_3D = [i for i in O.SAMPLER_3D_OPS.values() if i.in_text]
+_TEXT = text_facts(
+    ([i.name for i in _3D if i.opcode in (O.Opcode.SAMPLE_3D, O.Opcode.LOAD_3D)],
+     dict(style=SAMPLER_3D)),
+    ("vme_ime", dict(style=VME_IME)),
+    (("resinfo", "sampleinfo"), dict(style_42=SAMPLER_3D)),  # IGC 2.x prints them as 3D ops
+    # .divS is not recorded by these (Intel's text builder drops it)
+    (("sample_3d", "sample_b", "sample_l", "sample_c", "sample_d", "sample_b_c", "sample_l_c",
+      "sample_d_c", "sample_lz", "sample_c_lz"), dict(silent_mods=frozenset(("divS",)))),
+    (("sample", "load"), dict(simd8_or_16=True)),
+    (("sample", "sample_unorm"), dict(older=_older_sample)),
+    ("vme_fbr", dict(older=_older_vme_fbr)),
+    ([i.name for i in _3D if i.opcode in (O.Opcode.SAMPLE_3D, O.Opcode.LOAD_3D, O.Opcode.GATHER4_3D)],
+     dict(to_41=_drop_paired, to_42=_add_paired)),
+)
+
+RECORDS: tuple = tuple(
+    row_form(O.OPCODES_BY_NUMBER[op], m, atoms=atoms, text=_TEXT.get(m, Text()),
+             checks=Checks(counted=m not in ("urb_write_3d", "resinfo", "sampleinfo")))
+    for m, op, atoms in _LAYOUTS)

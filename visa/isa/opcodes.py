@@ -396,6 +396,48 @@ def platform_names_text() -> str:
     """The known names, for a message: 'TGLLP (DG1, GEN12LP, ...), DG2 (...)'."""
     return ", ".join(p.name + (f" ({', '.join(p.names[1:])})" if p.names[1:] else "")
                      for p in PLATFORMS)
+# each platform's place in generation order (PLATFORMS' order), by name
+PLATFORM_RANK: Mapping[str, int] = MappingProxyType({p.name: k for k, p in enumerate(PLATFORMS)})
+
+
+def platform_at_least(platform: "Platform | None", name: str) -> bool:
+    """Whether ``platform`` is ``name``'s generation or later (False for none)."""
+    return platform is not None and PLATFORM_RANK[platform.name] >= PLATFORM_RANK[name]
+
+
+def platform_before(platform: "Platform | None", name: str) -> bool:
+    """Whether ``platform`` is of a generation before ``name``'s (False for none)."""
+    return platform is not None and PLATFORM_RANK[platform.name] < PLATFORM_RANK[name]
+
+
+@frozen
+class Availability:
+    """The platforms an instruction exists on: from the platform of Intel's
+    row (``since``, a TARGET_PLATFORM; a platform the 4.1 table does not
+    know is not judged by it), before the generation it no longer exists on
+    (``until``, a platform name), and never on ``not_on`` (platform names);
+    ``why`` says why for the last two."""
+    since: "TargetPlatform" = TargetPlatform.ALL
+    until: str | None = None
+    not_on: frozenset = frozenset()
+    why: str = ""
+
+    def refusal(self, mnemonic: str, platform: "Platform | None") -> str | None:
+        """Why ``mnemonic`` does not exist on ``platform``, or None."""
+        if platform is None:
+            return None
+        if platform.target is not None and self.since is not TargetPlatform.ALL \
+                and platform.target < self.since:
+            return f"'{mnemonic}' needs {self.since.name} or later; the platform is {platform.name}"
+        if (self.until is not None and platform_at_least(platform, self.until)) \
+                or platform.name in self.not_on:
+            return f"'{mnemonic}' does not exist on {platform.name} ({self.why})"
+        return None
+
+
+EVERYWHERE = Availability()
+
+
 # Gen binary code -> the first platform with that code (DG2, MTL and ARL share 13)
 PLATFORM_BY_CODE: Mapping[int, Platform] = MappingProxyType(
     {p.code: p for p in reversed(PLATFORMS)})
