@@ -33,7 +33,9 @@ from conftest import genx_ir_accepts, needs_genx_ir
 from visa import ast as A
 from visa.build import Builder, UnitBuilder, imm, lsc_addr, name, num, string
 from visa.isa import opcodes as O
+from visa.isa.atoms import Exec, ModCheck, Pred, Vec
 from visa.isa.forms import FORMS
+from visa.isa.forms_alu import LogicDst, PredUnless
 
 DATA = Path(__file__).resolve().parent / "data"
 MAX_EXAMPLES_PER_FORM = 12
@@ -374,7 +376,7 @@ def test_random_kernels_of_many_forms(case):
 # their row: each operand's classes (general, immediate) and types, the
 # destination types the table allows the opcode.  Types that need a
 # platform (df, hf, bf, q) are left out.
-_PLAIN_ATOMS = {"Exec", "Pred", "Vec", "ModCheck", "PredUnless", "LogicDst"}
+_PLAIN_ATOMS = (Exec, Pred, Vec, ModCheck, PredUnless, LogicDst)
 _TYPES = ("ud", "d", "uw", "w", "ub", "b", "f")
 # plain forms whose valid type pairs all need one of the types left out
 # (the conversions srnd and fcvt: hf, bf): covered by the test above only
@@ -383,26 +385,26 @@ NEEDS_PLATFORM_TYPES = {"srnd", "fcvt"}
 
 def _plain_forms() -> dict[str, list[tuple[O.OperandDef, list[str]]]]:
     """mnemonic -> (row operand, the types it may take here) for each vector
-    operand, for the plain forms whose operands are all general."""
+    operand, for the plain forms whose operands are all general: the types
+    of the row that the record's signature takes."""
     out = {}
     for m, f in sorted(FORMS.items()):
-        atoms = getattr(f, "atoms", ())
-        if not atoms or {type(a).__name__ for a in atoms} - _PLAIN_ATOMS or m in NEEDS_PLATFORM_TYPES:
+        atoms = f.atoms
+        if not atoms or not all(type(a) in _PLAIN_ATOMS for a in atoms) or m in NEEDS_PLATFORM_TYPES:
             continue
         row = O.OPCODES_BY_MNEMONIC.get(m)
         if row is None:
             continue
         ops = []
+        slots = f.signature.slots
         for od in row.operands:
             if od.is_exec_size or od.is_predicate:
                 continue
+            slot = slots[len(ops)] if len(ops) < len(slots) else None
             gen = O.OperandClass.DST_GEN if od.is_dst else O.OperandClass.SRC_GEN
-            types = [t for t in _TYPES if not od.types or O.TYPE_BY_NAME[t] in od.types]
-            if od.is_dst and ops == [] and row.number in O.ARITH_DST_TYPES:
-                types = [t for t in types if t in O.ARITH_DST_TYPES[row.number]]
-            if not od.is_dst and row.number in O.ARITH_SRC_TYPES:
-                types = [t for t in types if t in O.ARITH_SRC_TYPES[row.number]]
-            if not od.is_dst and row.number in O.SAD_OPCODES:  # b/ub sources, w/uw src2
+            types = [t for t in _TYPES if (not od.types or O.TYPE_BY_NAME[t] in od.types)
+                     and (slot is None or slot.types is None or t in slot.types)]
+            if not od.is_dst and m in ("sad2", "sad2add"):  # b/ub sources, w/uw src2 (its rule)
                 nsrc = sum(1 for o, _ in (ops or []) if not o.is_dst)
                 types = [t for t in types if t in (("w", "uw") if nsrc == 2 else ("b", "ub"))]
             if not od.classes & gen or not types:

@@ -28,6 +28,7 @@ from .._frozen import frozen
 
 from .. import ast as A
 from . import opcodes as O
+from . import rules_alu as R
 from .atoms import (_SAT, EXEC_SIZE_CODE, GENERAL, SAMPLER_CLASS, STATE, SURFACE_CLASS, Atom,
                     DecodeError, Exec, HexMod, Lit, ModCheck, Pred, Vec, grf_bytes, operand,
                     region_code, var_type_size)
@@ -423,11 +424,22 @@ def _checks(m: str, row) -> Checks:
                   own_modifiers=m == "cmp")  # the relation: cmp's rule
 
 
+def _rules(m: str, row) -> tuple:
+    """The family rules of a form (rules_alu.py), by its category."""
+    C = O.InstCategory
+    own = {"srnd": (R.srnd,), "fcvt": (R.fcvt,), "cmp": (R.compare,), "addr_add": (R.address,),
+           "pow": (R.arith, R.pow_sources), "bfn": (R.logic, R.bfn_table)}
+    if m in own:
+        return own[m]
+    return {C.ARITH: (R.arith,), C.LOGIC: (R.logic,), C.MOV: (R.move,)}.get(row.category, ())
+
+
 def _form(row, mnemonic: str | None = None, **kw) -> Form:
     m = mnemonic or row.mnemonic
     if m in ("sad2", "sad2add"):
         kw["platforms"] = _BEFORE_XE
-    return row_form(row, m, checks=_checks(m, row), signature=_signature(m, row), **kw)
+    return row_form(row, m, checks=_checks(m, row), signature=_signature(m, row),
+                    verify=_rules(m, row), **kw)
 
 
 def _checked(atoms: tuple, check) -> tuple:

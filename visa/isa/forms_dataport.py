@@ -41,13 +41,14 @@ from .._frozen import frozen
 
 from .. import ast as A
 from . import opcodes as O
+from . import rules_dataport as R
 from .atoms import (MASK_CODE, MASK_NAME, SIZES, Atom, DecodeError, Exec, Lit, ModEnum, Pred,
                     RawOp, Vec, operand, read_code)
 from .operands import decode_raw, decode_vector, encode_raw, encode_vector
 from .operands import describe as _describe
 from .atoms import ModCheck
 from .atoms import fail as _fail
-from .records import Checks, Text, row_form
+from .records import OPEN, Checks, Signature, Slot, Text, but, row_form
 from .syntax import MEDIA
 
 _OP = {k: int(v.number) for k, v in O.OPCODES_BY_MNEMONIC.items()}
@@ -472,7 +473,33 @@ _TEXT = {
 # the operands of a media block are counted by its own atoms (the plane may be left out)
 _UNCOUNTED = Checks(counted=False)
 
+# the operands Intel's verifier checks alone: an offset not an address or
+# predicate operand, gather/scatter data of a 4-byte type, dword_atomic's
+# offsets ud
+_OFFSET = Slot("src", but("A", "P"), None, "offset")
+_FOUR_BYTES = frozenset(t for t, i in O.TYPE_INFO_BY_NAME.items() if i.size == 4)
+_SIGNATURES = {
+    **{m: Signature((Slot(), _OFFSET, Slot("dst" if m != "oword_st" else "src", raw=True)))
+       for m in ("oword_ld", "oword_ld_unaligned", "oword_st")},
+    **{m: Signature((Slot(), Slot("src", but("A", "P"), None, "global offset"),
+                     Slot("src", None, None, "offsets", raw=True),
+                     Slot("dst" if m == "gather" else "src", None, _FOUR_BYTES, "data", raw=True)),
+                    "type-raw")
+       for m in ("gather", "scatter")},
+    "dword_atomic": Signature((Slot(), Slot("src", None, frozenset(("ud",)), "offsets", raw=True),
+                               Slot(raw=True), Slot(raw=True), Slot("dst", raw=True)), "type-raw"),
+}
+
+# the family's rules (rules_dataport.py)
+_RULES = {
+    "dword_atomic": (R.dword_atomic,),
+    **{m: (R.media,) for m in ("media_ld", "media_st")},
+    **{m: (R.oword,) for m in ("oword_ld", "oword_ld_unaligned", "oword_st")},
+    **{m: (R.typed4,) for m in ("gather4_typed", "scatter4_typed")},
+}
+
 RECORDS: tuple = tuple(
     row_form(O.OPCODES_BY_NUMBER[op], m, atoms=atoms, text=_TEXT.get(m, Text()),
-             checks=_UNCOUNTED if m in ("media_ld", "media_st") else Checks())
+             checks=_UNCOUNTED if m in ("media_ld", "media_st") else Checks(),
+             signature=_SIGNATURES.get(m, OPEN), verify=_RULES.get(m, ()))
     for m, op, atoms in _LAYOUTS)

@@ -59,6 +59,7 @@ from .._frozen import frozen
 
 from .. import ast as A
 from . import opcodes as O
+from . import rules_lsc as R
 from .atoms import (SIZES, Atom, DecodeError, Exec, Lit, ModEnum, Pred, read_code, region_code)
 from .operands import decode_vector, encode_raw, encode_vector, lsc_shape_text
 from .atoms import fail as _fail
@@ -968,11 +969,11 @@ def _records() -> tuple:
         members = tuple(f for f in (uf, tf) if f is not None)
         out.append(row_form(O.OPCODES_BY_NUMBER[members[0].opcode], m, atoms=(),
                             text=attrs.evolve(_TEXT.get(m, Text()), style=LSC), checks=own,
-                            members=members, choose=BySfid(uf, tf)))
+                            members=members, choose=BySfid(uf, tf), verify=(R.lsc_shapes, R.lsc)))
     out.append(row_form(O.OPCODES_BY_NUMBER[FENCE], "lsc_fence", atoms=(
         Lit(1, _NOMASK_1), Lit(2, 0), ModEnum(1, 0, SFID), ModEnum(1, 1, FENCE_OP),
         ModEnum(1, 2, SCOPE)), text=Text(style=LSC),
-        checks=Checks(own_modifiers=True, predicate=False)))
+        checks=Checks(own_modifiers=True, predicate=False), verify=(R.lsc_fence,)))
     return tuple(out)
 
 

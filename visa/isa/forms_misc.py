@@ -49,11 +49,12 @@ from .._frozen import frozen
 
 from .. import ast as A
 from . import opcodes as O
+from . import rules_misc as R
 from .atoms import (Atom, DecodeError, Exec, Lit, Mismatch, NumOp, Pred, RawOp, Vec, grf_bytes,
                     is_decimal_word, operand, var_type_size)
 from .operands import decode_vector, encode_vector
 from .atoms import fail as _fail
-from .records import Checks, Form, Text, row_form
+from .records import OPEN, Checks, Form, Signature, Slot, Text, classes, row_form
 from .syntax import RAW_SEND
 
 _UB = struct.Struct("<B")
@@ -540,6 +541,28 @@ _PLATFORMS = {
 }
 
 
+# the family's rules (rules_misc.py)
+_RULES = {
+    **{m: (R.sync,) for m in ("barrier", "sbarrier", "nbarrier", "yield", "sampler_cache_flush",
+                              "fence_sw")},
+    "fence_global": (R.fence,), "fence_local": (R.fence,),
+    "dpas": (R.dpas,), "dpasw": (R.dpas,),
+    **{m: (R.raw_send,) for m in ("raw_send", "raw_sendc", "raw_sends", "raw_sendsc",
+                                  "raw_sends_eot", "raw_sendsc_eot")},
+    "lifetime": (R.lifetime,),
+}
+
+
+# the descriptor of a raw send is a general, indirect or immediate operand
+_DESC = Slot("src", classes("G", "I", "IMM"), None, "descriptor")
+_SIGNATURES = {
+    **{m: Signature((Slot(), Slot(), Slot(), _DESC, Slot(raw=True), Slot("dst", raw=True)))
+       for m in ("raw_send", "raw_sendc")},
+    **{m: Signature((Slot(), _DESC, Slot(raw=True), Slot(raw=True), Slot("dst", raw=True)))
+       for m in ("raw_sends", "raw_sendsc", "raw_sends_eot", "raw_sendsc_eot")},
+}
+
+
 def _form(text_op: str, opcode_mnemonic: str, atoms) -> Form:
     row = O.OPCODES_BY_MNEMONIC[opcode_mnemonic]
     checks = Checks(vector=text_op not in ("dpas", "dpasw"),  # dpas: its own rules
@@ -547,6 +570,7 @@ def _form(text_op: str, opcode_mnemonic: str, atoms) -> Form:
                     own_modifiers=text_op in _OWN_MODIFIERS, flow=O.FLOW_ROLE.get(text_op))
     extra = {"platforms": _PLATFORMS[text_op]} if text_op in _PLATFORMS else {}
     return row_form(row, text_op, atoms=atoms, text=_TEXT.get(text_op, Text()), checks=checks,
+                    signature=_SIGNATURES.get(text_op, OPEN), verify=_RULES.get(text_op, ()),
                     **extra)
 
 

@@ -68,11 +68,12 @@ from .._frozen import frozen
 
 from .. import ast as A
 from . import opcodes as O
+from . import rules_sampler as R
 from .atoms import (Atom, DecodeError, Exec, Lit, Mismatch, NumOp, Pred, RawOp, Vec)
 from .operands import decode_raw, decode_vector, encode_raw, encode_vector
 from .operands import describe as _describe
 from .atoms import fail as _fail
-from .records import Checks, Text, row_form, text_facts
+from .records import OPEN, Checks, Signature, Slot, Text, classes, row_form, text_facts
 from .syntax import SAMPLER_3D, VME_IME
 
 _UB = struct.Struct("<B")
@@ -630,7 +631,26 @@ _TEXT = text_facts(
      dict(to_41=_drop_paired, to_42=_add_paired)),
 )
 
+# the vector parameters of sample_unorm (u/v offsets and deltas) and avs
+# (u/v offsets and deltas, u2d, group id, vertical block number, v2d, IEF
+# bypass) are general, indirect or immediate operands
+_PARAM = Slot("src", classes("G", "I", "IMM"), None, "parameter")
+_SIGNATURES = {
+    "sample_unorm": Signature((Slot(), Slot()) + (_PARAM,) * 4 + (Slot("dst", raw=True),)),
+    "avs": Signature(tuple(_PARAM if k in (2, 3, 4, 5, 6, 7, 8, 10, 12) else Slot()
+                           for k in range(13)) + (Slot("dst", raw=True),)),
+}
+
+# the family's rules (rules_sampler.py)
+_RULES = {
+    **{m: (R.sampler,) for m in ("sample", "load", "sample_unorm", "avs")},
+    **{i.name: (R.sampler_3d,) for i in _3D},
+    "urb_write_3d": (R.urb_write,),
+    "vme_ime": (R.vme,), "vme_fbr": (R.vme,),
+}
+
 RECORDS: tuple = tuple(
     row_form(O.OPCODES_BY_NUMBER[op], m, atoms=atoms, text=_TEXT.get(m, Text()),
-             checks=Checks(counted=m not in ("urb_write_3d", "resinfo", "sampleinfo")))
+             checks=Checks(counted=m not in ("urb_write_3d", "resinfo", "sampleinfo")),
+             signature=_SIGNATURES.get(m, OPEN), verify=_RULES.get(m, ()))
     for m, op, atoms in _LAYOUTS)

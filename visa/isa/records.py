@@ -329,6 +329,9 @@ class Form:
     platforms: "O.Availability" = O.EVERYWHERE  # where it exists
     signature: Signature = OPEN
     checks: Checks = PLAIN_CHECKS
+    # the family's rules beyond the signature: hook(ins, form, ctx) each
+    # (visa/isa/verify.py), run by the validator after its own passes
+    verify: tuple = ()
     facts: Facts = attrs.field(init=False, eq=False, repr=False)
 
     @facts.default
