@@ -18,8 +18,8 @@ from .isa.atoms import TYPE_NAME, DecodeError, InsBuilder, Mismatch, Reader
 from .isa import forms as _forms
 
 ALIGN_NAME = O.ALIGN_PRINTED_BY_CODE
-_SUB_OP = int(O.OPCODES_BY_MNEMONIC["func"].number)
-_LABEL_OP = int(O.OPCODES_BY_MNEMONIC["label"].number)
+_SUB_OP = O.SUBROUTINE_OPCODE
+_LABEL_OP = O.LABEL_OPCODE
 
 
 class Names:

@@ -290,8 +290,8 @@ def encode_body(body, sym: Symbols) -> bytes:
     the unit's code, where the declared size puts them."""
     table = _forms.FORMS
     out: list[bytes] = []
-    sub_op = int(O.OPCODES_BY_MNEMONIC["func"].number)
-    label_op = int(O.OPCODES_BY_MNEMONIC["label"].number)
+    sub_op = O.SUBROUTINE_OPCODE
+    label_op = O.LABEL_OPCODE
     memo = Repeats()
     unwritten = 0
     errors: list[EncodeError] = []

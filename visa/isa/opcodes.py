@@ -1411,6 +1411,10 @@ class Opcode(enum.IntEnum):
 
 
 NUM_OPCODES = 0x95  # opcode numbers 0..0x94 (0..0x92 in igc-1.0.12504.6)
+# the two statements that are written as instructions in the binary: the
+# start of a subroutine (.function "X" with its label X:) and a label (L:)
+SUBROUTINE_OPCODE = int(Opcode.SUBROUTINE)
+LABEL_OPCODE = int(Opcode.LABEL)
 
 # ---------------------------------------------------------------------------
 # The opcode table
