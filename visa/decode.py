@@ -40,6 +40,33 @@ class Names:
         for k, sv in enumerate(obj.surfaces):
             self.t[O.NUM_PREDEFINED_SURFACES + k] = s[sv.name_index]
         self.by_kind = {"G": self.g, "A": self.a, "P": self.p, "S": self.s, "T": self.t}
+        self._kinds: dict | None = None
+        self._sizes: dict | None = None
+
+    def kind_of(self, name: str) -> str | None:
+        """The kind (G, A, P, S or T) of a name of the object (None: not one)."""
+        if self._kinds is None:
+            self._kinds = {}
+            for k, table in self.by_kind.items():
+                for n in table.values():
+                    self._kinds.setdefault(n, k)
+        return self._kinds.get(name)
+
+    def type_size(self, name: str) -> int:
+        """The element size of general variable ``name`` (1 when not known)."""
+        if self._sizes is None:
+            obj = self.obj
+            self._sizes = {}
+            for v in obj.variables:
+                self._sizes.setdefault(obj.strings[v.name_index],
+                                       O.TYPE_INFO[O.VisaType(v.bit_properties & 0xF)].size)
+            for p in O.PREDEFINED_VARS:
+                self._sizes.setdefault(p.name, O.TYPE_INFO[p.type].size)
+        return self._sizes.get(name, 1)
+
+    def label_kind(self, ident: int) -> int | None:
+        labels = self.obj.labels
+        return labels[ident].kind if 0 <= ident < len(labels) else None
 
     def var_name(self, kind: str, ident: int, at=None) -> str:
         n = self.by_kind[kind].get(ident)
@@ -124,6 +151,32 @@ def decode_object(obj: OF.VisaObject, kind: str, name: str, funcdecls=(), code_a
     return A.Unit(kind, name, tuple(funcdecls), tuple(decls), tuple(inputs), attrs_, tuple(body))
 
 
+def decode_instruction(rd: Reader, forms: tuple, names, op: int, at: int) -> tuple:
+    """The instruction whose opcode ``op`` was just read (at ``at``): its
+    node, decoded by the first of ``forms`` (the opcode's layouts) that
+    reads the bytes, that layout, and the furthest byte any attempt looked
+    at (``rd`` is left after the instruction).  Raises DecodeError when no
+    layout reads them."""
+    start = rd.pos
+    seen = start  # the furthest byte any attempt looked at
+    last = None
+    for f in forms:
+        rd.pos = start
+        b = InsBuilder(f.mnemonic)
+        try:
+            for a in f.atoms:
+                a.decode(rd, names, b)
+        except Mismatch:
+            seen = max(seen, rd.pos)
+            continue
+        except DecodeError as e:
+            seen = max(seen, rd.pos)
+            last = e
+            continue
+        return b.finish(), f, max(seen, rd.pos)
+    raise last or DecodeError(f"no form of opcode 0x{op:02x} matches these bytes", at)
+
+
 def decode_code(obj: OF.VisaObject, names: Names, base: int = 0,
                 offsets: list | None = None) -> list:
     """The instruction stream -> statements (``offsets``, when given, gets
@@ -165,32 +218,12 @@ def decode_code(obj: OF.VisaObject, names: Names, base: int = 0,
         forms = by_opcode.get(op)
         if not forms:
             raise DecodeError(f"unknown or not yet decodable opcode 0x{op:02x}", at)
-        start = rd.pos
-        seen = start  # the furthest byte any attempt looked at
-        last = None
-        for f in forms:
-            rd.pos = start
-            b = InsBuilder(f.mnemonic)
-            try:
-                for a in f.atoms:
-                    a.decode(rd, names, b)
-            except Mismatch:
-                seen = max(seen, rd.pos)
-                continue
-            except DecodeError as e:
-                seen = max(seen, rd.pos)
-                last = e
-                continue
-            node = b.finish()
-            pad = f.unwritten
-            body.append(node)
-            unwritten += pad
-            seen = max(seen, rd.pos)
-            memo[data[pos0:seen]] = (node, rd.pos - pos0, pad)
-            spans.setdefault(op, set()).add(seen - pos0)
-            break
-        else:
-            raise last or DecodeError(f"no form of opcode 0x{op:02x} matches these bytes", at)
+        node, f, seen = decode_instruction(rd, forms, names, op, at)
+        pad = f.unwritten
+        body.append(node)
+        unwritten += pad
+        memo[data[pos0:seen]] = (node, rd.pos - pos0, pad)
+        spans.setdefault(op, set()).add(seen - pos0)
     if rd.pos != len(data) - unwritten or any(data[rd.pos:]):
         raise DecodeError("the instruction stream does not end where the object's size says",
                           rd.at())

@@ -307,7 +307,7 @@ def encode_body(body, sym: Symbols) -> bytes:
                 unwritten += m[1]
                 continue
             try:
-                m = _encode_one(s, sym, table)
+                m = encode_instruction(s, sym, table)
             except EncodeError as e:  # report it, and go on looking for more
                 errors.append(e)
                 if len(errors) >= MAX_ERRORS:
@@ -332,9 +332,11 @@ def encode_body(body, sym: Symbols) -> bytes:
     return b"".join(out)
 
 
-def _encode_one(s: A.Instruction, sym: Symbols, table) -> tuple[bytes, int]:
-    """One instruction's bytes and the zero bytes it leaves for the end."""
-    record = table.get(s.op)
+def encode_instruction(s: A.Instruction, sym: Symbols, table=None) -> tuple[bytes, int]:
+    """One instruction's bytes and the zero bytes it leaves for the end (its
+    record in ``table``, by default the records').  Raises EncodeError for
+    what its record cannot encode."""
+    record = (table if table is not None else _forms.FORMS).get(s.op)
     if record is None:
         if s.op in O.OLDER_ONLY_OPS:
             raise EncodeError(f"'{s.op}' {O.OLDER_ONLY_OPS[s.op]}", s)

@@ -29,8 +29,6 @@ from .expr import Env
 from .isa import opcodes as O
 from .isa import operands as _operands
 from .isa import forms as _forms
-from .isa.forms import text_of
-from .isa.records import Declared
 from .textread import ENV as _ENV
 from .textread import LEX as _LEX
 from .textread import Fail as _Fail
@@ -110,37 +108,18 @@ def _lower_case_spelling(op: str, mods: tuple) -> tuple[str, tuple]:
 
 def _upgrade(ub: "_UnitBuilder") -> None:
     """Rewrite older spellings that need the declarations to the vISA 4.1
-    form: each form's own rewrite (its Text.older: the older operand orders
-    of gather/scatter, dword_atomic, sample, sample_unorm and vme_fbr,
-    ``movs T1 T2``, ``FILE name``, a strided address without a pitch), and an
-    address operand ``A0(0)`` gets its ``<1>``."""
-    addrs = {d.name for d in ub.decls if type(d) is A.AddrDecl}
-    declared = Declared(
-        frozenset(d.name for d in ub.decls if type(d) is A.SamplerDecl)
-        | {O.BINDLESS_SAMPLER_NAME},
-        # the predefined surfaces, by name and (older spec) as T0 ... T5
-        frozenset(d.name for d in ub.decls if type(d) is A.SurfaceDecl)
-        | {s.name for s in O.PREDEFINED_SURFACES}
-        | {f"T{s.index}" for s in O.PREDEFINED_SURFACES})
+    form (visa.isa.forms.upgraded, as the builder does)."""
+    addrs = frozenset(d.name for d in ub.decls if type(d) is A.AddrDecl)
+    declared = _forms.declared_in(ub.decls)
     body = ub.body
     for k, ins in enumerate(body):
         if type(ins) is not A.Instruction:
             continue
-        older = text_of(ins.op).older
-        if older is not None:
-            try:
-                up = older(ins, declared)
-            except EncodeError as e:
-                node = e.node if e.node is not None else ins
-                raise _Fail(str(e), node.line, node.col) from None
-            if up is not None:
-                body[k] = ins = up
-        if addrs and any(type(o) is A.VarRef and o.region is None and len(o.offsets) == 1
-                         and o.name in addrs for o in ins.operands):
-            body[k] = attrs.evolve(ins, operands=tuple(
-                attrs.evolve(o, region=(1,))
-                if type(o) is A.VarRef and o.region is None and len(o.offsets) == 1
-                and o.name in addrs else o for o in ins.operands))
+        try:
+            body[k] = _forms.upgraded(ins, declared, addrs)
+        except EncodeError as e:
+            node = e.node if e.node is not None else ins
+            raise _Fail(str(e), node.line, node.col) from None
 
 
 # --------------------------------------------------------- tree construction
@@ -370,9 +349,6 @@ class _Builder:
             op, mods = _lower_case_spelling(op, mods)
         if op in self.older_names:  # the older spec's other names of a mnemonic
             op = self.older_names[op]
-        facts = text_of(op)
-        if facts.canonical is not None:
-            mods = facts.canonical(mods)
         post: tuple[str, ...] = ()
         if glued is not None:
             exe = self._exec(glued[0], line, glued[1])
@@ -394,20 +370,13 @@ class _Builder:
                         post += (text[1:],)
                 else:
                     operands.append(readers[kind](m, line, col))
-        silent = facts.silent_mods
-        if facts.silent_mods_42 is not None and self.state.version is not None \
-                and self.state.version >= (4, 2):
-            silent = facts.silent_mods_42
-        if silent:
-            mods = tuple(m for m in mods if m not in silent)
-            post = tuple(m for m in post if m not in silent)
-        elif facts.simd8_or_16 and (exe is None or (exe.mask is None and exe.size != 16)):
-            # no SIMD mode, (8) and (32) all mean SIMD8 (only 16 is recorded);
-            # Intel's grammar takes no other size
-            if exe is not None and exe.size not in (8, 32):
-                raise _Fail(f"'{op}' takes a SIMD mode of 8 or 16 (written (8), (16) or (32)), "
-                            f"not ({exe.size})", exe.line, exe.col)
-            exe = A.ExecSize(8, None, line=line, col=hcol + len(hs) + 1)
+        try:
+            mods, post, spelled_exe = _forms.spelled(op, mods, post, exe, self.state.version)
+        except _forms.SpellingError as e:  # a SIMD mode the text cannot have
+            where = exe if exe is not None else A.ExecSize(0, line=line, col=hcol)
+            raise _Fail(str(e), where.line, where.col) from None
+        if spelled_exe is not exe and spelled_exe is not None:  # (the record's text facts)
+            exe = A.ExecSize(spelled_exe.size, spelled_exe.mask, line=line, col=hcol + len(hs) + 1)
         return A.Instruction(op, mods, None, exe, tuple(operands), post, line=line, col=hcol)
 
     def directive(self, ch):

@@ -28,8 +28,8 @@ from . import ast as A
 from .errors import Diagnostic, source_line
 from .isa import opcodes as O
 from .isa import forms as _forms
-from .isa.records import OPEN, Form, ModSpec, Signature, types_text
-from .isa.verify import Context
+from .isa.records import OPEN, Form, ModSpec, Signature
+from .isa.verify import Context, check_signature
 from .repeats import Repeats
 
 # ------------------------------------------------------------------ facts
@@ -358,13 +358,6 @@ class _OpFacts:
     signature: "Signature" = OPEN  # its operands' classes and types
 
 
-# categories whose first text operand is the destination (Intel's
-# getDstIndex; compare's is its operand 1 in the binary, after the relation,
-# and the first one in the text)
-_DST_FIRST = frozenset((O.InstCategory.MOV, O.InstCategory.ARITH, O.InstCategory.LOGIC,
-                        O.InstCategory.ADDRESS, O.InstCategory.COMPARE))
-
-
 def _facts(f) -> _OpFacts:
     """What the checks ask of a record."""
     cat = f.category
@@ -372,7 +365,7 @@ def _facts(f) -> _OpFacts:
     facts, checks = f.facts, f.checks
     return _OpFacts(cat, facts.exec_field, facts.pred_field,
                     facts.refuses_pred or not checks.predicate, f.platforms, facts.label_slots,
-                    0 if cat in _DST_FIRST else None,
+                    f.dst_index,
                     cat is not None and cat is not C.DATA_PORT and checks.regions,
                     checks.shift, checks.vector, f, facts.arity if checks.counted else None,
                     None if checks.own_modifiers else facts.mods,
@@ -600,7 +593,7 @@ def _references(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
 
 
 # ------------------------------------------------------ operand signature
-@instruction_check(applies=lambda f: f.signature.constrained)
+@instruction_check(applies=lambda f: f.form.constrained)
 def _signature(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     """operand-kind: an operand of a class its record's slot does not take
     (an arithmetic source is general, indirect or an immediate, a compare
@@ -608,24 +601,9 @@ def _signature(ins: A.Instruction, facts: _OpFacts, ctx: _Unit) -> None:
     is dst-immediate's).
     type-arith, type-logic, type-address, type-raw (the signature's rule):
     an operand of a type its slot does not take (bf operands of the forms
-    with Intel's BF mixed-mode rule are that rule's)."""
-    sig = facts.signature
-    slots = sig.slots
-    for k, o in enumerate(ins.operands[:len(slots)]):
-        slot = slots[k]
-        if slot.classes is not None:
-            c = ctx.opclass(o)
-            if c == "?":
-                continue  # an undeclared name: name-undeclared says so
-            if c not in slot.classes:
-                if k != facts.dst or type(o) is not A.Imm:
-                    ctx.kind_error(ins, o, k, slot.classes, slot.what)
-                continue
-        if slot.types is not None:
-            ty = ctx.raw_type(o) if slot.raw else ctx.operand_type(o)
-            if ty is not None and ty not in slot.types and not (ty == "bf" and sig.bf_rule):
-                ctx.type_error(sig.type_rule, o, f"'{ins.op}' {slot.what} has type {ty}; allowed: "
-                                                 f"{types_text(slot.types)}")
+    with Intel's BF mixed-mode rule are that rule's).
+    (visa.isa.verify.check_signature, which the builder runs too.)"""
+    check_signature(ins, facts.form, ctx)
 
 
 # ------------------------------------------------------------------ labels

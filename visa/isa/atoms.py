@@ -13,6 +13,9 @@ Each atom knows both directions for one field of the instruction stream
   ``cx.label_name(id, at)``, ``cx.string(index, at)``.  A field whose value
   rules this form out (another form shares the opcode) raises
   :class:`Mismatch`; bytes that fit no form raise :class:`DecodeError`.
+  ``cx`` also says what the object declares: ``cx.kind_of(name)`` (G A P
+  S T, or None), ``cx.type_size(name)`` (a general variable's element
+  size), ``cx.label_kind(id)`` (None where not known) and ``cx.grf_bytes``.
 
 An instruction form (visa/isa/forms.py) is an opcode and a tuple of atoms;
 the encoder and the decoder are loops over that tuple.
@@ -191,9 +194,8 @@ class Atom:
     form reads; no stage asks for an atom's class).  The defaults say "reads
     nothing": an atom overrides what it reads.
 
-    * ``operand_slots``: the text operands it reads (a negative index counts
-      from the end); ``operands_from``: it reads every operand from this
-      index on (lists);
+    * ``operand_slots``: the text operands it reads (by index);
+      ``operands_from``: it reads every operand from this index on (lists);
     * ``mod_slots``: ((position, the words it takes there | a test), ...)
       of the dotted modifiers; ``mod_free``: words it takes at any position
       (a destination's ``.sat``); ``mod_list``: (words, first position,

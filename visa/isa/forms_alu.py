@@ -102,33 +102,14 @@ class AddrSrc(VecAO):
     def decode(self, rd, cx, b):
         o, _ = decode_vector(rd, cx)
         if type(o) is A.VarRef and o.mod is None:
-            kind = _decoded_kind(cx, o.name)
+            kind = cx.kind_of(o.name)
             if kind == "G" and len(o.offsets) == 2 and o.region == (0, 1, 0):
                 r, c = o.offsets
-                off = r * getattr(cx, "grf_bytes", 32) + c * _decoded_type_size(cx, o.name)
+                off = r * cx.grf_bytes + c * cx.type_size(o.name)
                 o = A.AddrOf(o.name, off or None)
             elif kind in ("S", "T") and len(o.offsets) == 1:
                 o = A.AddrOf(o.name, o.offsets[0] or None)
         b.operands[self.index] = o
-
-
-def _decoded_kind(cx, name: str):
-    for k, table in getattr(cx, "by_kind", {}).items():
-        if name in table.values():
-            return k
-    return None
-
-
-def _decoded_type_size(cx, name: str) -> int:
-    """Element size of general variable ``name`` of the object being decoded."""
-    obj = getattr(cx, "obj", None)
-    if obj is not None:
-        for v in obj.variables:
-            if obj.strings[v.name_index] == name:
-                return O.TYPE_INFO[O.VisaType(v.bit_properties & 0xF)].size
-    v = O.PREDEFINED_VAR_BY_NAME.get(name)
-    return O.TYPE_INFO[v.type].size if v is not None else 1
-
 
 
 # ------------------------------------------------------------------- mov

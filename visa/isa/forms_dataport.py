@@ -42,13 +42,11 @@ from .._frozen import frozen
 from .. import ast as A
 from . import opcodes as O
 from . import rules_dataport as R
-from .atoms import (MASK_CODE, MASK_NAME, SIZES, Atom, DecodeError, Exec, Lit, ModEnum, Pred,
-                    RawOp, Vec, operand, read_code)
-from .operands import decode_raw, decode_vector, encode_raw, encode_vector
-from .operands import describe as _describe
-from .atoms import ModCheck
+from .atoms import (MASK_CODE, MASK_NAME, SIZES, Atom, DecodeError, Exec, Lit, Mismatch, ModCheck,
+                    ModEnum, Pred, RawOp, Vec, operand, read_code)
 from .atoms import fail as _fail
-from .records import OPEN, Checks, Signature, Slot, Text, but, row_form
+from .operands import describe as _describe
+from .records import OPEN, Signature, Slot, Text, but, row_form
 from .syntax import MEDIA
 
 _OP = {k: int(v.number) for k, v in O.OPCODES_BY_MNEMONIC.items()}
@@ -251,15 +249,20 @@ class SvmBlockProps(Atom):
             b.mods[0] = "aligned"
 
 
-def _has_plane(ins):
+def _has_plane(ins) -> bool:
     return len(ins.operands) > 2 and type(ins.operands[2]) is A.Number
 
 
 @frozen
 class MediaBlock(Atom):
     """media_ld/st: plane, block width and block height bytes.  The text is
-    ``(w,h) surface [plane] x y raw``; a missing plane is 0."""
-    operand_slots = (0,)  # the (width,height) block, and the plane when written
+    ``(w,h) surface [plane] x y raw``: the block is operand 0, the plane
+    operand ``plane`` (None: the text leaves it out, and it is 0)."""
+    plane: int | None = 2
+
+    @property
+    def operand_slots(self) -> tuple:
+        return (0,) if self.plane is None else (0, self.plane)
 
     def encode(self, ins, cx, out):
         t = operand(ins, 0)
@@ -267,7 +270,7 @@ class MediaBlock(Atom):
                 any(type(x) is not A.Number for x in t.items):
             _fail(f"'{ins.op}' needs a block size (width,height) first, found {_describe(t)}", t)
         w, h = (x.value for x in t.items)
-        plane = ins.operands[2].value if _has_plane(ins) else 0
+        plane = 0 if self.plane is None else operand(ins, self.plane).value
         for v, what in ((plane, "plane"), (w, "block width"), (h, "block height")):
             if not 0 <= v <= 0xFF:
                 _fail(f"{what} {v} does not fit in a byte", t)
@@ -275,40 +278,22 @@ class MediaBlock(Atom):
 
     def decode(self, rd, cx, b):
         plane, w, h = rd.ub(), rd.ub(), rd.ub()
+        if self.plane is None and plane:
+            raise Mismatch()
         b.operands[0] = A.Tuple((A.Number(w), A.Number(h)))
-        b.operands[2] = A.Number(plane)
+        if self.plane is not None:
+            b.operands[self.plane] = A.Number(plane)
 
 
 @frozen
-class MediaVec(Atom):
-    """A media_ld/st vector operand; ``index`` counts the plane operand,
-    which the text may omit."""
-    index: int
+class WithPlane:
+    """media_ld/st's choice: the layout with a plane operand when the text
+    writes one (a number after the surface), else the one without."""
+    with_plane: object
+    without: object
 
-    @property
-    def operand_slots(self) -> tuple:
-        return (self.index,)
-
-    def encode(self, ins, cx, out):
-        encode_vector(operand(ins, self.index - (0 if _has_plane(ins) else 1)), cx, out)
-
-    def decode(self, rd, cx, b):
-        b.operands[self.index], _ = decode_vector(rd, cx)
-
-
-@frozen
-class MediaRaw(Atom):
-    index: int
-
-    @property
-    def operand_slots(self) -> tuple:
-        return (self.index,)
-
-    def encode(self, ins, cx, out):
-        encode_raw(operand(ins, self.index - (0 if _has_plane(ins) else 1)), cx, out)
-
-    def decode(self, rd, cx, b):
-        b.operands[self.index] = decode_raw(rd, cx)
+    def __call__(self, ins):
+        return self.with_plane if _has_plane(ins) else self.without
 
 
 @frozen
@@ -357,10 +342,13 @@ for _m in ("oword_ld", "oword_ld_unaligned"):
 _reg("oword_st", _OP["oword_st"], (*_chk(3, 0, ("mod",)), OwordCount(), SurfaceId(0), Vec(1),
                                    RawOp(2)))
 
-# media_ld.<mode> (w,h) surface [plane] x y raw
+# media_ld.<mode> (w,h) surface [plane] x y raw: a family of two layouts,
+# with and without the plane (both write a plane byte)
 for _m in ("media_ld", "media_st"):
-    _reg(_m, _OP[_m], (*_chk((5, 6), 1), ModEnum(1, 0, _MEDIA_MODE), SurfaceId(1), MediaBlock(),
-                       MediaVec(3), MediaVec(4), MediaRaw(5)))
+    _reg(_m, _OP[_m], (*_chk(6, 1), ModEnum(1, 0, _MEDIA_MODE), SurfaceId(1), MediaBlock(2),
+                       Vec(3), Vec(4), RawOp(5)))
+    _reg(_m, _OP[_m], (*_chk(5, 1), ModEnum(1, 0, _MEDIA_MODE), SurfaceId(1), MediaBlock(None),
+                       Vec(2), Vec(3), RawOp(4)))
 
 # gather.<elt> (exec)[.mod] surface global_offset offsets dst
 _reg("gather", _OP["gather"], (*_chk(4, 1, post=("mod",)), ModEnum(1, 0, _GATHER_ELT), DroppedMod(post=True),
@@ -470,9 +458,6 @@ _TEXT = {
     **{m: Text(style=MEDIA) for m in ("media_ld", "media_st")},
 }
 
-# the operands of a media block are counted by its own atoms (the plane may be left out)
-_UNCOUNTED = Checks(counted=False)
-
 # the operands Intel's verifier checks alone: an offset not an address or
 # predicate operand, gather/scatter data of a 4-byte type, dword_atomic's
 # offsets ud
@@ -489,6 +474,9 @@ _SIGNATURES = {
     "dword_atomic": Signature((Slot(), Slot("src", None, frozenset(("ud",)), "offsets", raw=True),
                                Slot(raw=True), Slot(raw=True), Slot("dst", raw=True)), "type-raw"),
 }
+_MEDIA_SIGNATURES = (  # (w,h) surface plane x y raw; (w,h) surface x y raw
+    Signature((Slot(), Slot(), Slot(), _OFFSET, _OFFSET, Slot(raw=True))),
+    Signature((Slot(), Slot(), _OFFSET, _OFFSET, Slot(raw=True))))
 
 # the family's rules (rules_dataport.py)
 _RULES = {
@@ -498,8 +486,22 @@ _RULES = {
     **{m: (R.typed4,) for m in ("gather4_typed", "scatter4_typed")},
 }
 
-RECORDS: tuple = tuple(
-    row_form(O.OPCODES_BY_NUMBER[op], m, atoms=atoms, text=_TEXT.get(m, Text()),
-             checks=_UNCOUNTED if m in ("media_ld", "media_st") else Checks(),
-             signature=_SIGNATURES.get(m, OPEN), verify=_RULES.get(m, ()))
-    for m, op, atoms in _LAYOUTS)
+
+def _records() -> tuple:
+    layouts: dict[str, list] = {}
+    for m, op, atoms in _LAYOUTS:
+        layouts.setdefault(m, []).append((op, atoms))
+    out = []
+    for m, made in layouts.items():
+        row = O.OPCODES_BY_NUMBER[made[0][0]]
+        facts = dict(text=_TEXT.get(m, Text()), verify=_RULES.get(m, ()))
+        if len(made) == 1:
+            out.append(row_form(row, m, atoms=made[0][1], signature=_SIGNATURES.get(m, OPEN), **facts))
+            continue
+        members = tuple(row_form(row, m, atoms=atoms, signature=sig)
+                        for (_, atoms), sig in zip(made, _MEDIA_SIGNATURES))
+        out.append(row_form(row, m, atoms=(), members=members, choose=WithPlane(*members), **facts))
+    return tuple(out)
+
+
+RECORDS: tuple = _records()

@@ -130,24 +130,39 @@ def _shape_text(shape: A.LscShape) -> str:
 
 
 def _no_typed_block(shape: A.LscShape, node) -> None:
-    if shape.size is None:
+    if shape.size is None and shape.block is not None:
         _fail(f"the typed 2D block shape ':{_shape_text(shape)}' is vISA 4.2's: vISA 4.1 has no "
               "binary form for it", node)
+    if shape.size is None:
+        _fail("an LSC data shape needs a data size (d8, d16, d32, d64, ...)", node)
+
+
+def _size_code(shape: A.LscShape, node) -> int:
+    size = DATA_SIZE.get(shape.size[1:]) if shape.size[:1] == "d" else None
+    if size is None:
+        _fail(f"unknown LSC data size '{shape.size}' (expected d8, d16, d32, d64, d8c32, d16c32 "
+              "or d16c32h)", node)
+    return size
 
 
 def parse_shape(shape: A.LscShape, node) -> ShapeCodes:
     """The binary fields of a vector or channel shape (``d32x4t``, ``d32.xy``)."""
     _no_typed_block(shape, node)
-    size = DATA_SIZE[shape.size[1:]]
+    size = _size_code(shape, node)
     if shape.block is not None:
         _fail(f"invalid LSC data shape ':{_shape_text(shape)}' for this op (a 2D block shape; "
               "expected e.g. :d32, :d32x4, :d32x8t, :d32.xyzw)", node)
     if shape.channels is not None:
         mask = 0
         for ch in shape.channels:
+            if ch not in CHANNEL:
+                _fail(f"unknown LSC channel '{ch}' in '.{shape.channels}' (expected x, y, z, w)", node)
             mask |= CHANNEL[ch]
         return ShapeCodes(size, NONTRANSPOSE, mask)
-    return ShapeCodes(size, TRANSPOSE if shape.transpose else NONTRANSPOSE, ELEMS[str(shape.vector)])
+    elems = ELEMS.get(str(shape.vector))
+    if elems is None:
+        _fail(f"an LSC vector of {shape.vector} elements (expected 1, 2, 3, 4, 8, 16, 32 or 64)", node)
+    return ShapeCodes(size, TRANSPOSE if shape.transpose else NONTRANSPOSE, elems)
 
 
 def parse_shape_2d(shape: A.LscShape, node) -> Shape2DCodes:
@@ -160,8 +175,8 @@ def parse_shape_2d(shape: A.LscShape, node) -> Shape2DCodes:
     if blocks > 0xFF or width > 0xFFFF or height > 0xFFFF:
         _fail(f"2D block shape ':{_shape_text(shape)}' is too large "
               "(blocks < 256, width and height < 65536)", node)
-    return Shape2DCodes(DATA_SIZE[shape.size[1:]], TRANSPOSE if shape.transpose else NONTRANSPOSE,
-                   blocks, width, height, 1 if shape.vnni else 0)
+    return Shape2DCodes(_size_code(shape, node), TRANSPOSE if shape.transpose else NONTRANSPOSE,
+                        blocks, width, height, 1 if shape.vnni else 0)
 
 
 def natural_stride(shape: ShapeCodes) -> int:

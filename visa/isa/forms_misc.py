@@ -123,7 +123,7 @@ class LabelRef(Atom):
         at = rd.at()
         ident = rd.uw()
         name = cx.label_name(ident, at)
-        kind = cx.obj.labels[ident].kind if hasattr(cx, "obj") else None
+        kind = cx.label_kind(ident)
         if kind is not None:
             if self.kind == LABEL_FC and kind != LABEL_FC:
                 raise Mismatch()

@@ -54,9 +54,9 @@ sampler written on ``load``.  At most 15 sampler parameters (Intel's reader
 rejects more).  The va / va_skl_plus operations, vme_idm, lod and
 sample+killpix have no text form, so no form here.
 
-Atoms index operands by position; a negative index counts from the end
-(``load`` with or without its ignored sampler).  On decode the channel mask
-takes modifier position 100, after the 3D flags at 0..2.
+Atoms index operands by position; ``load`` (with or without its ignored
+sampler) is a family of two layouts.  On decode the channel mask takes
+modifier position 100, after the 3D flags at 0..2.
 """
 from __future__ import annotations
 
@@ -104,10 +104,9 @@ _LAST_MOD = 100  # decode-side modifier position of the channel mask after the 3
 
 def _get(ins, index):
     n = len(ins.operands)
-    i = index if index >= 0 else n + index
-    if not 0 <= i < n:
+    if not 0 <= index < n:
         _fail(f"'{ins.mnemonic}' needs more operands (found {n})", ins)
-    return ins.operands[i]
+    return ins.operands[index]
 
 
 def channel_mask(text: str, ins) -> int:
@@ -297,22 +296,6 @@ class State(Atom):
 
 
 @frozen
-class RawAt(Atom):
-    """A raw operand; a negative index counts from the end."""
-    index: int
-
-    @property
-    def operand_slots(self) -> tuple:
-        return (self.index,)
-
-    def encode(self, ins, cx, out):
-        encode_raw(_get(ins, self.index), cx, out)
-
-    def decode(self, rd, cx, b):  # negative indices sort in operand order
-        b.operands[self.index] = decode_raw(rd, cx)
-
-
-@frozen
 class RawList(Atom):
     """The operands from ``start`` on: their count (UB), then each as raw."""
     start: int
@@ -496,9 +479,14 @@ def _register(text_op: str, opcode: str, atoms) -> None:
 _register("sample", "sample", (
     OperandCount(6, 6, pred=False), Channel("simd", 0, 1), State(0, "S"), State(1, "T"),
     RawOp(2), RawOp(3), RawOp(4), RawOp(5)))
+# load: a family of two layouts, the surface first or after a sampler that
+# Intel's text grammar reads and drops
 _register("load", "load", (
-    OperandCount(5, 6, pred=False), Channel("simd", 0, 1), State(-5, "T"),
-    RawAt(-4), RawAt(-3), RawAt(-2), RawAt(-1)))
+    OperandCount(5, 5, pred=False), Channel("simd", 0, 1), State(0, "T"),
+    RawOp(1), RawOp(2), RawOp(3), RawOp(4)))
+_register("load", "load", (
+    OperandCount(6, 6, pred=False), Channel("simd", 0, 1), State(1, "T"),
+    RawOp(2), RawOp(3), RawOp(4), RawOp(5)))
 _register("sample_unorm", "sample_unorm", (
     OperandCount(7, 7, pred=False, exec=False), Channel("unorm", 0, 2), State(0, "S"), State(1, "T"),
     Vec(2), Vec(3), Vec(4), Vec(5), RawOp(6)))
@@ -649,8 +637,32 @@ _RULES = {
     "vme_ime": (R.vme,), "vme_fbr": (R.vme,),
 }
 
-RECORDS: tuple = tuple(
-    row_form(O.OPCODES_BY_NUMBER[op], m, atoms=atoms, text=_TEXT.get(m, Text()),
-             checks=Checks(counted=m not in ("urb_write_3d", "resinfo", "sampleinfo")),
-             signature=_SIGNATURES.get(m, OPEN), verify=_RULES.get(m, ()))
-    for m, op, atoms in _LAYOUTS)
+@frozen
+class WithSampler:
+    """load's choice: the layout that reads a sampler before the surface
+    when the text writes six operands, else the one without."""
+    without: object
+    with_sampler: object
+
+    def __call__(self, ins):
+        return self.with_sampler if len(ins.operands) == 6 else self.without
+
+
+def _records() -> tuple:
+    layouts: dict[str, list] = {}
+    for m, op, atoms in _LAYOUTS:
+        layouts.setdefault(m, []).append((op, atoms))
+    out = []
+    for m, made in layouts.items():
+        row = O.OPCODES_BY_NUMBER[made[0][0]]
+        facts = dict(text=_TEXT.get(m, Text()), verify=_RULES.get(m, ()),
+                     checks=Checks(counted=m not in ("urb_write_3d", "resinfo", "sampleinfo")))
+        if len(made) == 1:
+            out.append(row_form(row, m, atoms=made[0][1], signature=_SIGNATURES.get(m, OPEN), **facts))
+            continue
+        members = tuple(row_form(row, m, atoms=atoms) for _, atoms in made)
+        out.append(row_form(row, m, atoms=(), members=members, choose=WithSampler(*members), **facts))
+    return tuple(out)
+
+
+RECORDS: tuple = _records()

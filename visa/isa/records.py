@@ -25,7 +25,7 @@ import attrs
 from .._frozen import frozen
 
 from . import opcodes as O
-from .atoms import Atom, Exec, Pred, RawOp, Vec
+from .atoms import Atom, EncodeError, Exec, Pred, RawOp, Vec
 from .syntax import DEFAULT, Style
 
 
@@ -134,15 +134,18 @@ class ModSpec:
 def _mod_spec(layouts: tuple) -> ModSpec | None:
     """What a form's atoms say of its dotted modifiers; None where an atom
     reads them in a way of its own (the sampler channels, the LSC caches and
-    data shapes, ...) and no ModCheck bounds the rest, or where the form has
-    several layouts."""
-    if len(layouts) != 1:
-        return None
+    data shapes, ...) and no ModCheck bounds the rest, or where the layouts
+    of a family say different things."""
+    specs = {_layout_mod_spec(f) for f in layouts}
+    return specs.pop() if len(specs) == 1 else None
+
+
+def _layout_mod_spec(layout) -> ModSpec | None:
     slots: list = []
     free: set = set()
     check = None
     own = False
-    for a in layouts[0].atoms:
+    for a in layout.atoms:
         slots += a.mod_slots
         free |= a.mod_free
         if a.mod_list is not None:
@@ -185,7 +188,7 @@ def read_atoms(layouts: tuple) -> Facts:
     for f in layouts:
         slots = [k for a in f.atoms for k in a.operand_slots]
         listed = any(a.operands_from is not None for a in f.atoms)
-        counts.add(None if listed or any(k < 0 for k in slots) else (max(slots) + 1 if slots else 0))
+        counts.add(None if listed else (max(slots) + 1 if slots else 0))
     arity = counts.pop() if len(counts) == 1 else None
     return Facts(any(a.exec_field for a in atoms), any(a.pred_field for a in atoms),
                  any(a.refuses_pred for a in atoms),
@@ -261,6 +264,14 @@ class Signature:
     bf_rule: bool = False
 
     @property
+    def dst_index(self) -> int | None:
+        """The index of its destination as Intel's verifier finds it
+        (getDstIndex: the first operand of the move, arithmetic, logic,
+        address and compare instructions; compare's is its operand 1 in the
+        binary, after the relation, and the first one in the text)."""
+        return 0 if self.category in _DST_FIRST else None
+
+    @property
     def constrained(self) -> bool:
         """Whether a slot says anything (else the atoms judge the operands)."""
         return any(s.classes is not None or s.types is not None for s in self.slots)
@@ -303,6 +314,8 @@ class Checks:
 
 
 PLAIN_CHECKS = Checks()
+_DST_FIRST = frozenset((O.InstCategory.MOV, O.InstCategory.ARITH, O.InstCategory.LOGIC,
+                        O.InstCategory.ADDRESS, O.InstCategory.COMPARE))
 
 
 # ------------------------------------------------------------------ records
@@ -353,6 +366,29 @@ class Form:
     def select(self, ins) -> "Form":
         """The record whose atoms encode ``ins`` (a member of a family)."""
         return self if self.choose is None else self.choose(ins)
+
+    def signature_of(self, ins) -> Signature:
+        """The signature of the layout that writes ``ins`` (a family's member;
+        the family's own where no member fits: the encoder says why)."""
+        if self.choose is None:
+            return self.signature
+        try:
+            return self.choose(ins).signature
+        except EncodeError:
+            return self.signature
+
+    @property
+    def dst_index(self) -> int | None:
+        """The index of its destination as Intel's verifier finds it
+        (getDstIndex: the first operand of the move, arithmetic, logic,
+        address and compare instructions; compare's is its operand 1 in the
+        binary, after the relation, and the first one in the text)."""
+        return 0 if self.category in _DST_FIRST else None
+
+    @property
+    def constrained(self) -> bool:
+        """Whether its signature (or a member's) says anything of its operands."""
+        return self.signature.constrained or any(m.signature.constrained for m in self.members)
 
     def variants(self) -> tuple:
         """The layouts that may have written an instruction of this record

@@ -23,12 +23,6 @@ DWORD_ATOMIC_NO_SRC0: frozenset = frozenset(("inc", "dec", "predec"))
 DWORD_ATOMIC_TWO_SRC: frozenset = frozenset(("cmpxchg", "fcmpwr"))
 
 
-def _not_addr_or_pred(ins, o, k: int, what: str, ctx: Context) -> None:
-    """operand-kind: an offset that is an address or a predicate operand."""
-    if ctx.opclass(o) in ("A", "P"):
-        ctx.kind_error(ins, o, k, "G I IMM", what)
-
-
 _SLM = ("%slm", "T0")
 
 
@@ -69,8 +63,8 @@ def media(ins: A.Instruction, form, ctx: Context) -> None:
     1..64 rows high and fits one transaction (rows at most 64, 32, 16, 8, 4
     for widths up to 4, 8, 16, 32, 64 bytes; at most 256 bytes); the plane
     is 0..3.
-    dataport-surface: not the SLM surface.
-    operand-kind: the x and y offsets are not address or predicate operands."""
+    dataport-surface: not the SLM surface.  (The classes of the x and y
+    offsets are its layouts' signatures'.)"""
     ops = ins.operands
     if len(ops) < 5 or type(ops[0]) is not A.Tuple or len(ops[0].items) != 2:
         return
@@ -84,14 +78,8 @@ def media(ins: A.Instruction, form, ctx: Context) -> None:
                                                  "most 256 bytes)")
     if getattr(ops[1], "name", None) in _SLM:
         ctx.report("dataport-surface", ops[1], f"'{ins.op}' cannot use the SLM surface")
-    k = 2
-    if type(ops[2]) is A.Number:
-        if not 0 <= ops[2].value <= 3:
-            ctx.report("dataport-block", ops[2], f"'{ins.op}' plane {ops[2].value}; allowed: 0..3")
-        k = 3
-    for j in (k, k + 1):
-        if j < len(ops):
-            _not_addr_or_pred(ins, ops[j], j, "offset", ctx)
+    if type(ops[2]) is A.Number and not 0 <= ops[2].value <= 3:
+        ctx.report("dataport-block", ops[2], f"'{ins.op}' plane {ops[2].value}; allowed: 0..3")
 
 
 _OWORD_SIZES = (1, 2, 4, 8, 16)

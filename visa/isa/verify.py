@@ -16,7 +16,7 @@ from typing import Any
 
 from .. import ast as A
 from . import opcodes as O
-from .records import CLASS_WORDS
+from .records import CLASS_WORDS, types_text
 
 # the order the classes are named in a message
 _CLASS_ORDER = ("G", "I", "IMM", "A", "P", "S", "AO")
@@ -152,3 +152,30 @@ class Context:
             if bf and t is A.VarRef and o.name in bf:
                 return True
         return False
+
+
+def check_signature(ins: A.Instruction, form, ctx: Context, types: bool = True) -> None:
+    """operand-kind: an operand of a class its record's slot does not take
+    (the layout's signature, for a family); an immediate at the
+    destination of Intel's vector ALU families is dst-immediate's.
+    With ``types``: an operand of a type its slot does not take, reported
+    with the signature's rule id (bf operands of the forms with Intel's BF
+    mixed-mode rule are that rule's)."""
+    sig = form.signature_of(ins)
+    slots = sig.slots
+    dst = form.dst_index
+    for k, o in enumerate(ins.operands[:len(slots)]):
+        slot = slots[k]
+        if slot.classes is not None:
+            c = ctx.opclass(o)
+            if c == "?":
+                continue  # an undeclared name: name-undeclared says so
+            if c not in slot.classes:
+                if k != dst or type(o) is not A.Imm:
+                    ctx.kind_error(ins, o, k, slot.classes, slot.what)
+                continue
+        if types and slot.types is not None:
+            ty = ctx.raw_type(o) if slot.raw else ctx.operand_type(o)
+            if ty is not None and ty not in slot.types and not (ty == "bf" and sig.bf_rule):
+                ctx.type_error(sig.type_rule, o, f"'{ins.op}' {slot.what} has type {ty}; allowed: "
+                                                 f"{types_text(slot.types)}")
