@@ -636,19 +636,18 @@ class LscAddr(Kind):
 _LSC_REG = LscReg()
 
 # ------------------------------------------------------------------ tables
-# Every kind, in the order its shapes are tried (the shapes exclude each
-# other, so the order only matters for speed).
+# Every kind (its shapes are tried in the grammar's order, below).
 GENERAL_KIND, ADDRESS_KIND, STATE_KIND, PREDICATE_KIND = General(), Address(), State(), Predicate()
 KINDS: tuple[Kind, ...] = (
     LscAddr(), GENERAL_KIND, Immediate(), Raw(), LscData(), Name(), Number(), List(), Indirect(),
     AddressOf(), String(), _LSC_REG, ADDRESS_KIND, STATE_KIND, PREDICATE_KIND)
 
-# the shapes in the order one expression tries them (they exclude each other,
-# so the order only matters for speed: the common ones first)
-_TRY_ORDER = ("LSC_SURFACE", "VREG", "IMM", "RAW", "LSC_DATA", "LSC_ADDR", "WORD", "NUMBER",
-              "PAREN", "INDIRECT", "ADDR_OF", "STRING", "BRACKET", "MOD_NAME")
+# the shapes in the order one operand tries them: the grammar's OPERAND,
+# whose first matching alternative is the operand's shape (some spellings
+# match two, and the order decides: tests/test_grammar.py)
+_TRY_ORDER = LEX.choices("OPERAND")
 _SHAPES = {s.name: (k, s) for k in KINDS for s in k.syntax}
-assert sorted(_SHAPES) == sorted(_TRY_ORDER), "every shape of a kind has its place in _TRY_ORDER"
+assert sorted(_SHAPES) == sorted(_TRY_ORDER), "every shape of a kind is an alternative of OPERAND"
 # grammar shape -> the parts its reader takes, in the order they are tried
 SYNTAX: dict[str, tuple[str, ...]] = {n: _SHAPES[n][1].parts for n in _TRY_ORDER}
 # grammar shape -> reader (match, line, col) -> node
