@@ -255,11 +255,15 @@ def test_one_integer_expression_language():
     assert lex.choices("INT_OP_COND") == expr.CONDITIONAL[:1]
     assert tuple(lex.choices(n) for n in names[1:-1]) == expr.LEVELS
     assert lex.choices("INT_OP_UNARY") == expr.UNARY
-    # the grammar's operators outside parentheses are among them
-    binop = re.compile(lex.regex("INT_BINOP"))
-    for ops in expr.LEVELS:
-        for op in ops:
-            assert bool(binop.fullmatch(op)) == (op[0] not in "<>=!" or op in ("<<", ">>", ">>>")), op
+    # outside parentheses, the expression's operators are those of INT_BINOP
+    # and INT_UNARY: all but the conditional, the comparisons and equalities
+    binop, unary = re.compile(lex.regex("INT_BINOP")), re.compile(lex.regex("INT_UNARY"))
+    outside = {op for n in ("INT_OP_SHIFT", "INT_OP_ADD", "INT_OP_MUL", "INT_OP_AND", "INT_OP_OR",
+                            "INT_OP_XOR") for op in lex.choices(n)}
+    everything = {op for ops in expr.LEVELS for op in ops} | set(expr.UNARY) | set(expr.CONDITIONAL)
+    for op in sorted(everything | set("<>=!?:+-*/%&|^~$#@.,;")):
+        assert bool(binop.fullmatch(f" {op} ")) == (op in outside), op
+        assert bool(unary.fullmatch(op)) == (op in expr.UNARY), op
 
 
 # (expression, its value, or None: refused), as GenX_IR reads them in an

@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import enum
 from types import MappingProxyType
-from typing import Mapping, Optional
+from typing import Mapping, NamedTuple, Optional
 
 import attrs
 from .._frozen import frozen
@@ -410,8 +410,7 @@ def platform_before(platform: "Platform | None", name: str) -> bool:
     return platform is not None and PLATFORM_RANK[platform.name] < PLATFORM_RANK[name]
 
 
-@frozen
-class Availability:
+class Availability(NamedTuple):
     """The platforms an instruction exists on: from the platform of Intel's
     row (``since``, a TARGET_PLATFORM; a platform the 4.1 table does not
     know is not judged by it), before the generation it no longer exists on

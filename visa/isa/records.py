@@ -19,7 +19,7 @@ A record is made whole, once, by the family module that owns it, and
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Callable, Iterable, Iterator, Mapping
+from typing import Callable, Iterable, Iterator, Mapping, NamedTuple
 
 import attrs
 from .._frozen import frozen
@@ -94,8 +94,7 @@ class Declared:
 
 
 # ------------------------------------------------------------------ modifiers
-@frozen
-class ModSpec:
+class ModSpec(NamedTuple):
     """The dotted modifiers a form takes, read from its atoms: at position
     k, what ``slots[k]`` accepts (a set of spellings, or a test); anywhere
     else, the words of ``free`` (``.sat`` where a destination atom records
@@ -161,10 +160,9 @@ def _layout_mod_spec(layout) -> ModSpec | None:
 
 
 # ------------------------------------------------------------------- facts
-@frozen
-class Facts:
-    """What a record's atoms say of the instruction's text, read once when
-    the record is made: its execution-size and predicate fields (and a
+class Facts(NamedTuple):
+    """What a record's atoms say of the instruction's text, read the first
+    time a stage asks (:attr:`Form.facts`): its execution-size and predicate fields (and a
     predicate it refuses), the label operands (operand index, label kind),
     the number of operands its atoms read (None: a list, or none at all),
     the dotted modifiers it takes (None: not described), and whether
@@ -181,9 +179,6 @@ class Facts:
 
 def read_atoms(layouts: tuple) -> Facts:
     atoms = [a for f in layouts for a in f.atoms]
-    for a in atoms:
-        if not isinstance(a, Atom):
-            raise TypeError(f"{a!r} is not an atom (visa.isa.atoms.Atom)")
     counts = set()
     for f in layouts:
         slots = [k for a in f.atoms for k in a.operand_slots]
@@ -237,8 +232,7 @@ def types_text(types: frozenset) -> str:
     return ", ".join(sorted(types))
 
 
-@frozen
-class Slot:
+class Slot(NamedTuple):
     """One operand of an instruction's text: whether it is written (``dst``)
     or read (``src``), the operand classes it takes (None: its atom
     judges), the element types it takes (None: any), what messages call it
@@ -251,8 +245,7 @@ class Slot:
     raw: bool = False
 
 
-@frozen
-class Signature:
+class Signature(NamedTuple):
     """A form's operands, one :class:`Slot` each in text order, and the rule
     id a type outside its slot's is reported with (``type-arith``, ...);
     ``bf_rule``: bf operands are judged by the BF mixed-mode rule, not by
@@ -264,14 +257,6 @@ class Signature:
     bf_rule: bool = False
 
     @property
-    def dst_index(self) -> int | None:
-        """The index of its destination as Intel's verifier finds it
-        (getDstIndex: the first operand of the move, arithmetic, logic,
-        address and compare instructions; compare's is its operand 1 in the
-        binary, after the relation, and the first one in the text)."""
-        return 0 if self.category in _DST_FIRST else None
-
-    @property
     def constrained(self) -> bool:
         """Whether a slot says anything (else the atoms judge the operands)."""
         return any(s.classes is not None or s.types is not None for s in self.slots)
@@ -281,8 +266,7 @@ OPEN = Signature()  # no class or type said: the atoms judge the operands
 
 
 # ------------------------------------------------------------------ checks
-@frozen
-class Checks:
+class Checks(NamedTuple):
     """How the validator's passes treat a form, where Intel's verifier or
     text grammar treats it apart from the others of its category:
 
@@ -345,11 +329,22 @@ class Form:
     # the family's rules beyond the signature: hook(ins, form, ctx) each
     # (visa/isa/verify.py), run by the validator after its own passes
     verify: tuple = ()
-    facts: Facts = attrs.field(init=False, eq=False, repr=False)
+    # its Facts, read from its atoms when first asked for (they are a
+    # function of the atoms, which cannot change): not at import
+    _read: list = attrs.field(init=False, factory=list, eq=False, repr=False)
 
-    @facts.default
-    def _facts(self) -> Facts:
-        return read_atoms(self.variants() if self.members else (self,))
+    def __attrs_post_init__(self) -> None:
+        for a in self.atoms:
+            if not isinstance(a, Atom):
+                raise TypeError(f"{a!r} is not an atom (visa.isa.atoms.Atom)")
+
+    @property
+    def facts(self) -> Facts:
+        """What its atoms say of the instruction's text (:class:`Facts`)."""
+        read = self._read
+        if not read:
+            read.append(read_atoms(self.variants() if self.members else (self,)))
+        return read[0]
 
     @property
     def stateful(self) -> bool:
