@@ -6,7 +6,8 @@ encoder, decoder and builder are loops over the records.
 A mnemonic named elsewhere is a string literal equal to one (a text mnemonic
 of the records, an opcode row's mnemonic, an older spelling, an older-spec
 instruction) or a reference to a member of the ``Opcode`` enumeration.  The
-modules read are ``visa/*.py`` and ``visa/binary/*.py`` (the afuc and G80
+modules read are ``visa/*.py``, ``visa/binary/*.py`` and
+``visa/validation/*.py`` (the afuc and G80
 toolchains have mnemonics of their own ISAs).  A literal passed to
 ``getattr``/``hasattr``/``setattr`` is an attribute name, not a mnemonic;
 the few words that are a mnemonic's spelling but mean something else where
@@ -39,17 +40,18 @@ NOT_MNEMONICS = {
 
 def mnemonic_words() -> frozenset[str]:
     """Every spelling of a mnemonic the records know."""
-    from visa.isa import opcodes as O
+    from visa.isa import opcodes, keywords
     from visa.isa.forms import FORMS
-    words = set(FORMS) | {d.mnemonic for d in O.OPCODES if not d.is_reserved}
-    words |= {m.lstrip(".") for m in O.TEXT_MNEMONICS} | set(O.OLDER_ONLY_OPS)
+    words = set(FORMS) | {d.mnemonic for d in opcodes.OPCODES if not d.is_reserved}
+    words |= {m.lstrip(".") for m in keywords.TEXT_MNEMONICS} | set(keywords.OLDER_ONLY_OPS)
     for f in FORMS.values():
         words |= set(f.text.older_names)
     return frozenset(w for w in words if w)
 
 
 def _modules() -> list[Path]:
-    return sorted(PACKAGE.glob("*.py")) + sorted((PACKAGE / "binary").glob("*.py"))
+    return sorted(PACKAGE.glob("*.py")) + sorted((PACKAGE / "binary").glob("*.py")) + \
+        sorted((PACKAGE / "validation").glob("*.py"))
 
 
 def mnemonic_uses(modules: list[Path] | None = None, root: Path = ROOT) -> list[tuple[str, int, str]]:
@@ -104,7 +106,7 @@ def test_no_module_outside_isa_names_a_mnemonic():
 def test_the_check_sees_a_mnemonic(tmp_path):
     """The reading finds a literal and an Opcode member (it can fail)."""
     mod = tmp_path / "probe.py"
-    mod.write_text("from .isa import opcodes as O\nX = ('mad', O.Opcode.MAD, getattr(O, 'line'))\n")
+    mod.write_text("from .isa import opcodes\nX = ('mad', opcodes.Opcode.MAD, getattr(opcodes, 'line'))\n")
     assert [w for _, _, w in mnemonic_uses([mod], tmp_path)] == ["'mad'", "Opcode.MAD"]
 
 

@@ -2,7 +2,7 @@
 except those with no text spelling at all, each listed with its reason."""
 from __future__ import annotations
 
-from visa.isa import opcodes as O
+from visa.isa import opcodes, keywords
 from visa.isa.forms import FORMS
 
 # opcode -> why no text form exists
@@ -26,7 +26,7 @@ def _covered():
 
 def test_every_opcode_has_a_form():
     covered = _covered()
-    missing = [d.mnemonic for d in O.OPCODES
+    missing = [d.mnemonic for d in opcodes.OPCODES
                if int(d.number) not in covered and not d.mnemonic.startswith("reserved")
                and d.mnemonic not in NO_TEXT_FORM]
     assert missing == []
@@ -35,12 +35,12 @@ def test_every_opcode_has_a_form():
 def test_the_exceptions_are_real():
     covered = _covered()
     for m in NO_TEXT_FORM:
-        assert int(O.OPCODES_BY_MNEMONIC[m].number) not in covered, m
+        assert int(opcodes.OPCODES_BY_MNEMONIC[m].number) not in covered, m
 
 
 def test_every_text_mnemonic_has_a_form():
     # `.file`/`.loc` are directive spellings of FILE/LOC; lsc_ccs_update makes GenX_IR abort
-    missing = [m for m in O.TEXT_MNEMONICS
+    missing = [m for m in keywords.TEXT_MNEMONICS
                if m.split(".")[0] not in FORMS and m not in (".file", ".loc", "lsc_ccs_update")]
     assert missing == []
 

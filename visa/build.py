@@ -48,7 +48,7 @@ from .errors import Diagnostic, VisaError
 from .decode import decode_instruction
 from .encode import Symbols, encode_instruction
 from .isa import forms as _forms
-from .isa import opcodes as O
+from .isa import datatypes, field_codes, predefined, keywords
 from .isa.atoms import DecodeError, EncodeError, Reader
 from .isa.verify import Context, check_signature
 
@@ -152,10 +152,10 @@ def _imm(value: int | float | None, ty: str | None, bits: int | None) -> A.Imm:
     return A.Imm(word >> 16 if info.literal == "bf" else word, ty)
 
 
-def _type_info(ty: str) -> O.TypeInfo:
-    info = O.TYPE_INFO_BY_NAME.get(ty)
+def _type_info(ty: str) -> datatypes.TypeInfo:
+    info = datatypes.TYPE_INFO_BY_NAME.get(ty)
     if info is None:
-        raise BuildError(f"unknown type '{ty}' (expected one of {', '.join(O.TYPE_INFO_BY_NAME)})")
+        raise BuildError(f"unknown type '{ty}' (expected one of {', '.join(datatypes.TYPE_INFO_BY_NAME)})")
     return info
 
 
@@ -541,9 +541,9 @@ class UnitBuilder:
         at byte ``alias_offset``."""
         line, col = self.builder.here()
         self._new_name(name, line, col)
-        if type not in O.TYPE_INFO_BY_NAME:
+        if type not in datatypes.TYPE_INFO_BY_NAME:
             self._fail(f"unknown type '{type}' for '{name}' (expected one of "
-                       f"{', '.join(O.TYPE_INFO_BY_NAME)})", line, col)
+                       f"{', '.join(datatypes.TYPE_INFO_BY_NAME)})", line, col)
         self._count(num_elts, name, line, col)
         al = _align(align)
         if al is False:
@@ -604,16 +604,16 @@ class UnitBuilder:
         """A predefined variable by name: ``%null``, ``%r0``, ... (a
         :class:`Var`), ``%slm``, ``T1``, ... (a :class:`Surface`), ``S31``
         (the bindless sampler)."""
-        if name in O.PREDEFINED_VAR_NAMES:
+        if name in predefined.PREDEFINED_VAR_NAMES:
             return Var(name)
-        if name in O.PREDEFINED_SURFACE_NAMES:
+        if name in predefined.PREDEFINED_SURFACE_NAMES:
             return Surface(name)
-        if name == O.BINDLESS_SAMPLER_NAME:
+        if name == predefined.BINDLESS_SAMPLER_NAME:
             return Sampler(name)
         line, col = self.builder.here()
+        known = predefined.PREDEFINED_VAR_NAMES + predefined.PREDEFINED_SURFACE_NAMES
         self._fail(f"'{name}' is not a predefined variable (expected one of "
-                          f"{', '.join(O.PREDEFINED_VAR_NAMES + O.PREDEFINED_SURFACE_NAMES)}, "
-                          f"{O.BINDLESS_SAMPLER_NAME})", line, col)
+                   f"{', '.join(known)}, {predefined.BINDLESS_SAMPLER_NAME})", line, col)
 
     def predefined_var(self, name: str) -> Var:
         """A predefined general variable by name (``%r0``, ``%group_id_x``,
@@ -713,8 +713,8 @@ class UnitBuilder:
         if op not in table and op.lower() in table:
             op = op.lower()
         if op not in table:
-            if op in O.OLDER_ONLY_OPS:
-                self._fail(f"'{op}' {O.OLDER_ONLY_OPS[op]}", line, col)
+            if op in keywords.OLDER_ONLY_OPS:
+                self._fail(f"'{op}' {keywords.OLDER_ONLY_OPS[op]}", line, col)
             close = table.close_to(op)
             hint = f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else ""
             self._fail(f"unknown instruction '{op}'{hint}", line, col)
@@ -761,7 +761,8 @@ class UnitBuilder:
         if not isinstance(name, str) or not _NAME_RE.match(name):
             self._fail(f"invalid variable name {name!r} (a letter, _, $, @ or ? and then "
                        "letters, digits, _, $, @, ?)", line, col)
-        if name in self._names or name in O.PREDEFINED_VAR_NAMES or name in O.PREDEFINED_SURFACE_NAMES:
+        if name in self._names or name in predefined.PREDEFINED_VAR_NAMES \
+                or name in predefined.PREDEFINED_SURFACE_NAMES:
             self._fail(f"'{name}' is declared already in {self.kind} '{self.name}'", line, col)
 
     def _count(self, n: int, name: str, line: int, col: int) -> None:
@@ -805,7 +806,7 @@ class UnitBuilder:
             size, mask = e, "M1"
         if isinstance(size, bool) or not isinstance(size, int):
             self._fail(f"the execution size must be an int, not {size!r}", line, col)
-        if mask is not None and mask not in O.EXEC_MASK_BY_NAME:
+        if mask is not None and mask not in field_codes.EXEC_MASK_BY_NAME:
             self._fail(f"unknown execution mask {mask!r} (expected M1 ... M8 or M1_NM ... M8_NM)",
                        line, col)
         if mask == "NoMask":
@@ -940,12 +941,12 @@ def _align(a: str | int | None) -> str | None | bool:
     if isinstance(a, bool):
         return False
     if isinstance(a, int):
-        al = O.ALIGN_BY_BYTES.get(a)
+        al = datatypes.ALIGN_BY_BYTES.get(a)
     else:
-        al = next((v for k, v in O.ALIGN_BY_NAME.items() if k.lower() == str(a).lower()), None)
+        al = next((v for k, v in datatypes.ALIGN_BY_NAME.items() if k.lower() == str(a).lower()), None)
     if al is None:
         return False
-    return None if al is O.Align.BYTE else O.ALIGN_INFO[al].name
+    return None if al is datatypes.Align.BYTE else datatypes.ALIGN_INFO[al].name
 
 
 def _stamp(o: Any, line: int, col: int) -> Any:
@@ -977,18 +978,19 @@ class _Trial(Context):
 
     def __init__(self, unit: UnitBuilder) -> None:
         self.sym = Symbols(A.Unit(unit.kind, unit.name))
-        self.counters = {"G": O.NUM_PREDEFINED_VARS, "A": 0, "P": O.NUM_PREDEFINED_PREDICATES,
-                         "S": 0, "T": O.NUM_PREDEFINED_SURFACES}
+        self.counters = {"G": predefined.NUM_PREDEFINED_VARS, "A": 0,
+                         "P": predefined.NUM_PREDEFINED_PREDICATES, "S": 0,
+                         "T": predefined.NUM_PREDEFINED_SURFACES}
         self.names: dict[tuple[str, int], str] = {}
         for n, (k, i) in self.sym.vars.items():
             self.names.setdefault((k, i), n)
-        for i, n in enumerate(O.PREDEFINED_VAR_NAMES):
+        for i, n in enumerate(predefined.PREDEFINED_VAR_NAMES):
             self.names[("G", i)] = n
         self.grf_bytes = self.sym.grf_bytes
         # the validator's view (visa.isa.verify.Context): the problems found
         self.problems: list[str] = []
         self.kinds = {n: k for n, (k, _) in self.sym.vars.items()}
-        self.gvars: dict[str, A.VarDecl | None] = {n: None for n in O.PREDEFINED_VAR_NAMES}
+        self.gvars: dict[str, A.VarDecl | None] = {n: None for n in predefined.PREDEFINED_VAR_NAMES}
         self.declared = frozenset()
         self.bf_vars = frozenset()
         for d in unit.decls:
@@ -1003,7 +1005,7 @@ class _Trial(Context):
         self.kinds[d.name] = k
         if type(d) is A.VarDecl:
             self.sym.var_types[d.name] = d.type
-            self.sym.var_align[d.name] = O.ALIGN_CODE_BY_PRINTED[d.align]
+            self.sym.var_align[d.name] = datatypes.ALIGN_CODE_BY_PRINTED[d.align]
             self.gvars[d.name] = d
 
     def report(self, rule: str, node: Any, message: str, severity: str = "error") -> None:
@@ -1036,9 +1038,9 @@ class _Trial(Context):
     def type_size(self, name: str) -> int:
         t = self.sym.var_types.get(name)
         if t is None:
-            v = O.PREDEFINED_VAR_BY_NAME.get(name)
-            return O.TYPE_INFO[v.type].size if v is not None else 1
-        return O.TYPE_INFO_BY_NAME[t].size
+            v = predefined.PREDEFINED_VAR_BY_NAME.get(name)
+            return datatypes.TYPE_INFO[v.type].size if v is not None else 1
+        return datatypes.TYPE_INFO_BY_NAME[t].size
 
     def string(self, index: int, at: int | None = None) -> str:
         if not 0 <= index < len(self.sym.strings):

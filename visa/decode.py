@@ -13,13 +13,13 @@ from __future__ import annotations
 from . import ast as A
 from .binary import objfile as OF
 from .errors import Diagnostic, VisaError
-from .isa import opcodes as O
+from .isa import datatypes, targets, field_codes, opcodes, predefined, attributes
 from .isa.atoms import TYPE_NAME, DecodeError, InsBuilder, Mismatch, Reader
 from .isa import forms as _forms
 
-ALIGN_NAME = O.ALIGN_PRINTED_BY_CODE
-_SUB_OP = O.SUBROUTINE_OPCODE
-_LABEL_OP = O.LABEL_OPCODE
+ALIGN_NAME = datatypes.ALIGN_PRINTED_BY_CODE
+_SUB_OP = opcodes.SUBROUTINE_OPCODE
+_LABEL_OP = opcodes.LABEL_OPCODE
 
 
 class Names:
@@ -29,16 +29,16 @@ class Names:
         self.obj = obj
         self.grf_bytes = grf_bytes
         s = obj.strings
-        self.g = {i: n for i, n in enumerate(O.PREDEFINED_VAR_NAMES)}
+        self.g = {i: n for i, n in enumerate(predefined.PREDEFINED_VAR_NAMES)}
         for k, v in enumerate(obj.variables):
-            self.g[O.NUM_PREDEFINED_VARS + k] = s[v.name_index]
+            self.g[predefined.NUM_PREDEFINED_VARS + k] = s[v.name_index]
         self.a = {k: s[v.name_index] for k, v in enumerate(obj.addresses)}
         self.p = {1 + k: s[v.name_index] for k, v in enumerate(obj.predicates)}
         self.s = {k: s[v.name_index] for k, v in enumerate(obj.samplers)}
         self.s[31] = "S31"
-        self.t = {i: n for i, n in enumerate(O.PREDEFINED_SURFACE_NAMES)}
+        self.t = {i: n for i, n in enumerate(predefined.PREDEFINED_SURFACE_NAMES)}
         for k, sv in enumerate(obj.surfaces):
-            self.t[O.NUM_PREDEFINED_SURFACES + k] = s[sv.name_index]
+            self.t[predefined.NUM_PREDEFINED_SURFACES + k] = s[sv.name_index]
         self.by_kind = {"G": self.g, "A": self.a, "P": self.p, "S": self.s, "T": self.t}
         self._kinds: dict | None = None
         self._sizes: dict | None = None
@@ -59,9 +59,9 @@ class Names:
             self._sizes = {}
             for v in obj.variables:
                 self._sizes.setdefault(obj.strings[v.name_index],
-                                       O.TYPE_INFO[O.VisaType(v.bit_properties & 0xF)].size)
-            for p in O.PREDEFINED_VARS:
-                self._sizes.setdefault(p.name, O.TYPE_INFO[p.type].size)
+                                       datatypes.TYPE_INFO[datatypes.VisaType(v.bit_properties & 0xF)].size)
+            for p in predefined.PREDEFINED_VARS:
+                self._sizes.setdefault(p.name, datatypes.TYPE_INFO[p.type].size)
         return self._sizes.get(name, 1)
 
     def label_kind(self, ident: int) -> int | None:
@@ -71,7 +71,7 @@ class Names:
     def var_name(self, kind: str, ident: int, at=None) -> str:
         n = self.by_kind[kind].get(ident)
         if n is None:
-            if kind == "G" and ident < O.NUM_PREDEFINED_VARS:
+            if kind == "G" and ident < predefined.NUM_PREDEFINED_VARS:
                 return f"V{ident}"
             raise DecodeError(f"no {'general address predicate sampler surface'.split()['GAPST'.index(kind)]}"
                               f" variable with id {ident}", at)
@@ -93,8 +93,9 @@ def _attr_value(name: str, raw: bytes):
     if not raw:
         return None
     if name == "Target" and len(raw) == 1:  # written as "cm" / "3d"
-        return O.KERNEL_TARGET_NAMES[O.KernelTarget(raw[0])] if raw[0] in (0, 1) else raw[0]
-    ad = O.ATTRIBUTES_BY_NAME.get(name)
+        return field_codes.KERNEL_TARGET_NAMES[field_codes.KernelTarget(raw[0])] if raw[0] in (0,
+                                                                                               1) else raw[0]
+    ad = attributes.ATTRIBUTES_BY_NAME.get(name)
     if ad is not None and ad.kind.value == "string":
         return raw.decode("utf-8", "surrogateescape")
     if len(raw) in (1, 2, 4):
@@ -144,7 +145,7 @@ def decode_object(obj: OF.VisaObject, kind: str, name: str, funcdecls=(), code_a
         k = {0: "G", 1: "S", 2: "T"}.get(i.kind & 7)
         if k is None:
             raise DecodeError(f"input of unknown class {i.kind & 7}")
-        inputs.append(A.Input(O.implicit_input_directive(i.kind >> 3), names.var_name(k, i.index),
+        inputs.append(A.Input(field_codes.implicit_input_directive(i.kind >> 3), names.var_name(k, i.index),
                               i.offset, i.size))
     attrs_ = _decl_attrs(obj, obj.attributes)
     body = decode_code(obj, names, code_at, offsets)
@@ -241,7 +242,7 @@ def disassemble_module(data: bytes, offsets: list | None = None) -> A.Module:
     def code_at(info, obj):  # file offset of an object's instruction stream
         return info.offset + info.size - len(obj.code)
 
-    grf = O.grf_bytes_of(g.platform for k in f.kernels for g in k.gen_binaries)
+    grf = targets.grf_bytes_of(g.platform for k in f.kernels for g in k.gen_binaries)
     def where() -> list | None:
         if offsets is None:
             return None

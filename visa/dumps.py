@@ -3,7 +3,7 @@ register pressure over a :class:`visa.ast.Module`.
 
 Nothing here names an instruction: what an opcode is (its report family,
 its control-flow role) comes from the instruction description in
-:mod:`visa.isa.opcodes` (``report_family``, ``FLOW_ROLE``).
+:mod:`visa.isa.keywords` (``report_family``, ``FLOW_ROLE``).
 
 Liveness model (documented in docs/dumps.md):
 
@@ -33,7 +33,7 @@ from typing import Any, Iterator
 import attrs
 
 from . import ast
-from .isa import opcodes as O
+from .isa import datatypes, keywords
 
 SCHEMA = 1
 _ID = re.compile(r"///?\s*\$(\d+)")
@@ -41,10 +41,10 @@ _DST_FAMILIES = frozenset({"move", "arithmetic", "logic", "compare", "address"})
 
 
 def _type_size(t: str) -> int:
-    info = O.TYPE_INFO_BY_NAME.get(t) or O.TYPE_INFO_BY_NAME.get(":" + t) \
-        or O.TYPE_INFO_BY_NAME.get("type=" + t)
+    info = datatypes.TYPE_INFO_BY_NAME.get(t) or datatypes.TYPE_INFO_BY_NAME.get(":" + t) \
+        or datatypes.TYPE_INFO_BY_NAME.get("type=" + t)
     if info is None:
-        for i in O.TYPE_INFO.values():
+        for i in datatypes.TYPE_INFO.values():
             if i.name.split("=")[-1].lstrip(":").lower() == t.lower():
                 return i.size
         return 4
@@ -157,7 +157,7 @@ def cfg_unit(unit: ast.Unit, text: str | None = None) -> Graph:
         if ids[i] is not None:
             cur.ids.append(ids[i])
         cur.lines.append(s.line)
-        if s.op in O.FLOW_ROLE:
+        if s.op in keywords.FLOW_ROLE:
             ended = True
     by_label = {}
     for b_i, b in enumerate(blocks):
@@ -169,7 +169,7 @@ def cfg_unit(unit: ast.Unit, text: str | None = None) -> Graph:
     for b_i, b in enumerate(blocks):
         last = unit.body[b.stmts[-1]] if b.stmts else None
         nxt = b_i + 1 if b_i + 1 < len(blocks) else None
-        role = O.FLOW_ROLE.get(last.op) if type(last) is ast.Instruction else None
+        role = keywords.FLOW_ROLE.get(last.op) if type(last) is ast.Instruction else None
         if role is None:
             if nxt is not None:
                 edges.append(Edge(b_i, nxt, "fallthrough"))
@@ -255,7 +255,7 @@ def _def_use(s: ast.Instruction, root: dict[str, str], sizes: dict[str, int],
     kill: set[str] = set()
     if s.pred is not None:
         uses.add(s.pred.name)
-    first_is_dst = O.report_family(s.op) in _DST_FAMILIES and ops
+    first_is_dst = keywords.report_family(s.op) in _DST_FAMILIES and ops
     rest = ops[1:] if first_is_dst else ops
     for n in _names(rest):
         uses.add(root.get(n, n))
@@ -413,7 +413,7 @@ def unit_stats(unit: ast.Unit, text: str | None = None, file: str | None = None)
     for s in unit.body:
         if type(s) is ast.Instruction:
             n += 1
-            by_cat[O.report_family(s.op)] += 1
+            by_cat[keywords.report_family(s.op)] += 1
             by_mn.setdefault(s.op, Counter())[str(s.exec.size if s.exec else 1)] += 1
     root, sizes, _, _ = _roots(unit)
     variables: dict[str, dict[str, int]] = {}

@@ -26,7 +26,7 @@ from . import ast as A
 from .errors import VisaError, make_diag
 from .isa.atoms import EncodeError
 from .expr import Env
-from .isa import opcodes as O
+from .isa import datatypes, keywords
 from .isa import operands as _operands
 from .isa import forms as _forms
 from .textread import ENV as _ENV
@@ -100,7 +100,7 @@ _LOWER_MODS = frozenset(("eq", "ne", "gt", "ge", "lt", "le", "sat", "any", "all"
 
 def _lower_case_spelling(op: str, mods: tuple) -> tuple[str, tuple]:
     """``CMP.EQ`` / ``ADD.SAT`` (older spec): mnemonics and relations in lower case."""
-    if op.lower() in O.TEXT_MNEMONICS or op.lower() in O.OLDER_ONLY_OPS:
+    if op.lower() in keywords.TEXT_MNEMONICS or op.lower() in keywords.OLDER_ONLY_OPS:
         op = op.lower()
         mods = tuple(m.lower() if m.lower() in _LOWER_MODS else m for m in mods)
     return op, mods
@@ -543,10 +543,10 @@ def _grammar() -> _Grammar:
 # ----------------------------------------------------------- module assembly
 # align spellings (case-insensitive) -> the name Intel prints; None for byte
 # (alignment code 0, which the printer never shows).  From the table.
-ALIGN_NAMES = {k.lower(): (None if a is O.Align.BYTE else O.ALIGN_INFO[a].name)
-               for k, a in O.ALIGN_BY_NAME.items()}
-_ALIGN_BYTES = {n: (None if a is O.Align.BYTE else O.ALIGN_INFO[a].name)
-                for n, a in O.ALIGN_BY_BYTES.items()}
+ALIGN_NAMES = {k.lower(): (None if a is datatypes.Align.BYTE else datatypes.ALIGN_INFO[a].name)
+               for k, a in datatypes.ALIGN_BY_NAME.items()}
+_ALIGN_BYTES = {n: (None if a is datatypes.Align.BYTE else datatypes.ALIGN_INFO[a].name)
+                for n, a in datatypes.ALIGN_BY_BYTES.items()}
 
 
 class _UnitBuilder:
@@ -846,7 +846,7 @@ class _State:
             _decl(s, ub)
             v = ub.decls[-1]
             if type(v) is A.VarDecl:
-                self.env.sizes[v.name] = v.num_elts * O.TYPE_INFO_BY_NAME[v.type].size
+                self.env.sizes[v.name] = v.num_elts * datatypes.TYPE_INFO_BY_NAME[v.type].size
             elif type(v) is A.AddrDecl:
                 self.env.sizes[v.name] = v.num_elts * 2
         elif lname in ("input", "parameter"):
@@ -890,7 +890,7 @@ class _State:
         name, ty, align, alias = m["DECL_NAME"], m["G_TYPE"], m["G_ALIGN"], m["ALIAS_VAR"]
         d: A.Decl
         if ty is not None:
-            if ty not in O.TYPE_INFO_BY_NAME:
+            if ty not in datatypes.TYPE_INFO_BY_NAME:
                 raise _Fail(f"unknown data type '{ty}'", line, col + m.start("G_TYPE"))
             if align is not None:
                 if align.lower() in ALIGN_NAMES:
@@ -906,7 +906,7 @@ class _State:
                                   col=col + m.start("ALIAS_VAR") - 1)
                           if alias is not None else None,
                           line=line, col=col)
-            self.env.sizes[name] = d.num_elts * O.TYPE_INFO_BY_NAME[ty].size
+            self.env.sizes[name] = d.num_elts * datatypes.TYPE_INFO_BY_NAME[ty].size
         elif m["P_NUM"] is not None:
             d = A.PredDecl(name, int(m["P_NUM"]), line=line, col=col)
         else:

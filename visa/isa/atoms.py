@@ -27,7 +27,7 @@ import struct
 from .._frozen import frozen
 
 from .. import ast as A
-from . import opcodes as O
+from . import datatypes, field_codes, predefined
 
 _UB = struct.Struct("<B")
 _UW = struct.Struct("<H")
@@ -36,17 +36,17 @@ _UD = struct.Struct("<I")
 _UQ = struct.Struct("<Q")
 SIZES = {1: _UB, 2: _UW, 4: _UD, 8: _UQ}
 
-TYPE_CODE = {k: int(v) for k, v in O.TYPE_BY_NAME.items()}
+TYPE_CODE = {k: int(v) for k, v in datatypes.TYPE_BY_NAME.items()}
 TYPE_NAME = {v: k for k, v in TYPE_CODE.items()}
 MOD_CODE = {None: 0, "abs": 1, "-": 2, "-abs": 3, "sat": 4, "~": 5}
 MOD_NAME = {v: k for k, v in MOD_CODE.items()}
-REGION_CODE = {v: int(c) for v, c in O.REGION_CODE_BY_VALUE.items()}
-REGION_VALUE = {int(c): v for c, v in O.REGION_VALUE.items()}
-EXEC_SIZE_CODE = {w: int(c) for w, c in O.EXEC_SIZE_BY_WIDTH.items()}
+REGION_CODE = {v: int(c) for v, c in field_codes.REGION_CODE_BY_VALUE.items()}
+REGION_VALUE = {int(c): v for c, v in field_codes.REGION_VALUE.items()}
+EXEC_SIZE_CODE = {w: int(c) for w, c in field_codes.EXEC_SIZE_BY_WIDTH.items()}
 EXEC_WIDTH = {c: w for w, c in EXEC_SIZE_CODE.items()}
-MASK_CODE = {k: int(v) for k, v in O.EXEC_MASK_BY_NAME.items() if k != "NoMask"}
+MASK_CODE = {k: int(v) for k, v in field_codes.EXEC_MASK_BY_NAME.items() if k != "NoMask"}
 MASK_NAME = {v: k for k, v in MASK_CODE.items()}
-WIDE_TYPES = frozenset(n for n, i in O.TYPE_INFO_BY_NAME.items() if i.imm_size == 8)
+WIDE_TYPES = frozenset(n for n, i in datatypes.TYPE_INFO_BY_NAME.items() if i.imm_size == 8)
 
 # vector operand classes (the low 3 bits of the tag)
 GENERAL, ADDRESS, PREDICATE, INDIRECT, ADDRESSOF, IMMEDIATE, STATE = range(7)
@@ -256,7 +256,7 @@ class Exec(Atom):
 
 
 @frozen
-class Pred(Atom):
+class PredField(Atom):
     """The predicate word: id | control << 13 | inverse << 15 (0: none)."""
     pred_field = True
 
@@ -464,13 +464,13 @@ def var_type(cx, name: str) -> str | None:
     t = cx.var_types.get(name)
     if t is not None:
         return t
-    v = O.PREDEFINED_VAR_BY_NAME.get(name)
-    return O.TYPE_INFO[v.type].name if v is not None else None
+    v = predefined.PREDEFINED_VAR_BY_NAME.get(name)
+    return datatypes.TYPE_INFO[v.type].name if v is not None else None
 
 
 def var_type_size(cx, name: str) -> int:
     t = var_type(cx, name)
-    return O.TYPE_INFO_BY_NAME[t].size if t else 1
+    return datatypes.TYPE_INFO_BY_NAME[t].size if t else 1
 
 
 def operand(ins, index: int):

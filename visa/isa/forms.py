@@ -12,7 +12,7 @@ import attrs
 
 from .. import ast as A
 from . import forms_alu, forms_dataport, forms_lsc, forms_misc, forms_sampler
-from . import opcodes as O
+from . import predefined
 from .records import (PLAIN_TEXT, Declared, Form, FormTable, Text, row_atoms,  # noqa: F401
                       row_form)
 
@@ -66,9 +66,10 @@ def declared_in(decls) -> Declared:
     rewrites: its samplers and surfaces, the predefined ones included (the
     surfaces also as T0 ... T5, as the older spec names them)."""
     return Declared(
-        frozenset(d.name for d in decls if type(d) is A.SamplerDecl) | {O.BINDLESS_SAMPLER_NAME},
+        frozenset(d.name for d in decls if type(d) is A.SamplerDecl) | {predefined.BINDLESS_SAMPLER_NAME},
         frozenset(d.name for d in decls if type(d) is A.SurfaceDecl)
-        | {s.name for s in O.PREDEFINED_SURFACES} | {f"T{s.index}" for s in O.PREDEFINED_SURFACES})
+        | {s.name for s in predefined.PREDEFINED_SURFACES}
+        | {f"T{s.index}" for s in predefined.PREDEFINED_SURFACES})
 
 
 def upgraded(ins: A.Instruction, declared: Declared, addresses) -> A.Instruction:

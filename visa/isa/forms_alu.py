@@ -27,10 +27,10 @@ import attrs
 from .._frozen import frozen
 
 from .. import ast as A
-from . import opcodes as O
+from . import datatypes, targets, field_codes, opcodes
 from . import rules_alu as R
 from .atoms import (_SAT, EXEC_SIZE_CODE, GENERAL, SAMPLER_CLASS, STATE, SURFACE_CLASS, Atom,
-                    DecodeError, Exec, HexMod, Lit, ModCheck, Pred, Vec, grf_bytes, operand,
+                    DecodeError, Exec, HexMod, Lit, ModCheck, PredField, Vec, grf_bytes, operand,
                     region_code, var_type_size)
 from .atoms import fail as _fail
 from .records import (ALL_TYPES, OPEN, Checks, Form, Signature, Slot, Text, but, classes,
@@ -132,7 +132,7 @@ class MovExec(Atom):
 
     def encode(self, ins, cx, out):
         if _pred_source(ins, cx):
-            out.append(_UB.pack(EXEC_SIZE_CODE[1] | (int(O.ExecMask.M1_NM) << 4)))
+            out.append(_UB.pack(EXEC_SIZE_CODE[1] | (int(field_codes.ExecMask.M1_NM) << 4)))
         else:
             Exec().encode(ins, cx, out)
 
@@ -152,10 +152,10 @@ class PredUnless(Atom):
         if self.drop(ins, cx):
             out.append(b"\0\0")
         else:
-            Pred().encode(ins, cx, out)
+            PredField().encode(ins, cx, out)
 
     def decode(self, rd, cx, b):
-        Pred().decode(rd, cx, b)
+        PredField().decode(rd, cx, b)
 
 
 @frozen
@@ -178,7 +178,7 @@ class MovDst(Atom):
 
 # ------------------------------------------------------------------- cmp
 _CMP_UNDEF = 6  # ISA_CMP_UNDEF: cmp written with no relation
-_CMP_CODE = {n: int(c) for c, n in O.COND_MOD_NAMES.items()}
+_CMP_CODE = {n: int(c) for c, n in field_codes.COND_MOD_NAMES.items()}
 _CMP_NAME = {v: k for k, v in _CMP_CODE.items()}
 
 
@@ -273,14 +273,14 @@ _TEXT = {"dph": Text(older_names=("dhp",))}  # the older spec's misspelling
 _SAT = frozenset(("mov", "sel", "min", "max", "fcvt", "bfn"))  # SatModOpt besides arith, logic
 _SHIFTS = frozenset(("shl", "shr", "asr", "rol", "ror"))  # isShiftOp
 _UNPREDICATED = frozenset(("addr_add", "cmp", "fcvt", "movs", "setp"))  # no Predicate in CISA.y
-_BEFORE_XE = O.Availability(until="TGLLP", why="only before Xe")  # sad2, sad2add
+_BEFORE_XE = targets.Availability(until="TGLLP", why="only before Xe")  # sad2, sad2add
 
 
 # ------------------------------------------------------------- signatures
 # The operand classes and types Intel's verifier takes (verifyInstructionArith,
 # Logic, Compare, Address, Move at igc-1.0.14828.26): its rules where they
 # differ from the instruction rows, else the rows'.
-_INTS = type_names(O.TYPES_INT)
+_INTS = type_names(datatypes.TYPES_INT)
 _ANY_NUMBER = frozenset(("f", "df", "hf")) | _INTS  # the verifier's default destination
 # destination types of the arithmetic instructions whose rule is not their row's
 # (those not listed take _ANY_NUMBER); df only where _ARITH_DF allows it
@@ -389,15 +389,15 @@ _OTHER_SIGNATURES = {
 def _signature(m: str, row) -> Signature:
     if m in _OTHER_SIGNATURES:
         return _OTHER_SIGNATURES[m]
-    if row.category is O.InstCategory.ARITH:
+    if row.category is field_codes.InstCategory.ARITH:
         return _arith_signature(m, row)
-    if row.category is O.InstCategory.LOGIC:
+    if row.category is field_codes.InstCategory.LOGIC:
         return _logic_signature(m, row)
     return OPEN
 
 
 def _checks(m: str, row) -> Checks:
-    C = O.InstCategory
+    C = field_codes.InstCategory
     return Checks(regions=m != "plane",  # "Region parameters for plane are ignored"
                   read_only=m not in ("min", "max"),  # the verifier takes fminmax's selector for dst
                   shift=m in _SHIFTS, predicate=m not in _UNPREDICATED,
@@ -407,7 +407,7 @@ def _checks(m: str, row) -> Checks:
 
 def _rules(m: str, row) -> tuple:
     """The family rules of a form (rules_alu.py), by its category."""
-    C = O.InstCategory
+    C = field_codes.InstCategory
     own = {"srnd": (R.srnd,), "fcvt": (R.fcvt,), "cmp": (R.compare,), "addr_add": (R.address,),
            "pow": (R.arith, R.pow_sources), "bfn": (R.logic, R.bfn_table)}
     if m in own:
@@ -429,17 +429,17 @@ def _checked(atoms: tuple, check) -> tuple:
 
 def _logic_form(op: str) -> Form:
     atoms = []
-    for a in row_atoms(O.OPCODES_BY_MNEMONIC[op]):
-        if type(a) is Pred:
+    for a in row_atoms(opcodes.OPCODES_BY_MNEMONIC[op]):
+        if type(a) is PredField:
             a = PredUnless(_predicate_logic)
         elif type(a) is Vec and a.sat:
             a = LogicDst(a.index)
         atoms.append(a)
-    return _form(O.OPCODES_BY_MNEMONIC[op], atoms=atoms)
+    return _form(opcodes.OPCODES_BY_MNEMONIC[op], atoms=atoms)
 
 
 def _records() -> tuple:
-    rows = O.OPCODES_BY_MNEMONIC
+    rows = opcodes.OPCODES_BY_MNEMONIC
     out = [_form(rows[m], atoms=_checked(row_atoms(rows[m]), _MOD_CHECKS.get(m)),
                  text=_TEXT.get(m, Text()))
            for m in _ROW_FORMS if m in rows]

@@ -40,16 +40,16 @@ import attrs
 from .._frozen import frozen
 
 from .. import ast as A
-from . import opcodes as O
+from . import datatypes, value_codes, subops, opcodes
 from . import rules_dataport as R
 from .atoms import (MASK_CODE, MASK_NAME, SIZES, Atom, DecodeError, Exec, Lit, Mismatch, ModCheck,
-                    ModEnum, Pred, RawOp, Vec, operand, read_code)
+                    ModEnum, PredField, RawOp, Vec, operand, read_code)
 from .atoms import fail as _fail
 from .operands import describe as _describe
 from .records import OPEN, Signature, Slot, Text, but, row_form
 from .syntax import MEDIA
 
-_OP = {k: int(v.number) for k, v in O.OPCODES_BY_MNEMONIC.items()}
+_OP = {k: int(v.number) for k, v in opcodes.OPCODES_BY_MNEMONIC.items()}
 _SVM = _OP["svm"]
 
 
@@ -61,19 +61,20 @@ def _mask_code(ins):
 
 
 # ------------------------------------------------------------ tables
-OWORD_CODE = {O.OWORD_COUNT[c]: int(c) for c in O.OwordNum}  # 1 -> 0 ... 16 -> 4
+OWORD_CODE = {value_codes.OWORD_COUNT[c]: int(c) for c in value_codes.OwordNum}  # 1 -> 0 ... 16 -> 4
 OWORD_COUNT = {v: k for k, v in OWORD_CODE.items()}
-_NUM_BLOCKS = tuple((str(O.SVM_BLOCK_COUNT[n]), int(n)) for n in O.SvmBlockNum)  # 1,2,4,8
-_SVM_BLOCK_SIZE = tuple((str(O.SVM_BLOCK_SIZE[t]), int(t)) for t in O.SvmBlockType)  # 1,4,8
-_GATHER_ELT = (("1", int(O.GatherElemSize.BYTE)), ("2", int(O.GatherElemSize.WORD)),
-               ("4", int(O.GatherElemSize.DWORD)))
-_MEDIA_MODE = tuple((n, int(m)) for m, n in O.MEDIA_LD_MODIFIER_NAMES.items())
+_NUM_BLOCKS = tuple((str(value_codes.SVM_BLOCK_COUNT[n]), int(n)) for n in value_codes.SvmBlockNum)  # 1,2,4,8
+_SVM_BLOCK_SIZE = tuple((str(value_codes.SVM_BLOCK_SIZE[t]),
+                         int(t)) for t in value_codes.SvmBlockType)  # 1,4,8
+_GATHER_ELT = (("1", int(value_codes.GatherElemSize.BYTE)), ("2", int(value_codes.GatherElemSize.WORD)),
+               ("4", int(value_codes.GatherElemSize.DWORD)))
+_MEDIA_MODE = tuple((n, int(m)) for m, n in value_codes.MEDIA_LD_MODIFIER_NAMES.items())
 # gather/scatter element count: execution size -> low bits of the byte
 _GATHER_NUM = {8: 0, 16: 1, 1: 2}
 _GATHER_WIDTH = {v: k for k, v in _GATHER_NUM.items()}
-_CHANNEL_BY_NAME = {n: int(m) for m, n in O.CHANNEL_MASK_NAMES.items() if n}
+_CHANNEL_BY_NAME = {n: int(m) for m, n in value_codes.CHANNEL_MASK_NAMES.items() if n}
 _CHANNEL_NAME = {v: k for k, v in _CHANNEL_BY_NAME.items()}
-_ATOMIC_BY_NAME = {n: int(op) for op, n in O.ATOMIC_OP_NAMES.items()}
+_ATOMIC_BY_NAME = {n: int(op) for op, n in value_codes.ATOMIC_OP_NAMES.items()}
 _ATOMIC_NAME = {v: k for k, v in _ATOMIC_BY_NAME.items()}
 
 
@@ -212,11 +213,11 @@ class AtomicOpMod(Atom):
     def decode(self, rd, cx, b):
         at = rd.at()
         v = rd.ub()
-        op = v & O.ATOMIC_OP_MASK
+        op = v & value_codes.ATOMIC_OP_MASK
         if op not in _ATOMIC_NAME:
             raise DecodeError(f"invalid atomic operation {op}", at)
         b.mods[0] = _ATOMIC_NAME[op]
-        flags = v & ~O.ATOMIC_OP_MASK
+        flags = v & ~value_codes.ATOMIC_OP_MASK
         if flags:
             for text, w in self.widths:
                 if w == flags:
@@ -358,35 +359,35 @@ _reg("scatter", _OP["scatter"], (*_chk(4, 1, post=("mod",)), ModEnum(1, 0, _GATH
 
 # gather4_typed.<ch> (exec) surface u v r lod dst
 for _m in ("gather4_typed", "scatter4_typed"):
-    _reg(_m, _OP[_m], (Operands((6,)), ModCheck((), 1), Exec(), Pred(), ChannelMod(), SurfaceId(0),
+    _reg(_m, _OP[_m], (Operands((6,)), ModCheck((), 1), Exec(), PredField(), ChannelMod(), SurfaceId(0),
                        RawOp(1), RawOp(2), RawOp(3), RawOp(4), RawOp(5)))
 
 # gather4_scaled.<ch> (exec) surface global_offset offsets dst
 for _m in ("gather4_scaled", "scatter4_scaled"):
-    _reg(_m, _OP[_m], (Operands((4,)), ModCheck((), 1), Exec(), Pred(), ChannelMod(), Lit(2, 0),
+    _reg(_m, _OP[_m], (Operands((4,)), ModCheck((), 1), Exec(), PredField(), ChannelMod(), Lit(2, 0),
                        SurfaceId(0), Vec(1), RawOp(2), RawOp(3)))
 
 # gather_scaled.<blocks> (exec) surface global_offset offsets dst
 for _m in ("gather_scaled", "scatter_scaled"):
-    _reg(_m, _OP[_m], (Operands((4,)), ModCheck((), 1), Exec(), Pred(), Lit(1, 0),
+    _reg(_m, _OP[_m], (Operands((4,)), ModCheck((), 1), Exec(), PredField(), Lit(1, 0),
                        ModEnum(1, 0, _NUM_BLOCKS), Lit(2, 0), SurfaceId(0), Vec(1), RawOp(2),
                        RawOp(3)))
 
 # dword_atomic.<op>[.16] (exec) surface offsets src0 src1 dst
 _reg("dword_atomic", _OP["dword_atomic"], (Operands((5,)), ModCheck((), 2), AtomicOpMod(), Exec(),
-                                           Pred(), SurfaceId(0), RawOp(1), RawOp(2), RawOp(3),
+                                           PredField(), SurfaceId(0), RawOp(1), RawOp(2), RawOp(3),
                                            RawOp(4)))
 # typed_atomic.<op>[.16] (exec) surface u v r lod src0 src1 dst
 _reg("typed_atomic", _OP["typed_atomic"], (Operands((8,)), ModCheck((), 2), AtomicOpMod(), Exec(),
-                                           Pred(), SurfaceId(0), *(RawOp(k) for k in range(1, 8))))
+                                           PredField(), SurfaceId(0), *(RawOp(k) for k in range(1, 8))))
 
 # qw_gather.<blocks> (exec) surface offsets dst
 for _m in ("qw_gather", "qw_scatter"):
-    _reg(_m, _OP[_m], (Operands((3,)), ModCheck((), 1), Exec(), Pred(),
+    _reg(_m, _OP[_m], (Operands((3,)), ModCheck((), 1), Exec(), PredField(),
                        ModEnum(1, 0, _NUM_BLOCKS), SurfaceId(0), RawOp(1), RawOp(2)))
 
 # ----------------------------------------------------------------- svm
-_SUB = {s.mnemonic: int(s.code) for s in O.SVM_SUBOPS}
+_SUB = {s.mnemonic: int(s.code) for s in subops.SVM_SUBOPS}
 
 # svm_block_ld[.aligned|.unaligned] (n) address raw
 for _m in ("svm_block_ld", "svm_block_st"):
@@ -396,18 +397,18 @@ for _m in ("svm_block_ld", "svm_block_st"):
 
 # svm_gather.<size>.<count> (exec) addresses dst
 for _m in ("svm_gather", "svm_scatter"):
-    _reg(_m, _SVM, (Lit(1, _SUB[_m]), Operands((2,)), ModCheck((), 2), Exec(), Pred(),
+    _reg(_m, _SVM, (Lit(1, _SUB[_m]), Operands((2,)), ModCheck((), 2), Exec(), PredField(),
                     ModEnum(1, 0, _SVM_BLOCK_SIZE), ModEnum(1, 1, _NUM_BLOCKS), RawOp(0), RawOp(1)))
 
 # svm_atomic.<op>[.16|.32|.64] (exec) addresses dst src0 src1
 _reg("svm_atomic", _SVM, (Lit(1, _SUB["svm_atomic"]), Operands((4,)), ModCheck((), 2), Exec(),
-                          Pred(),
+                          PredField(),
                           AtomicOpMod((("16", 0x20), ("64", 0x40), ("32", 0))),
                           RawOp(0), RawOp(2), RawOp(3), RawOp(1)))
 
 # svm_gather4scaled.<ch> (exec) address offsets dst
 for _m in ("svm_gather4scaled", "svm_scatter4scaled"):
-    _reg(_m, _SVM, (Lit(1, _SUB[_m]), Operands((3,)), ModCheck((), 1), Exec(), Pred(),
+    _reg(_m, _SVM, (Lit(1, _SUB[_m]), Operands((3,)), ModCheck((), 1), Exec(), PredField(),
                     ChannelMod(), Lit(2, 0), Vec(0), RawOp(1), RawOp(2)))
 
 
@@ -462,7 +463,7 @@ _TEXT = {
 # predicate operand, gather/scatter data of a 4-byte type, dword_atomic's
 # offsets ud
 _OFFSET = Slot("src", but("A", "P"), None, "offset")
-_FOUR_BYTES = frozenset(t for t, i in O.TYPE_INFO_BY_NAME.items() if i.size == 4)
+_FOUR_BYTES = frozenset(t for t, i in datatypes.TYPE_INFO_BY_NAME.items() if i.size == 4)
 _SIGNATURES = {
     **{m: Signature((Slot(), _OFFSET, Slot("dst" if m != "oword_st" else "src", raw=True)))
        for m in ("oword_ld", "oword_ld_unaligned", "oword_st")},
@@ -493,7 +494,7 @@ def _records() -> tuple:
         layouts.setdefault(m, []).append((op, atoms))
     out = []
     for m, made in layouts.items():
-        row = O.OPCODES_BY_NUMBER[made[0][0]]
+        row = opcodes.OPCODES_BY_NUMBER[made[0][0]]
         facts = dict(text=_TEXT.get(m, Text()), verify=_RULES.get(m, ()))
         if len(made) == 1:
             out.append(row_form(row, m, atoms=made[0][1], signature=_SIGNATURES.get(m, OPEN), **facts))

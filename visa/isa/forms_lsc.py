@@ -58,18 +58,18 @@ import attrs
 from .._frozen import frozen
 
 from .. import ast as A
-from . import opcodes as O
+from . import lsc_codes, opcodes, predefined
 from . import rules_lsc as R
-from .atoms import (SIZES, Atom, DecodeError, Exec, Lit, ModEnum, Pred, read_code, region_code)
+from .atoms import (SIZES, Atom, DecodeError, Exec, Lit, ModEnum, PredField, read_code, region_code)
 from .operands import decode_vector, encode_raw, encode_vector, lsc_shape_text
 from .atoms import fail as _fail
 from .records import Checks, Form, Text, row_form, text_facts
 from .syntax import LSC
 
 _UB, _UW, _D, _UD = SIZES[1], SIZES[2], struct.Struct("<i"), SIZES[4]
-UNTYPED = int(O.OPCODES_BY_MNEMONIC["lsc_untyped"].number)
-TYPED = int(O.OPCODES_BY_MNEMONIC["lsc_typed"].number)
-FENCE = int(O.OPCODES_BY_MNEMONIC["lsc_fence"].number)
+UNTYPED = int(opcodes.OPCODES_BY_MNEMONIC["lsc_untyped"].number)
+TYPED = int(opcodes.OPCODES_BY_MNEMONIC["lsc_typed"].number)
+FENCE = int(opcodes.OPCODES_BY_MNEMONIC["lsc_fence"].number)
 _REGION_SCALAR = (0, 1, 0)  # Intel's LscVectorOpReg: <0;1,0>
 _REGION_SCALAR_BYTES = _UW.pack(region_code(_REGION_SCALAR, None))
 _NOMASK_1 = 0x80  # exec byte of (M1_NM, 1)
@@ -84,26 +84,27 @@ def _pack_d(v: int, node) -> bytes:
 
 
 # ---------------------------------------------------------------- enum tables
-SFID = tuple((s.name.lower(), int(s)) for s in O.LscSfid)
+SFID = tuple((s.name.lower(), int(s)) for s in lsc_codes.LscSfid)
 UNTYPED_SFID = tuple((n, v) for n, v in SFID if n != "tgm")
-CACHE = tuple((n, int(v)) for n, v in O.LSC_CACHE_OPT_BY_NAME.items())
-FENCE_OP = tuple((n, int(v)) for v, n in O.LSC_FENCE_OP_NAMES.items())
-SCOPE = tuple((n, int(v)) for v, n in O.LSC_SCOPE_NAMES.items())
-ADDR_TYPE = {"flat": int(O.LscAddrType.FLAT), "bss": int(O.LscAddrType.BSS),
-             "ss": int(O.LscAddrType.SS), "bti": int(O.LscAddrType.BTI),
-             "arg": int(O.LscAddrType.ARG)}
-ADDR_SIZE = {"a16": int(O.LscAddrSize.A16), "a32": int(O.LscAddrSize.A32),
-             "a32s": int(O.LscAddrSize.A32), "a32u": int(O.LscAddrSize.A32),
-             "a64": int(O.LscAddrSize.A64)}
-DATA_SIZE = {"8": int(O.LscDataSize.D8), "16": int(O.LscDataSize.D16),
-             "32": int(O.LscDataSize.D32), "64": int(O.LscDataSize.D64),
-             "8c32": int(O.LscDataSize.D8C32), "16c32": int(O.LscDataSize.D16C32),
-             "16c32h": int(O.LscDataSize.D16C32H)}
-DATA_BYTES = {int(O.LscDataSize.D8): 1, int(O.LscDataSize.D16): 2, int(O.LscDataSize.D64): 8}
-ELEMS = {str(O.LSC_DATA_ELEMS_COUNT[e]): int(e) for e in O.LSC_DATA_ELEMS_COUNT}
-NONTRANSPOSE, TRANSPOSE = int(O.LscDataOrder.NONTRANSPOSE), int(O.LscDataOrder.TRANSPOSE)
-CHANNEL = {"x": int(O.LscChannelMask.X), "y": int(O.LscChannelMask.Y),
-           "z": int(O.LscChannelMask.Z), "w": int(O.LscChannelMask.W)}
+CACHE = tuple((n, int(v)) for n, v in lsc_codes.LSC_CACHE_OPT_BY_NAME.items())
+FENCE_OP = tuple((n, int(v)) for v, n in lsc_codes.LSC_FENCE_OP_NAMES.items())
+SCOPE = tuple((n, int(v)) for v, n in lsc_codes.LSC_SCOPE_NAMES.items())
+ADDR_TYPE = {"flat": int(lsc_codes.LscAddrType.FLAT), "bss": int(lsc_codes.LscAddrType.BSS),
+             "ss": int(lsc_codes.LscAddrType.SS), "bti": int(lsc_codes.LscAddrType.BTI),
+             "arg": int(lsc_codes.LscAddrType.ARG)}
+ADDR_SIZE = {"a16": int(lsc_codes.LscAddrSize.A16), "a32": int(lsc_codes.LscAddrSize.A32),
+             "a32s": int(lsc_codes.LscAddrSize.A32), "a32u": int(lsc_codes.LscAddrSize.A32),
+             "a64": int(lsc_codes.LscAddrSize.A64)}
+DATA_SIZE = {"8": int(lsc_codes.LscDataSize.D8), "16": int(lsc_codes.LscDataSize.D16),
+             "32": int(lsc_codes.LscDataSize.D32), "64": int(lsc_codes.LscDataSize.D64),
+             "8c32": int(lsc_codes.LscDataSize.D8C32), "16c32": int(lsc_codes.LscDataSize.D16C32),
+             "16c32h": int(lsc_codes.LscDataSize.D16C32H)}
+DATA_BYTES = {int(lsc_codes.LscDataSize.D8): 1, int(lsc_codes.LscDataSize.D16): 2,
+              int(lsc_codes.LscDataSize.D64): 8}
+ELEMS = {str(lsc_codes.LSC_DATA_ELEMS_COUNT[e]): int(e) for e in lsc_codes.LSC_DATA_ELEMS_COUNT}
+NONTRANSPOSE, TRANSPOSE = int(lsc_codes.LscDataOrder.NONTRANSPOSE), int(lsc_codes.LscDataOrder.TRANSPOSE)
+CHANNEL = {"x": int(lsc_codes.LscChannelMask.X), "y": int(lsc_codes.LscChannelMask.Y),
+           "z": int(lsc_codes.LscChannelMask.Z), "w": int(lsc_codes.LscChannelMask.W)}
 
 
 # ------------------------------------------------------------ data shapes
@@ -190,7 +191,7 @@ def natural_stride(shape: ShapeCodes) -> int:
 
 # ------------------------------------------------------ register expressions
 @frozen
-class Reg:
+class RegItem:
     """A register item of an LSC operand: ``V``, ``V.n``, ``V(r,c)``, each
     optionally ``k*`` scaled and ``+ off`` / ``- off`` displaced."""
     name: str
@@ -202,23 +203,23 @@ class Reg:
     node: object = None
 
 
-def as_reg(o, node=None, offset: int = 0) -> Reg | None:
+def as_reg(o, node=None, offset: int = 0) -> RegItem | None:
     """The register an operand names, or None if it is a number."""
     node = node if node is not None else o
     t = type(o)
     if t is A.LscReg:
         row, col = o.rc if o.rc is not None else (0, 0)
-        return Reg(o.name, o.dot, row, col, o.offset + offset, o.scale, node)
+        return RegItem(o.name, o.dot, row, col, o.offset + offset, o.scale, node)
     if t is A.Name:
-        return Reg(o.name, None, 0, 0, offset, 1, node)
+        return RegItem(o.name, None, 0, 0, offset, 1, node)
     if t is A.VarRef:
         if o.region not in (None, _REGION_SCALAR) or o.mod is not None or len(o.offsets) != 2:
             _fail("an LSC address register is written V, V.n or V(row,col)", o)
-        return Reg(o.name, None, o.offsets[0], o.offsets[1], offset, 1, node)
+        return RegItem(o.name, None, o.offsets[0], o.offsets[1], offset, 1, node)
     if t is A.Raw:
-        return Reg(o.name, o.offset, 0, 0, offset, 1, node)
+        return RegItem(o.name, o.offset, 0, 0, offset, 1, node)
     if t is A.LscData:
-        return Reg(o.name, o.offset, 0, 0, offset, 1, node)
+        return RegItem(o.name, o.offset, 0, 0, offset, 1, node)
     return None
 
 
@@ -230,7 +231,7 @@ def as_number(o):
     return None
 
 
-def write_raw(reg: Reg | None, cx, out) -> None:
+def write_raw(reg: RegItem | None, cx, out) -> None:
     """A raw operand: id and byte offset (``V.n`` -> n; None -> %null)."""
     if reg is None:
         out.append(b"\0\0\0\0\0\0")
@@ -286,7 +287,7 @@ def _surface(addr: A.LscAddr):
     return addr.surface, addr.surface_index
 
 
-def _base(addr: A.LscAddr) -> Reg:
+def _base(addr: A.LscAddr) -> RegItem:
     r = as_reg(addr.base, addr, addr.offset) if addr.base is not None else None
     if r is None:
         _fail("an LSC address needs a register inside [...]", addr)
@@ -357,11 +358,11 @@ def _decode_item(rd, cx):
                       "immediate", at)
 
 
-_NULL = O.PREDEFINED_VARS[0].name  # %null
+_NULL = predefined.PREDEFINED_VARS[0].name  # %null
 _CACHE_NAME = {v: n for n, v in CACHE if n != "cc"}
 _ADDR_TYPE_NAME = {v: n for n, v in ADDR_TYPE.items()}
-_ADDR_SIZE_NAME = {int(O.LscAddrSize.A16): "a16", int(O.LscAddrSize.A32): "a32",
-                   int(O.LscAddrSize.A64): "a64"}
+_ADDR_SIZE_NAME = {int(lsc_codes.LscAddrSize.A16): "a16", int(lsc_codes.LscAddrSize.A32): "a32",
+                   int(lsc_codes.LscAddrSize.A64): "a64"}
 _DATA_SIZE_NAME = {v: "d" + k for k, v in DATA_SIZE.items()}
 _ELEMS_COUNT = {v: int(k) for k, v in ELEMS.items()}
 
@@ -848,32 +849,32 @@ class BySfid:
         return f
 
 
-_HEAD = (Exec(), Pred())
+_HEAD = (Exec(), PredField())
 
 
 def _untyped_addr(a):
     return (AddrType(a), AddrScale(a), AddrOffset(a), AddrSize(a))
 
 
-def untyped_atoms(op: O.LscOp) -> tuple | None:
+def untyped_atoms(op: lsc_codes.LscOp) -> tuple | None:
     """Atoms of an lsc_untyped sub-op, with the text's operand order."""
-    info = O.LSC_OP_INFO[op]
+    info = lsc_codes.LSC_OP_INFO[op]
     sub = Lit(1, int(op))
     head = (sub,) + _HEAD + (ModEnum(1, 0, UNTYPED_SFID), CacheMod(1), CacheMod(2))
     if info.is_block2d:
-        load = op == O.LscOp.LOAD_BLOCK2D
+        load = op == lsc_codes.LscOp.LOAD_BLOCK2D
         d, a = (0, 1) if load else (1, 0)
         return head + (DataShape2D(d), Payload(0 if load else None),
                        Block2DParam(a, 0), Block2DParam(a, 1), Block2DParam(a, 2),
                        Block2DParam(a, 3), Block2DParam(a, 4, True), Block2DParam(a, 5),
                        Shortfall(10), Finish())
-    if info.kind is O.LscOpKind.STORE:  # store addr data
+    if info.kind is lsc_codes.LscOpKind.STORE:  # store addr data
         d, a = 1, 0
         ops = (Payload(None), AddrReg(a), Payload(d), Payload(None))
-    elif info.kind is O.LscOpKind.ATOMIC:  # atomic dst addr src1 src2
+    elif info.kind is lsc_codes.LscOpKind.ATOMIC:  # atomic dst addr src1 src2
         d, a = 0, 1
         ops = (Payload(0), AddrReg(a), Payload(2), Payload(3))
-    elif info.kind is O.LscOpKind.LOAD:  # load dst addr
+    elif info.kind is lsc_codes.LscOpKind.LOAD:  # load dst addr
         d, a = 0, 1
         ops = (Payload(0), AddrReg(a), Payload(None), Payload(None))
     else:
@@ -884,22 +885,22 @@ def untyped_atoms(op: O.LscOp) -> tuple | None:
                                        LscSurface(a)) + ops + (Finish(),))
 
 
-def typed_atoms(op: O.LscOp) -> tuple | None:
-    info = O.LSC_OP_INFO[op]
+def typed_atoms(op: lsc_codes.LscOp) -> tuple | None:
+    info = lsc_codes.LSC_OP_INFO[op]
     sub = Lit(1, int(op))
-    if op == O.LscOp.READ_STATE_INFO:  # dst, model(surface)[coords]
-        return (sub, Lit(1, _NOMASK_1), Pred(), FixedMod(0, "tgm"), Lit(1, 0), Lit(1, 0),
-                AddrType(1), Lit(1, int(O.LscAddrSize.A32)),
-                Lit(1, int(O.LscDataSize.D32)), Lit(1, TRANSPOSE),
-                Lit(1, int(O.LscDataElems.X16)), Lit(1, int(O.LscDataElems.X16)),
+    if op == lsc_codes.LscOp.READ_STATE_INFO:  # dst, model(surface)[coords]
+        return (sub, Lit(1, _NOMASK_1), PredField(), FixedMod(0, "tgm"), Lit(1, 0), Lit(1, 0),
+                AddrType(1), Lit(1, int(lsc_codes.LscAddrSize.A32)),
+                Lit(1, int(lsc_codes.LscDataSize.D32)), Lit(1, TRANSPOSE),
+                Lit(1, int(lsc_codes.LscDataElems.X16)), Lit(1, int(lsc_codes.LscDataElems.X16)),
                 LscSurface(1), SurfaceIndex(1), Payload(0),
                 TypedCoord(1, 0), TypedCoord(1, 1), TypedCoord(1, 2), TypedCoord(1, 3, False),
                 Payload(None), Payload(None), Finish())
-    if info.kind is O.LscOpKind.STORE:
+    if info.kind is lsc_codes.LscOpKind.STORE:
         d, a, dst, s1, s2 = 1, 0, None, 1, None
-    elif info.kind is O.LscOpKind.ATOMIC:
+    elif info.kind is lsc_codes.LscOpKind.ATOMIC:
         d, a, dst, s1, s2 = 0, 1, 0, 2, 3
-    elif info.kind is O.LscOpKind.LOAD:
+    elif info.kind is lsc_codes.LscOpKind.LOAD:
         d, a, dst, s1, s2 = 0, 1, 0, None, None
     else:
         return None
@@ -939,14 +940,14 @@ def _typed_block2d_to_41(ins):
 
 def _families() -> list:
     """(mnemonic, untyped layout, typed layout) of each LSC message."""
-    typed_ops = {s.code for s in O.LSC_TYPED_SUBOPS}
-    typed_42 = {s.code: s for s in O.LSC_TYPED_BLOCK2D_SUBOPS}
-    untyped_ops = {s.code for s in O.LSC_UNTYPED_SUBOPS}
+    typed_ops = {s.code for s in lsc_codes.LSC_TYPED_SUBOPS}
+    typed_42 = {s.code: s for s in lsc_codes.LSC_TYPED_BLOCK2D_SUBOPS}
+    untyped_ops = {s.code for s in lsc_codes.LSC_UNTYPED_SUBOPS}
     out = []
-    for op in O.LscOp:
-        if op == O.LscOp.FENCE:
+    for op in lsc_codes.LscOp:
+        if op == lsc_codes.LscOp.FENCE:
             continue
-        m = O.LSC_OP_INFO[op].mnemonic
+        m = lsc_codes.LSC_OP_INFO[op].mnemonic
         u = untyped_atoms(op) if op in untyped_ops else None
         t = typed_atoms(op) if op in typed_ops else None
         uf = Form(m, UNTYPED, u) if u is not None else None
@@ -982,10 +983,10 @@ def _records() -> tuple:
     own = Checks(own_modifiers=True)  # the LSC rules judge the SFID, caches and fences
     for m, uf, tf in _families():
         members = tuple(f for f in (uf, tf) if f is not None)
-        out.append(row_form(O.OPCODES_BY_NUMBER[members[0].opcode], m, atoms=(),
+        out.append(row_form(opcodes.OPCODES_BY_NUMBER[members[0].opcode], m, atoms=(),
                             text=attrs.evolve(_TEXT.get(m, Text()), style=LSC), checks=own,
                             members=members, choose=BySfid(uf, tf), verify=(R.lsc_shapes, R.lsc)))
-    out.append(row_form(O.OPCODES_BY_NUMBER[FENCE], "lsc_fence", atoms=(
+    out.append(row_form(opcodes.OPCODES_BY_NUMBER[FENCE], "lsc_fence", atoms=(
         Lit(1, _NOMASK_1), Lit(2, 0), ModEnum(1, 0, SFID), ModEnum(1, 1, FENCE_OP),
         ModEnum(1, 2, SCOPE)), text=Text(style=LSC),
         checks=Checks(own_modifiers=True, predicate=False), verify=(R.lsc_fence,)))

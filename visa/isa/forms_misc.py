@@ -48,9 +48,9 @@ import attrs
 from .._frozen import frozen
 
 from .. import ast as A
-from . import opcodes as O
+from . import targets, value_codes, opcodes, predefined, keywords
 from . import rules_misc as R
-from .atoms import (Atom, DecodeError, Exec, Lit, Mismatch, NumOp, Pred, RawOp, Vec, grf_bytes,
+from .atoms import (Atom, DecodeError, Exec, Lit, Mismatch, NumOp, PredField, RawOp, Vec, grf_bytes,
                     is_decimal_word, operand, var_type_size)
 from .operands import decode_vector, encode_vector
 from .atoms import fail as _fail
@@ -73,8 +73,8 @@ _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
 # words Intel's lexer reads as instruction keywords, never as a name: a label
 # so named is written as a string ("mov")
-_KEYWORDS = frozenset(m.split(".")[0] for m in O.TEXT_MNEMONICS) | frozenset(
-    o.mnemonic for o in O.OPCODES if o.mnemonic)
+_KEYWORDS = frozenset(m.split(".")[0] for m in keywords.TEXT_MNEMONICS) | frozenset(
+    o.mnemonic for o in opcodes.OPCODES if o.mnemonic)
 
 
 def _name_node(s: str):
@@ -268,8 +268,8 @@ class ModNum(Atom):
 
 
 # ------------------------------------------------------------------- dpas
-_PRECISION = {i.name: int(p) for p, i in O.GEN_PRECISION_INFO.items()}
-_PRECISION["tf32"] = int(O.GenPrecision.TF32)
+_PRECISION = {i.name: int(p) for p, i in value_codes.GEN_PRECISION_INFO.items()}
+_PRECISION["tf32"] = int(value_codes.GenPrecision.TF32)
 _PRECISION_NAME = {v: k for k, v in _PRECISION.items()}
 
 
@@ -288,7 +288,7 @@ class DpasInfo(Atom):
         if p1 is None or p2 is None:
             _fail(f"unknown dpas precision in '.{m[0]}.{m[1]}' (expected "
                   f"{', '.join(_PRECISION)})", ins)
-        tf32 = int(O.GenPrecision.TF32)
+        tf32 = int(value_codes.GenPrecision.TF32)
         if (p1 == tf32) != (p2 == tf32) or (ins.op == "dpasw" and p1 == tf32):
             _fail("tf32 exists only as dpas.tf32.tf32", ins)
         if not (m[2].isdigit() and m[3].isdigit()):
@@ -352,7 +352,7 @@ class DpasAlign(Atom):
             if type(o) is not A.Raw:
                 continue
             kind, ident = cx.var_kind(o.name, o)
-            if kind != "G" or ident < O.NUM_PREDEFINED_VARS:
+            if kind != "G" or ident < predefined.NUM_PREDEFINED_VARS:
                 continue
             _raise_align(cx, o.name, var_type_size(cx, o.name) * width if nbytes is None else nbytes)
 
@@ -361,9 +361,9 @@ class DpasAlign(Atom):
 
 
 # ------------------------------------------------------- synchronisation
-_FENCE_LETTERS = tuple(O.FENCE_OPTION_LETTERS.items())  # E I S C R L1, printing order
-_FENCE_LOCAL = int(O.FenceFlag.LOCAL)
-_FENCE_SW = int(O.FenceFlag.SW_FENCE)
+_FENCE_LETTERS = tuple(value_codes.FENCE_OPTION_LETTERS.items())  # E I S C R L1, printing order
+_FENCE_LOCAL = int(value_codes.FenceFlag.LOCAL)
+_FENCE_SW = int(value_codes.FenceFlag.SW_FENCE)
 
 
 @frozen
@@ -380,10 +380,10 @@ class FenceMode(Atom):
             i = 0
             while i < len(m):
                 if m.startswith("L1", i):
-                    v |= int(O.FenceFlag.FLUSH_L1)
+                    v |= int(value_codes.FenceFlag.FLUSH_L1)
                     i += 2
                     continue
-                f = O.FENCE_OPTION_LETTERS.get(m[i])
+                f = value_codes.FENCE_OPTION_LETTERS.get(m[i])
                 if f is None:
                     _fail(f"unknown fence option '{m[i]}' in '.{m}' (expected letters from "
                           "E, I, S, C, R, L1)", ins)
@@ -534,9 +534,9 @@ _UNPREDICATED = frozenset(("FILE", "LOC", "barrier", "breakpoint", "dpas", "dpas
 _OWN_MODIFIERS = frozenset(("barrier", "sbarrier", "nbarrier", "yield", "sampler_cache_flush",
                             "fence_sw", "fence_global", "fence_local", "dpas", "dpasw"))
 _PLATFORMS = {
-    "dpasw": O.Availability(O.TargetPlatform.XE_HP_SDV, until="PVC", why="only before PVC"),
+    "dpasw": targets.Availability(targets.TargetPlatform.XE_HP_SDV, until="PVC", why="only before PVC"),
     # hasFusedEU (igc 1.0.12504)
-    "switchjmp": O.Availability(not_on=frozenset(("TGLLP", "XeHP_SDV", "DG2", "MTL")),
+    "switchjmp": targets.Availability(not_on=frozenset(("TGLLP", "XeHP_SDV", "DG2", "MTL")),
                                 why="fused EUs"),
 }
 
@@ -564,10 +564,10 @@ _SIGNATURES = {
 
 
 def _form(text_op: str, opcode_mnemonic: str, atoms) -> Form:
-    row = O.OPCODES_BY_MNEMONIC[opcode_mnemonic]
+    row = opcodes.OPCODES_BY_MNEMONIC[opcode_mnemonic]
     checks = Checks(vector=text_op not in ("dpas", "dpasw"),  # dpas: its own rules
                     predicate=text_op not in _UNPREDICATED, counted=text_op not in _UNCOUNTED,
-                    own_modifiers=text_op in _OWN_MODIFIERS, flow=O.FLOW_ROLE.get(text_op))
+                    own_modifiers=text_op in _OWN_MODIFIERS, flow=keywords.FLOW_ROLE.get(text_op))
     extra = {"platforms": _PLATFORMS[text_op]} if text_op in _PLATFORMS else {}
     return row_form(row, text_op, atoms=atoms, text=_TEXT.get(text_op, Text()), checks=checks,
                     signature=_SIGNATURES.get(text_op, OPEN), verify=_RULES.get(text_op, ()),
@@ -577,30 +577,30 @@ def _form(text_op: str, opcode_mnemonic: str, atoms) -> Form:
 def _records() -> tuple:
     out = [
         # control flow
-        _form("jmp", "jmp", (FixedExec(0, 1, "M1_NM"), Pred(), LabelRef(0, LABEL_BLOCK))),
-        _form("goto", "goto", (Exec(), Pred(), LabelRef(0, LABEL_BLOCK))),
-        _form("call", "call", (Exec(), Pred(), LabelRef(0, LABEL_SUBROUTINE))),
-        _form("fccall", "call", (Exec(), Pred(), LabelRef(0, LABEL_FC))),
+        _form("jmp", "jmp", (FixedExec(0, 1, "M1_NM"), PredField(), LabelRef(0, LABEL_BLOCK))),
+        _form("goto", "goto", (Exec(), PredField(), LabelRef(0, LABEL_BLOCK))),
+        _form("call", "call", (Exec(), PredField(), LabelRef(0, LABEL_SUBROUTINE))),
+        _form("fccall", "call", (Exec(), PredField(), LabelRef(0, LABEL_FC))),
         _form("switchjmp", "switchjmp", (FixedExec(0, 1, "M1"), SwitchBody(0, 1))),
-        _form("fcall", "fcall", (Exec(), Pred(), NewString(0), NumOp(1, 1), NumOp(1, 2))),
-        _form("ifcall", "ifcall", (Exec(), Pred(), Vec(0), NumOp(1, 1), NumOp(1, 2))),
+        _form("fcall", "fcall", (Exec(), PredField(), NewString(0), NumOp(1, 1), NumOp(1, 2))),
+        _form("ifcall", "ifcall", (Exec(), PredField(), Vec(0), NumOp(1, 1), NumOp(1, 2))),
         _form("faddr", "faddr", (NewString(0), Vec(1))),
-        _form("ret", "ret", (Exec(), Pred())),
-        _form("fret", "fret", (Exec(), Pred())),
+        _form("ret", "ret", (Exec(), PredField())),
+        _form("fret", "fret", (Exec(), PredField())),
     ]
     # raw sends: raw_send(c) <exdesc> <nsrc> <ndst> <desc> src dst;
     # raw_sends[_eot].<sfid>.<nsrc0>.<nsrc1>.<ndst> / raw_sendsc[_eot].<nsrc0>.<nsrc1>.<ndst>
     # <exdesc> <desc> src0 src1 dst; modifier bit 0 sendc, bit 1 eot
     for op, m in (("raw_send", 0), ("raw_sendc", 1)):
-        out.append(_form(op, "raw_send", (Lit(1, m), Exec(), Pred(), NumOp(4, 0), NumOp(1, 1),
+        out.append(_form(op, "raw_send", (Lit(1, m), Exec(), PredField(), NumOp(4, 0), NumOp(1, 1),
                                           NumOp(1, 2), Vec(3), RawOp(4), RawOp(5))))
     for op, m in (("raw_sends", 0), ("raw_sends_eot", 2)):
-        out.append(_form(op, "raw_sends", (Lit(1, m), Exec(), Pred(), ModNum(1, 1, "src0 size"),
+        out.append(_form(op, "raw_sends", (Lit(1, m), Exec(), PredField(), ModNum(1, 1, "src0 size"),
                                            ModNum(1, 2, "src1 size"), ModNum(1, 3, "dst size"),
                                            ModNum(1, 0, "sfid"), Vec(0), Vec(1), RawOp(2), RawOp(3),
                                            RawOp(4))))
     for op, m in (("raw_sendsc", 1), ("raw_sendsc_eot", 3)):
-        out.append(_form(op, "raw_sends", (Lit(1, m), Exec(), Pred(), ModNum(1, 0, "src0 size"),
+        out.append(_form(op, "raw_sends", (Lit(1, m), Exec(), PredField(), ModNum(1, 0, "src0 size"),
                                            ModNum(1, 1, "src1 size"), ModNum(1, 2, "dst size"),
                                            Lit(1, 0), Vec(0), Vec(1), RawOp(2), RawOp(3), RawOp(4))))
     # dpas

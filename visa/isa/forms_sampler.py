@@ -67,9 +67,9 @@ import attrs
 from .._frozen import frozen
 
 from .. import ast as A
-from . import opcodes as O
+from . import value_codes, opcodes, predefined
 from . import rules_sampler as R
-from .atoms import (Atom, DecodeError, Exec, Lit, Mismatch, NumOp, Pred, RawOp, Vec)
+from .atoms import (Atom, DecodeError, Exec, Lit, Mismatch, NumOp, PredField, RawOp, Vec)
 from .operands import decode_raw, decode_vector, encode_raw, encode_vector
 from .operands import describe as _describe
 from .atoms import fail as _fail
@@ -82,7 +82,7 @@ _UW = struct.Struct("<H")
 _CHANNEL_RE = re.compile(r"(R?G?B?A?)\Z")
 _CHANNEL_BITS = {"R": 1, "G": 2, "B": 4, "A": 8}
 _SINGLE_CHANNEL = {1: 0, 2: 1, 4: 2, 8: 3}  # mask -> gather4 channel R, G, B, A
-_OUTPUT_FORMAT = {n: int(f) for f, n in O.CHANNEL_OUTPUT_NAMES.items()}
+_OUTPUT_FORMAT = {n: int(f) for f, n in value_codes.CHANNEL_OUTPUT_NAMES.items()}
 _AVS_CNTRL = {"AVS_16_FULL": 0, "AVS_16_DOWN_SAMPLE": 1, "AVS_8_FULL": 2, "AVS_8_DOWN_SAMPLE": 3}
 _AVS_EXEC_MODE = {"AVS_16x4": 0, "AVS_16x8": 2}  # GenX_IR's table: 16x4, (invalid), 16x8
 _RT_BITS = {"RTI": 2, "A": 3, "O": 4, "Z": 5, "ST": 6, "LRTW": 7, "CPS": 8, "PS": 9, "CM": 10,
@@ -94,7 +94,7 @@ _RT_PRINT_ORDER = ("RTI", "A", "O", "Z", "ST", "LRTW", "CPS", "PS", "CM", "SI", 
 _RT_ALL = sum(1 << b for b in _RT_BITS.values())
 _RT_OPTION_RE = re.compile(r"(?:<[A-Za-z]+>)+\Z")
 MAX_3D_PARAMS = 15  # Intel's binary reader requires fewer than 16 parameters
-_MASK_NAME = {int(m): n for m, n in O.CHANNEL_MASK_NAMES.items() if n}
+_MASK_NAME = {int(m): n for m, n in value_codes.CHANNEL_MASK_NAMES.items() if n}
 _SINGLE_NAME = {v: _MASK_NAME[k] for k, v in _SINGLE_CHANNEL.items()}
 _FORMAT_NAME = {v: k for k, v in _OUTPUT_FORMAT.items()}
 _LAST_MOD = 100  # decode-side modifier position of the channel mask after the 3D flags
@@ -255,25 +255,25 @@ class Op3D(Atom):
             k += 1
         v = self.op
         if "pixel_null_mask" in given:
-            v |= O.SAMPLER_3D_PIXEL_NULL_MASK
+            v |= opcodes.SAMPLER_3D_PIXEL_NULL_MASK
         if "cps" in given:
-            v |= O.SAMPLER_3D_CPS
+            v |= opcodes.SAMPLER_3D_CPS
         out.append(_UW.pack(v))
 
     def decode(self, rd, cx, b):
         at = rd.at()
         v = rd.uw()
-        if v & O.SAMPLER_3D_OP_MASK != self.op:
+        if v & opcodes.SAMPLER_3D_OP_MASK != self.op:
             raise Mismatch()
-        bits = (("pixel_null_mask", O.SAMPLER_3D_PIXEL_NULL_MASK), ("cps", O.SAMPLER_3D_CPS),
-                ("divS", O.SAMPLER_3D_NON_UNIFORM))
+        bits = (("pixel_null_mask", opcodes.SAMPLER_3D_PIXEL_NULL_MASK), ("cps", opcodes.SAMPLER_3D_CPS),
+                ("divS", opcodes.SAMPLER_3D_NON_UNIFORM))
         known = 0
         for k, (flag, bit) in enumerate(bits):
             if flag in self.flags:
                 known |= bit
                 if v & bit:
                     b.mods[k] = flag
-        if v & ~(known | O.SAMPLER_3D_OP_MASK):
+        if v & ~(known | opcodes.SAMPLER_3D_OP_MASK):
             raise DecodeError(f"invalid sampler op word 0x{v:04x} for '{b.op}'", at)
 
 
@@ -473,7 +473,7 @@ _LAYOUTS: list = []  # (mnemonic, opcode, atoms) of each form, made into records
 
 
 def _register(text_op: str, opcode: str, atoms) -> None:
-    _LAYOUTS.append((text_op, int(O.OPCODES_BY_MNEMONIC[opcode].number), tuple(atoms)))
+    _LAYOUTS.append((text_op, int(opcodes.OPCODES_BY_MNEMONIC[opcode].number), tuple(atoms)))
 
 
 _register("sample", "sample", (
@@ -505,33 +505,33 @@ _register("vme_fbr", "vme_fbr", (
     TupleItem(0, 0, 3), TupleItem(0, 1, 3), TupleItem(0, 2, 3), RawOp(4)))
 
 _S3D_FLAGS = ("pixel_null_mask", "cps", "divS")
-for _info in O.SAMPLER_3D_OPS.values():
+for _info in opcodes.SAMPLER_3D_OPS.values():
     if not _info.in_text:
         continue
     _code = int(_info.op)
-    if _info.opcode is O.Opcode.SAMPLE_3D:
+    if _info.opcode is opcodes.Opcode.SAMPLE_3D:
         _register(_info.name, "sample_3d", (
-            OperandCount(4, 255), Op3D(_code, _S3D_FLAGS), Exec(), Pred(), Channel("mask"),
+            OperandCount(4, 255), Op3D(_code, _S3D_FLAGS), Exec(), PredField(), Channel("mask"),
             Vec(0), State(1, "S"), State(2, "T"), RawOp(3), RawList(4)))
-    elif _info.opcode is O.Opcode.LOAD_3D:
+    elif _info.opcode is opcodes.Opcode.LOAD_3D:
         _register(_info.name, "load_3d", (
-            OperandCount(3, 255), Op3D(_code), Exec(), Pred(), Channel("mask"),
+            OperandCount(3, 255), Op3D(_code), Exec(), PredField(), Channel("mask"),
             Vec(0), State(1, "T"), RawOp(2), RawList(3)))
-    elif _info.opcode is O.Opcode.GATHER4_3D:
+    elif _info.opcode is opcodes.Opcode.GATHER4_3D:
         _register(_info.name, "gather4_3d", (
-            OperandCount(4, 255), Op3D(_code), Exec(), Pred(), Channel("single"),
+            OperandCount(4, 255), Op3D(_code), Exec(), PredField(), Channel("single"),
             Vec(0), State(1, "S"), State(2, "T"), RawOp(3), RawList(4)))
 
 _register("resinfo", "info_3d", (
-    OperandCount(3, 3, pred=False), Lit(1, int(O.Sampler3DOp.RESINFO)), Exec(), Channel("mask", 0, 1),
+    OperandCount(3, 3, pred=False), Lit(1, int(opcodes.Sampler3DOp.RESINFO)), Exec(), Channel("mask", 0, 1),
     State(0, "T"), RawOp(1), RawOp(2)))
 _register("sampleinfo", "info_3d", (
-    OperandCount(2, 2, pred=False), Lit(1, int(O.Sampler3DOp.SAMPLEINFO)), Exec(),
+    OperandCount(2, 2, pred=False), Lit(1, int(opcodes.Sampler3DOp.SAMPLEINFO)), Exec(),
     Channel("mask", 0, 1), State(0, "T"), RawOp(1)))
 _register("rt_write_3d", "rt_write_3d", (
-    Exec(), Pred(), RtMode(), State(0, "T"), RawOp(1), RtTail(2)))
+    Exec(), PredField(), RtMode(), State(0, "T"), RawOp(1), RtTail(2)))
 _register("urb_write_3d", "urb_write_3d", (
-    OperandCount(6, 6), Exec(), Pred(), NumOp(1, 0), RawOp(2), NumOp(2, 1), RawOp(3), RawOp(4),
+    OperandCount(6, 6), Exec(), PredField(), NumOp(1, 0), RawOp(2), NumOp(2, 1), RawOp(3), RawOp(4),
     RawOp(5)))
 
 
@@ -602,10 +602,10 @@ def _add_paired(ins):
     return attrs.evolve(ins, operands=ins.operands[:k] + (null,) + ins.operands[k:])
 
 
-_NULL = O.PREDEFINED_VARS[0].name
-_3D = [i for i in O.SAMPLER_3D_OPS.values() if i.in_text]
+_NULL = predefined.PREDEFINED_VARS[0].name
+_3D = [i for i in opcodes.SAMPLER_3D_OPS.values() if i.in_text]
 _TEXT = text_facts(
-    ([i.name for i in _3D if i.opcode in (O.Opcode.SAMPLE_3D, O.Opcode.LOAD_3D)],
+    ([i.name for i in _3D if i.opcode in (opcodes.Opcode.SAMPLE_3D, opcodes.Opcode.LOAD_3D)],
      dict(style=SAMPLER_3D)),
     ("vme_ime", dict(style=VME_IME)),
     (("resinfo", "sampleinfo"), dict(style_42=SAMPLER_3D)),  # IGC 2.x prints them as 3D ops
@@ -615,7 +615,8 @@ _TEXT = text_facts(
     (("sample", "load"), dict(simd8_or_16=True)),
     (("sample", "sample_unorm"), dict(older=_older_sample)),
     ("vme_fbr", dict(older=_older_vme_fbr)),
-    ([i.name for i in _3D if i.opcode in (O.Opcode.SAMPLE_3D, O.Opcode.LOAD_3D, O.Opcode.GATHER4_3D)],
+    ([i.name for i in _3D
+      if i.opcode in (opcodes.Opcode.SAMPLE_3D, opcodes.Opcode.LOAD_3D, opcodes.Opcode.GATHER4_3D)],
      dict(to_41=_drop_paired, to_42=_add_paired)),
 )
 
@@ -654,7 +655,7 @@ def _records() -> tuple:
         layouts.setdefault(m, []).append((op, atoms))
     out = []
     for m, made in layouts.items():
-        row = O.OPCODES_BY_NUMBER[made[0][0]]
+        row = opcodes.OPCODES_BY_NUMBER[made[0][0]]
         facts = dict(text=_TEXT.get(m, Text()), verify=_RULES.get(m, ()),
                      checks=Checks(counted=m not in ("urb_write_3d", "resinfo", "sampleinfo")))
         if len(made) == 1:

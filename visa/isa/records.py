@@ -6,7 +6,7 @@ spellings it accepts), its operand signature and the rules its family adds.
 
 Most forms are derived from the opcode's row in the instruction table
 (visa/isa/opcodes.py, :func:`row_form`): the execution size and predicate
-fields become :class:`Exec` and :class:`Pred`, and each vector or raw
+fields become :class:`Exec` and :class:`PredField`, and each vector or raw
 operand of the row takes the next operand written in the text.  The
 families (visa/isa/forms_*.py) give their forms explicit atoms where the
 text spells a field another way (a relation in ``cmp.lt``, a function
@@ -24,8 +24,9 @@ from typing import Callable, Iterable, Iterator, Mapping, NamedTuple
 import attrs
 from .._frozen import frozen
 
-from . import opcodes as O
-from .atoms import Atom, EncodeError, Exec, Pred, RawOp, Vec
+from . import datatypes, targets, descriptions
+from .field_codes import InstCategory
+from .atoms import Atom, EncodeError, Exec, PredField, RawOp, Vec
 from .syntax import DEFAULT, Style
 
 
@@ -202,7 +203,7 @@ CLASS_WORDS: Mapping[str, str] = MappingProxyType({
     "A": "an address operand", "P": "a predicate", "S": "a state operand",
     "AO": "an address-of operand", "": "this kind of operand"})
 ALL_CLASSES = frozenset(CLASS_WORDS)
-ALL_TYPES = frozenset(O.TYPE_INFO_BY_NAME)
+ALL_TYPES = frozenset(datatypes.TYPE_INFO_BY_NAME)
 
 
 def classes(*words: str) -> frozenset:
@@ -220,7 +221,7 @@ def but(*words: str) -> frozenset:
 
 def type_names(types) -> frozenset:
     """Type names from VisaType members or names."""
-    return frozenset(O.TYPE_INFO[t].name if isinstance(t, O.VisaType) else t for t in types)
+    return frozenset(datatypes.TYPE_INFO[t].name if isinstance(t, datatypes.VisaType) else t for t in types)
 
 
 def types_text(types: frozenset) -> str:
@@ -298,8 +299,8 @@ class Checks(NamedTuple):
 
 
 PLAIN_CHECKS = Checks()
-_DST_FIRST = frozenset((O.InstCategory.MOV, O.InstCategory.ARITH, O.InstCategory.LOGIC,
-                        O.InstCategory.ADDRESS, O.InstCategory.COMPARE))
+_DST_FIRST = frozenset((InstCategory.MOV, InstCategory.ARITH, InstCategory.LOGIC,
+                        InstCategory.ADDRESS, InstCategory.COMPARE))
 
 
 # ------------------------------------------------------------------ records
@@ -321,9 +322,9 @@ class Form:
     members: tuple = ()
     choose: Callable | None = None
     # Intel's instruction category and number of destinations (its row's)
-    category: "O.InstCategory | None" = None
+    category: "InstCategory | None" = None
     n_dsts: int = 1
-    platforms: "O.Availability" = O.EVERYWHERE  # where it exists
+    platforms: "targets.Availability" = targets.EVERYWHERE  # where it exists
     signature: Signature = OPEN
     checks: Checks = PLAIN_CHECKS
     # the family's rules beyond the signature: hook(ins, form, ctx) each
@@ -489,8 +490,8 @@ def row_atoms(opdef, others=None, start=0) -> tuple:
         if od.is_exec_size:
             atoms.append(Exec())
         elif od.is_predicate:
-            atoms.append(Pred())
-        elif od.is_vector or (od.kind is O.OperandKind.CLASSES and od.scalar_size is None
+            atoms.append(PredField())
+        elif od.is_vector or (od.kind is descriptions.OperandKind.CLASSES and od.scalar_size is None
                               and not od.is_raw):
             atoms.append(Vec(k, sat=od.is_dst and first_dst))
             if od.is_dst:
@@ -504,14 +505,14 @@ def row_atoms(opdef, others=None, start=0) -> tuple:
     return tuple(atoms)
 
 
-def row_form(row: "O.OpcodeDef", mnemonic: str | None = None, *, atoms: Iterable | None = None,
+def row_form(row: "descriptions.OpcodeDef", mnemonic: str | None = None, *, atoms: Iterable | None = None,
              fields: dict | None = None, text: Text = PLAIN_TEXT, **facts) -> Form:
     """The record of an opcode row: its mnemonic (the row's by default), its
     atoms (from the row, ``fields`` giving the atom of a field by name, or
     ``atoms`` given whole), its category, number of destinations and first
     platform (the row's), and ``facts`` (the other fields of :class:`Form`)."""
     made = tuple(atoms) if atoms is not None else row_atoms(row, fields)
-    facts.setdefault("platforms", O.Availability(row.platform))
+    facts.setdefault("platforms", targets.Availability(row.platform))
     return Form(mnemonic or row.mnemonic, int(row.number), made, text, category=row.category,
                 n_dsts=row.n_dsts, **facts)
 

@@ -10,7 +10,7 @@ Each rule is a ``verify`` hook, ``hook(ins, form, ctx)``
 from __future__ import annotations
 
 from .. import ast as A
-from . import opcodes as O
+from . import predefined
 from .verify import FLOATS, Context, is_int
 
 # ------------------------------------------------------------------ facts
@@ -34,7 +34,7 @@ FCVT_PAIRS = frozenset((("ub", "hf"), ("hf", "ub"), ("ud", "f"), ("f", "ud")))
 # cmp's relations as Intel's lexer reads them (either case)
 CMP_RELATIONS = frozenset(("eq", "ne", "gt", "ge", "lt", "le", "EQ", "NE", "GT", "GE", "LT", "LE"))
 # the predefined variables and surfaces addr_add cannot take the address of
-_PREDEFINED = frozenset(O.PREDEFINED_VAR_NAMES) | frozenset(O.PREDEFINED_SURFACE_NAMES)
+_PREDEFINED = frozenset(predefined.PREDEFINED_VAR_NAMES) | frozenset(predefined.PREDEFINED_SURFACE_NAMES)
 
 
 def bf_mixed(ins: A.Instruction, ctx: Context, types: list) -> None:

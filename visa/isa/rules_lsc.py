@@ -10,7 +10,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from .. import ast as A
-from . import opcodes as O
+from . import datatypes, lsc_codes
 from .verify import Context
 
 # LSC cache controls (LscTryEncodeCacheOpts): the (L1, L3) pairs each kind of
@@ -36,7 +36,7 @@ LSC_BLOCK2D_COUNTS: Mapping = MappingProxyType({
 LSC_DATA_BYTES: Mapping = MappingProxyType({
     "d8": 1, "d16": 2, "d32": 4, "d64": 8, "d8c32": 4, "d16c32": 4, "d16c32h": 4})
 
-_LSC_BY_MNEMONIC = {i.mnemonic: i for i in O.LSC_OP_INFO.values()}
+_LSC_BY_MNEMONIC = {i.mnemonic: i for i in lsc_codes.LSC_OP_INFO.values()}
 
 
 _QUAD_STORE_CHANNELS = ("x", "xy", "xyz", "xyzw")
@@ -56,22 +56,22 @@ def lsc_shapes(ins: A.Instruction, form, ctx: Context) -> None:
             continue
         sh = o.shape
         if sh.block is not None:
-            if info.op is O.LscOp.STORE_BLOCK2D and sh.vnni:
+            if info.op is lsc_codes.LscOp.STORE_BLOCK2D and sh.vnni:
                 ctx.report("lsc-shape", o, "a 2D block store cannot use the VNNI transform "
                                            "(the second order letter must be n)")
-            if info.op is O.LscOp.STORE_BLOCK2D and sh.block[0] != 1:
+            if info.op is lsc_codes.LscOp.STORE_BLOCK2D and sh.block[0] != 1:
                 ctx.report("lsc-shape", o, f"a 2D block store writes one block, not {sh.block[0]}")
         elif not sh.transpose and sh.channels is None and sh.vector > 1 \
                 and _data_size(sh.size) not in ("d32", "d64"):
             ctx.report("lsc-shape", o, f"a vector of {sh.vector} elements needs d32 or d64 data, "
                                        f"not {sh.size}")
         elif sh.transpose:
-            if info.kind is O.LscOpKind.ATOMIC:
+            if info.kind is lsc_codes.LscOpKind.ATOMIC:
                 ctx.report("lsc-shape", o, f"'{ins.op}' cannot use a transposed data shape")
             elif ins.exec is not None and ins.exec.size != 1:
                 ctx.report("lsc-shape", o, f"a transposed data shape needs execution size 1, "
                                            f"not {ins.exec.size}")
-        elif info.op is O.LscOp.STORE_QUAD and sh.channels not in _QUAD_STORE_CHANNELS:
+        elif info.op is lsc_codes.LscOp.STORE_QUAD and sh.channels not in _QUAD_STORE_CHANNELS:
             ctx.report("lsc-shape", o, f"lsc_store_quad writes channels x, xy, xyz or xyzw, "
                                        f"not {sh.channels}")
 
@@ -92,7 +92,7 @@ def lsc(ins: A.Instruction, form, ctx: Context) -> None:
     m = ins.mods
     sfid = m[0] if m else None
     v42 = ctx.version >= (4, 2)
-    if info.op is O.LscOp.READ_STATE_INFO:
+    if info.op is lsc_codes.LscOp.READ_STATE_INFO:
         if len(m) > 1:  # .tgm only: it has no cache controls
             ctx.report("modifier-unknown", ins, f"unknown modifier '.{m[1]}' for '{ins.op}' (allowed: .tgm)")
         _typed_coords(ins, info, ctx, v42)
@@ -118,10 +118,10 @@ def lsc(ins: A.Instruction, form, ctx: Context) -> None:
                                              "default cache controls (.df.df) before Xe2")
             elif pair not in LSC_CACHE_PAIRS_COMMON:
                 kind = info.kind
-                if kind is O.LscOpKind.LOAD:
+                if kind is lsc_codes.LscOpKind.LOAD:
                     ok = pair in LSC_CACHE_PAIRS_LOAD or (v42 and pair in LSC_CACHE_PAIRS_LOAD_42)
                     what = "a load"
-                elif kind is O.LscOpKind.ATOMIC:
+                elif kind is lsc_codes.LscOpKind.ATOMIC:
                     ok, what = pair in LSC_CACHE_PAIRS_ATOMIC, "an atomic (L1 uncached)"
                 else:
                     ok, what = pair in LSC_CACHE_PAIRS_STORE, "a store"
@@ -139,9 +139,9 @@ def lsc(ins: A.Instruction, form, ctx: Context) -> None:
                 _lsc_data_shape(ins, info, sfid, o, ctx)
                 if not v42:
                     _lsc_size(ins, o, ctx)
-    if info.kind is O.LscOpKind.ATOMIC and len(ins.operands) == 4:
+    if info.kind is lsc_codes.LscOpKind.ATOMIC and len(ins.operands) == 4:
         _lsc_atomic_data(ins, info, ctx)
-    elif info.kind is O.LscOpKind.STORE:
+    elif info.kind is lsc_codes.LscOpKind.STORE:
         for o in ins.operands:
             if type(o) is A.LscData and o.name in ("%null", "V0"):
                 if info.is_block2d:  # what Intel's 1.x writer leaves of a 2D block store: its binaries
@@ -159,14 +159,14 @@ def _typed_coords(ins, info, ctx: Context, v42: bool) -> None:
     %null, which this GenX_IR takes)."""
     a = next((o for o in ins.operands if type(o) is A.LscAddr), None)
     if a is None or a.base is None:
-        if a is not None and v42 and info.op is O.LscOp.READ_STATE_INFO:
+        if a is not None and v42 and info.op is lsc_codes.LscOp.READ_STATE_INFO:
             ctx.report("lsc-addr", a, f"'{ins.op}' reads its coordinates (U, V, R, LOD packed) from "
                                       "one register: write it in brackets, e.g. bti(0x1)[VC]")
         return
     base = a.base
     if type(base) is A.LscReg and base.name in ("%null", "V0"):
         ctx.report("lsc-addr", base if base.line else a, f"'{ins.op}': the U coordinate cannot be %null")
-    if info.op is O.LscOp.READ_STATE_INFO and a.extra:
+    if info.op is lsc_codes.LscOp.READ_STATE_INFO and a.extra:
         it = a.extra[0]
         ctx.report("lsc-addr", it if getattr(it, "line", 0) else a,
                    f"'{ins.op}' reads U, V, R and LOD packed in one register: it takes no V, R or "
@@ -199,7 +199,7 @@ def _lsc_data_shape(ins, info, sfid, o: A.LscData, ctx: Context) -> None:
     if sh.transpose and info.has_channel_mask:
         ctx.report("lsc-shape", o, f"'{ins.op}' (a channel-mask message) cannot use a transposed shape")
         return
-    atomic = info.kind is O.LscOpKind.ATOMIC
+    atomic = info.kind is lsc_codes.LscOpKind.ATOMIC
     if not sh.transpose and sh.channels is None:
         vec = sh.vector
         allowed = _UGML_VECTORS if sfid == "ugml" else _UGM_SLM_VECTORS if sfid in ("ugm", "slm") else None
@@ -209,13 +209,13 @@ def _lsc_data_shape(ins, info, sfid, o: A.LscData, ctx: Context) -> None:
         if atomic:
             if size not in _ATOMIC_SIZES:
                 ctx.report("lsc-shape", o, f"'{ins.op}' works on d16u32, d32 or d64 data, not {sh.size}")
-            elif sfid == "slm" and size == "d64" and info.op is not O.LscOp.ATOMIC_ICAS:
+            elif sfid == "slm" and size == "d64" and info.op is not lsc_codes.LscOp.ATOMIC_ICAS:
                 ctx.report("lsc-shape", o, f"'{ins.op}': SLM atomics on d64 are icas only")
             if vec != 1:
                 ctx.report("lsc-shape", o, f"'{ins.op}' works on one element, not {vec}")
         elif vec != 1 and size in _CONVERTING:
             ctx.report("lsc-shape", o, f"a converting size ({sh.size}) takes one element, not {vec}")
-    if atomic and info.op in (O.LscOp.ATOMIC_FADD, O.LscOp.ATOMIC_FSUB):
+    if atomic and info.op in (lsc_codes.LscOp.ATOMIC_FADD, lsc_codes.LscOp.ATOMIC_FSUB):
         ok = ("ugm", "ugml", "tgm") if ctx.platform is not None and ctx.since("XE2") \
             else ("ugm", "ugml")
         if sfid not in ok:
@@ -223,7 +223,7 @@ def _lsc_data_shape(ins, info, sfid, o: A.LscData, ctx: Context) -> None:
                                        f"not {str(sfid).upper()}")
     nbytes = LSC_DATA_BYTES.get(size)
     e = ins.exec
-    if nbytes is None or e is None or info.op is O.LscOp.LOAD_BLOCK2D or ctx.platform is None:
+    if nbytes is None or e is None or info.op is lsc_codes.LscOp.LOAD_BLOCK2D or ctx.platform is None:
         return  # the payload limit counts GRFs: only for a known platform
     elems = len(sh.channels) if sh.channels else sh.vector
     grf = ctx.grf
@@ -259,7 +259,7 @@ def _lsc_size(ins, o: A.LscData, ctx: Context) -> None:
         size = 1 if "8" in sh.size else 2  # the least a narrow element can take
     elems = len(sh.channels) if sh.channels else sh.vector
     need = elems * size * (1 if sh.transpose else ins.exec.size)
-    have = d.num_elts * O.TYPE_INFO_BY_NAME[d.type].size - o.offset
+    have = d.num_elts * datatypes.TYPE_INFO_BY_NAME[d.type].size - o.offset
     if need > have:
         ctx.type_error("lsc-size", o, f"'{ins.op}' moves {need} bytes through '{o.name}', which has "
                                       f"{have} from its offset")
@@ -369,7 +369,7 @@ def _lsc_block2d(ins, info, o: A.LscData, ctx: Context, v42: bool) -> None:
     rows = width if sh.transpose else height
     if rows > LSC_BLOCK2D_MAX_ROWS:
         ctx.report("lsc-shape", o, f"a 2D block has at most {LSC_BLOCK2D_MAX_ROWS} rows, not {rows}")
-    if info.op is O.LscOp.LOAD_BLOCK2D:
+    if info.op is lsc_codes.LscOp.LOAD_BLOCK2D:
         total = width * blocks * size if v42 else (height if sh.transpose else width) * size
         if total > LSC_BLOCK2D_MAX_LOAD_BYTES:
             ctx.report("lsc-shape", o, f"a 2D block load reads rows of {total} bytes "
@@ -413,10 +413,10 @@ def lsc_fence(ins: A.Instruction, form, ctx: Context) -> None:
         ctx.report("lsc-fence", ins, f"'{ins.mnemonic}': an SLM fence is lsc_fence.slm.none.group")
 
 
-_SFIDS = tuple(O.LSC_SFID_NAMES.values())
+_SFIDS = tuple(lsc_codes.LSC_SFID_NAMES.values())
 
 
-_FENCE_OPS = tuple(O.LSC_FENCE_OP_NAMES.values())
+_FENCE_OPS = tuple(lsc_codes.LSC_FENCE_OP_NAMES.values())
 
 
-_SCOPES = tuple(O.LSC_SCOPE_NAMES.values())
+_SCOPES = tuple(lsc_codes.LSC_SCOPE_NAMES.values())

@@ -7,14 +7,14 @@ forms (``hook(ins, form, ctx)``, :mod:`visa.isa.verify`)."""
 from __future__ import annotations
 
 from .. import ast as A
-from . import opcodes as O
+from . import predefined
 from .verify import Context
 
 _SLM = ("%slm", "T0")
 
 
-_PREDEFINED_SURFACES = frozenset(O.PREDEFINED_SURFACE_NAMES) | frozenset(
-    f"T{x.index}" for x in O.PREDEFINED_SURFACES)
+_PREDEFINED_SURFACES = frozenset(predefined.PREDEFINED_SURFACE_NAMES) | frozenset(
+    f"T{x.index}" for x in predefined.PREDEFINED_SURFACES)
 
 
 def sampler(ins: A.Instruction, form, ctx: Context) -> None:

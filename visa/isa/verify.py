@@ -15,12 +15,12 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import ast as A
-from . import opcodes as O
+from . import datatypes, targets, predefined
 from .records import CLASS_WORDS, types_text
 
 # the order the classes are named in a message
 _CLASS_ORDER = ("G", "I", "IMM", "A", "P", "S", "AO")
-_PREDEFINED_TYPE = {v.name: O.TYPE_INFO[v.type].name for v in O.PREDEFINED_VARS}
+_PREDEFINED_TYPE = {v.name: datatypes.TYPE_INFO[v.type].name for v in predefined.PREDEFINED_VARS}
 INTEGERS = frozenset(("b", "ub", "w", "uw", "d", "ud", "q", "uq"))
 FLOATS = frozenset(("f", "df", "hf"))
 NULL = ("%null", "V0")  # the predefined null variable, by name and by number
@@ -55,7 +55,7 @@ class Context:
 
     # ----------------------------------------------------------- the target
     @property
-    def platform(self) -> "O.Platform | None":
+    def platform(self) -> "targets.Platform | None":
         return self.report.platform  # type: ignore[attr-defined]
 
     @property
@@ -64,11 +64,11 @@ class Context:
 
     def since(self, name: str) -> bool:
         """The platform is known and of ``name``'s generation or later."""
-        return O.platform_at_least(self.platform, name)
+        return targets.platform_at_least(self.platform, name)
 
     def before(self, name: str) -> bool:
         """The platform is known and of a generation before ``name``'s."""
-        return O.platform_before(self.platform, name)
+        return targets.platform_before(self.platform, name)
 
     # ---------------------------------------------------------- diagnostics
     def type_error(self, rule: str, o: Any, message: str, other: Any = None) -> None:
