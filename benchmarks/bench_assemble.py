@@ -14,7 +14,8 @@ Two inputs, built from the project's own data (benchmarks/inputs.py):
 Each is run through ``visa-as`` and through Debian's ``GenX_IR FILE -platform
 TGLLP -binary`` (which also compiles to Gen code) where it is installed.
 Wall time, CPU time and peak memory of each whole command come from
-/usr/bin/time; the best of N runs is reported, the commands taking turns
+/usr/bin/time (the wall time to the millisecond:
+benchmarks/commands.py); the best of N runs is reported, the commands taking turns
 (a slow spell of the machine falls on all of them).  ``visa-as`` is timed
 as installed (a long input is validated in a second process while the
 first encodes it) and with ``-j 1`` (one process).

@@ -11,9 +11,14 @@
   ``visa-as`` command (``-o DIR/``; ``--syntax-only``; ``visa-dis`` of the 95
   binaries), against GenX_IR run once per file in a loop (a shell loop);
 * the floor: the interpreter alone (``python -c pass``) and ``python -c
-  'import lark, attrs, typer'``, our dependencies' own start-up.
+  'import lark, attrs, typer'``, our dependencies' own start-up;
+* with ``--before DIR`` (a source tree of an earlier revision, e.g. made
+  by ``git archive REV | tar -x -C DIR``), the one-kernel commands of that
+  tree and of this one, both started the same way (``python -c`` importing
+  the tree's visa), in the same rounds: the gain, measured side by side.
 
-Wall time and peak memory of each whole command come from /usr/bin/time;
+Wall time and peak memory of each whole command come from /usr/bin/time
+(the wall time to the millisecond: benchmarks/commands.py);
 every command takes its turn in each of N rounds (a slow spell of the machine
 falls on all of them) and the best of each is reported.  The tools run as an
 installed user runs them: the console scripts beside this Python, the
@@ -42,6 +47,7 @@ from commands import timed, tool  # noqa: E402
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--before", metavar="DIR", help="a source tree of an earlier revision to time beside")
     a = ap.parse_args()
     if not os.path.exists("/usr/bin/time"):
         print("error: needs /usr/bin/time (Debian package 'time')", file=sys.stderr)
@@ -79,6 +85,17 @@ def main() -> int:
             f"visa-dis {len(stems)} binaries": visa_dis + ["--output-dir", "dis", *bins],
             f"GenX_IR loop, {len(stems)} kernels": ["sh", "-c", loop] if genx else None,
         }
+        if a.before:
+            before = Path(a.before).resolve()
+            if not (before / "visa" / "cli.py").is_file():
+                print(f"error: {before} is not a source tree of visa", file=sys.stderr)
+                return 2
+            compileall.compile_dir(str(before / "visa"), quiet=1)
+            for label, tree in (("before", before), ("now", ROOT)):
+                cmds[f"{label}: visa-as one kernel"] = _from_tree(tree, "visa-as") + [
+                    src, "--gen-binary", f"{blob.platform}:blob.bin", "-o", f"{label}.isa"]
+                cmds[f"{label}: visa-dis its binary"] = _from_tree(tree, "visa-dis") + [
+                    str(CORPUS / (KERNEL + ".ref.isa")), "-o", f"{label}.visaasm"]
         cmds = {k: v for k, v in cmds.items() if v is not None}
         for cmd in cmds.values():  # warm-up (the parser cache, the file cache)
             subprocess.run(cmd, cwd=tmp, capture_output=True)
@@ -97,11 +114,18 @@ def main() -> int:
                 note = f"  (exit {code})"
             if k == "visa-as one kernel":
                 note += f"  output == .ref.isa: {same}"
-            print(f"  {k:32s} {wall:6.2f} s  {mb:6.1f} MB peak{note}")
+            print(f"  {k:32s} {wall:7.3f} s  {mb:6.1f} MB peak{note}")
             if code and not k.startswith("GenX_IR"):
                 status = 1
         if not same or len(outs) != len(stems):
             status = 1
+        if a.before:
+            for what in ("visa-as one kernel", "visa-dis its binary"):
+                b, n = best[f"before: {what}"][0], best[f"now: {what}"][0]
+                print(f"  {what}: before {b:.3f} s, now {n:.3f} s ({n / b:.2f} of before)")
+            if Path(tmp, "before.isa").read_bytes() != Path(tmp, "now.isa").read_bytes():
+                print("  before and now differ in their output")
+                status = 1
         if genx:
             g1, gn = best["GenX_IR one kernel"][0], best[f"GenX_IR loop, {len(stems)} kernels"][0]
             print(f"  folder: visa-as takes {best[f'visa-as {len(stems)} kernels'][0] / gn:.2f} of the "
@@ -110,6 +134,13 @@ def main() -> int:
         else:
             print("  GenX_IR : not installed here (Debian 12 package libigc-tools)")
     return status
+
+
+def _from_tree(tree: Path, name: str) -> list[str]:
+    """``name`` (visa-as, visa-dis) run from the source tree ``tree``."""
+    fn = "as_main" if name == "visa-as" else "dis_main"
+    return [sys.executable, "-c", f"import sys; sys.path.insert(0, {str(tree)!r}); sys.argv[0] = {name!r}; "
+                                  f"from visa.cli import {fn}; {fn}()"]
 
 
 if __name__ == "__main__":

@@ -67,7 +67,20 @@ COUNTS = {
     "afuc listings": 166,        # dis/MANIFEST.tsv rows (154 images)
     "afuc programs": 110,        # asm/MANIFEST.tsv rows
     "afuc invalid programs": 103,  # asm-invalid/EXPECTED.tsv rows
+    # tests/data/genx_cfg/<platform>: GenX_IR -dotAll's CFGConstruction graph
+    # of every corpus kernel and function file of the platform (tools/genx_cfg.py)
+    "GenX_IR CFGs tgllp": 101,
+    "GenX_IR CFGs skl": 105,
+    "GenX_IR CFGs dg2": 112,
+    "GenX_IR CFGs pvc": 114,
 }
+GENX_CFG = DATA / "genx_cfg"
+GENX_CFG_PLATFORMS = ("tgllp", "skl", "dg2", "pvc")
+
+
+def genx_cfg_files(platform: str) -> list[Path]:
+    """GenX_IR's recorded CFGs of one platform's corpus files (count-guarded)."""
+    return require(f"GenX_IR CFGs {platform}", sorted((GENX_CFG / platform).glob("*.json")))
 G80 = DATA / "g80"
 
 

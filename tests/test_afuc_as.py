@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from refs import AFUC, afuc_rows
-from visa.afuc.asm import AsmError, assemble
+from visa.afuc import AfucError, assemble, listing
 
 PROGRAMS = afuc_rows("asm", "MANIFEST.tsv", "afuc programs")
 INVALID = afuc_rows("asm-invalid", "EXPECTED.tsv", "afuc invalid programs")
@@ -29,13 +29,13 @@ def test_program_bytes(row):
 @pytest.mark.parametrize("row", INVALID, ids=lambda r: r["asm"])
 def test_invalid_refused_at_line(row):
     src = (AFUC / "asm-invalid" / row["asm"]).read_bytes()
-    with pytest.raises(AsmError) as e:
+    with pytest.raises(AfucError) as e:
         assemble(src, row["asm"])
     text = e.value.render()
     first = text.split("\n")[0]
     assert first.startswith(row["asm"] + ":") and ": error: " in first
     if row["defect_line"]:
-        assert int(row["defect_line"]) in {d.line for d in e.value.diags}, text
+        assert int(row["defect_line"]) in {d.line for d in e.value.diagnostics}, text
 
 
 @pytest.mark.parametrize("row", PLAIN, ids=lambda r: r["fw"])
@@ -60,15 +60,13 @@ A5 = [r for r in PLAIN if r["fwid"] == "5ff"]
 
 @pytest.mark.parametrize("row", A5, ids=lambda r: r["fw"])
 def test_our_a5xx_listing_reassembles(row):
-    from visa.afuc.disasm import disassemble
-
     fw = (AFUC / "dis" / row["fw"]).read_bytes()
-    assert assemble(disassemble(fw), row["fw"]) == fw
+    assert assemble(listing(fw), row["fw"]) == fw
 
 
 def _run(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "visa.afuc.asm", *args], capture_output=True,
-                          text=True, cwd=cwd)
+    return subprocess.run([sys.executable, "-c", "import sys; from visa.afuc.cli import as_main; "
+                           "sys.exit(as_main())", *args], capture_output=True, text=True, cwd=cwd)
 
 
 def test_cli_writes_bytes(tmp_path):
@@ -95,16 +93,16 @@ def test_cli_refuses_without_output(tmp_path, name):
 def test_all_errors_at_once():
     src = ("[005ff7b5]\nadd $01, $02, 0x10000\nfrob $01\nbreq $01, b2, #nowhere\n"
            "mov $01, $02\n(peek)store $01, [$02 + 0x1]\n")
-    with pytest.raises(AsmError) as e:
+    with pytest.raises(AfucError) as e:
         assemble(src, "x.asm")
-    assert [d.line for d in e.value.diags] == [2, 3, 4, 6]
+    assert [d.line for d in e.value.diagnostics] == [2, 3, 4, 6]
 
 
 def test_named_errors():
     def err(src):
-        with pytest.raises(AsmError) as e:
+        with pytest.raises(AfucError) as e:
             assemble("[005ff7b5]\n" + src, "x.asm")
-        return e.value.diags[0].message
+        return e.value.diagnostics[0].message
 
     assert "duplicate label" in err("a:\na:\nnop\n")
     assert "out of range" in err("breq $01, b2, #far\n" + ".align 64\n" * 0 + "[0]\n" * 0x8001 + "far:\nnop\n")

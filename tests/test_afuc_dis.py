@@ -10,13 +10,14 @@ differ, and each is checked for what it must be instead:
 * sqe-preinc-decimal: Mesa prints ``0x`` + decimal digits; ours is the same
   line with the true hex value."""
 import re
+import struct
 
 import pytest
 
 from refs import AFUC, afuc_rows
 from test_afuc_isa import LISTINGS
 from visa.afuc.cli import dis_main
-from visa.afuc.disasm import disassemble
+from visa.afuc import listing
 
 _PREINC = re.compile(r"(.*\+ 0x)([0-9]+)(\]!.*)")
 
@@ -32,7 +33,7 @@ def _quirk_ok(quirks: str, got: str, exp: str) -> bool:
 
 @pytest.mark.parametrize("row", LISTINGS, ids=lambda r: r["fw"])
 def test_listing(row):
-    got = disassemble((AFUC / "dis" / row["fw"]).read_bytes()).split("\n")
+    got = listing((AFUC / "dis" / row["fw"]).read_bytes()).split("\n")
     exp = (AFUC / "dis" / row["expected"]).read_text().split("\n")
     assert len(got) == len(exp)
     quirks = row["mesa_quirks"]
@@ -57,7 +58,7 @@ def test_views(row):
     """-v (pc and word per line; a5xx's 127-line jump table dump) and -r
     (every word from the image's first, no jump table) as Mesa prints them."""
     data = (AFUC / "dis" / row["fw"]).read_bytes()
-    got = disassemble(data, verbose="-v" in row["args"], raw="-r" in row["args"])
+    got = listing(data, verbose="-v" in row["args"], raw="-r" in row["args"])
     assert got == (AFUC / "dis" / row["expected"]).read_text()
 
 
@@ -90,9 +91,57 @@ def test_garbage_images_list():
     for fwid in (0x6EE, 0x6DD, 0x730, 0x740):
         for _ in range(8):
             w = [0, fwid << 12] + [rng.getrandbits(32) for _ in range(rng.randint(0, 300))]
-            assert disassemble(struct.pack("<%dI" % len(w), *w)).startswith("; a")
+            assert listing(struct.pack("<%dI" % len(w), *w)).startswith("; a")
     for name in ("a630_std_002.fw", "a660_std_001.fw", "a730_std_001.fw"):
         b = bytearray((AFUC / "dis" / name).read_bytes())
         for i in range(12, 60, 4):  # the bootstrap's words
             b[i] ^= 0xFF
-        assert "microcode" in disassemble(bytes(b))
+        assert "microcode" in listing(bytes(b))
+
+
+# -c: Mesa colours the names its register database decoder (rnndec) builds,
+# with envytools' default colours: each name green, an index yellow, an
+# offset past a register bold red, the "_HI" of an address' high half plain
+GREEN, YELLOW, RED, RESET = "\x1b[0;32m", "\x1b[0;33m", "\x1b[0;1;31m", "\x1b[0m"
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def _coloured(*lines: str) -> list[str]:
+    """The coloured raw listing of an a630 image of ``lines`` (after the
+    header, the zero word and the version word)."""
+    from visa.afuc import assemble
+
+    data = assemble("[016ee54d]\n" + "".join(x + "\n" for x in lines))
+    return listing(data, raw=True, colours=True).split("\n")[5:-1]
+
+
+def test_colours_paint_register_names():
+    got = _coloured("[00000c04]", "[00000850]", "[00000401]",
+                    "cwrite $02, [$00 + @MEM_READ_ADDR+0x1]", "sread $03, [$00 + %SP]")
+    assert got == [
+        f"[00000c04]\t; {GREEN}VSC_DRAW_STRM_SIZE_ADDRESS{RESET}_HI",  # address' high half
+        f"[00000850]\t; {GREEN}CP_PROTECT{RESET}[{YELLOW}0{RESET}].{GREEN}REG{RESET}",
+        f"[00000401]\t; {GREEN}RBBM_PERFCTR_CP{RESET}[{YELLOW}0{RESET}]+{RED}0x1{RESET}",
+        f"cwrite $02, [$00 + @{GREEN}MEM_READ_ADDR{RESET}+{RED}0x1{RESET}]",
+        f"sread $03, [$00 + %{GREEN}SP{RESET}]"]
+
+
+def test_colours_paint_pipe_registers():
+    got = _coloured("mov $addr, 0x8404 << 16", "mov $addr, 0x1 << 24")
+    assert got[0] == f"mov $addr, 0x8404 << 16\t; |{GREEN}WAIT_MEM_WRITES{RESET}"
+    assert got[1] == "mov $addr, 0x1 << 24\t; 0x001"  # no name: a number, plain
+
+
+@pytest.mark.parametrize("row", [r for r in LISTINGS if "sweep" in r["fw"] or r["fw"].endswith("std_001.fw")],
+                         ids=lambda r: r["fw"])
+def test_colours_change_nothing_else(row):
+    data = (AFUC / "dis" / row["fw"]).read_bytes()
+    coloured = listing(data, colours=True)
+    assert "\x1b[" in coloured
+    assert _ANSI.sub("", coloured) == listing(data)
+
+
+def test_cli_colours(capsys):
+    assert dis_main(["-u", "-c", str(AFUC / "dis" / "a630_std_001.fw")]) == 0
+    out = capsys.readouterr().out
+    assert f"@{GREEN}REG_READ_ADDR{RESET}]" in out

@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from visa.afuc.asm import assemble
-from visa.afuc.disasm import disassemble
+from visa.afuc import assemble, listing
 
 FW_DIR = Path(os.environ.get("FW_DIR", "/lib/firmware/qcom"))
 FIRMWARE = ["a530_pfp.fw", "a530_pm4.fw", "a630_sqe.fw", "a650_sqe.fw", "a660_sqe.fw"]
@@ -23,6 +22,6 @@ def test_real_firmware_round_trips(name):
     if not path.exists():
         pytest.skip(f"{path} not installed (Debian package firmware-qcom-soc, non-free-firmware)")
     data = path.read_bytes()
-    listing = disassemble(data)
-    assert listing.count("\n") > 4000  # the whole image was listed, not a stub
-    assert assemble(listing, path=f"{name}.asm") == data
+    text = listing(data)
+    assert text.count("\n") > 4000  # the whole image was listed, not a stub
+    assert assemble(text, path=f"{name}.asm") == data

@@ -26,13 +26,16 @@ PACKAGE = ROOT / "visa"
 
 # (module, word) -> (how many times, what the word means there)
 NOT_MNEMONICS = {
-    ("visa/dumps.py", "call"): (3, "a control-flow role and CFG edge kind (FLOW_ROLE's values)"),
+    ("visa/dumps.py", "call"): (6, "a control-flow role and CFG edge kind (FLOW_ROLE's values)"),
     ("visa/dumps.py", "goto"): (1, "a control-flow role (FLOW_ROLE's values)"),
     ("visa/dumps.py", "label"): (1, "a key of the CFG's JSON"),
     ("visa/dumps.py", "file"): (1, "a key of visa-stats' JSON"),
     ("visa/dumps.py", "line"): (1, "a key of visa-stats' JSON"),
-    ("visa/dumps_cli.py", "file"): (3, "a key of visa-stats' JSON and the argument's name"),
-    ("visa/dumps_cli.py", "line"): (2, "a key of visa-stats' JSON"),
+    ("visa/dumps_cli.py", "file"): (4, "a key of visa-stats' JSON and the argument's name"),
+    ("visa/dumps_cli.py", "line"): (3, "a key of visa-stats' JSON"),
+    ("visa/dumps_diff.py", "file"): (1, "a key of visa-stats' JSON"),
+    ("visa/dumps_diff.py", "line"): (1, "a key of visa-stats' JSON"),
+    ("visa/lalr.py", "line"): (1, "a token's attribute name (Lark's Token.line)"),
     ("visa/binary/objfile.py", "label"): (3, "the name of the object file's label table"),
     ("visa/parser.py", "line"): (1, "an AST field name (positions are not compared)"),
 }

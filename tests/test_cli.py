@@ -39,7 +39,7 @@ def test_syntax_only_error_reports_location(tmp_path):
     r = run("visa-as", "--syntax-only", str(bad))
     assert r.returncode == 1
     lines = r.stderr.splitlines()
-    assert lines[0] == f"{bad}:6:9: error: unbalanced '(': no matching ')' on this line"
+    assert lines[0] == f"{bad}:6:9: error: unbalanced '(': no matching ')' on this line [syntax]"
     assert lines[1] == "    mov (M1, 16 V1(0,0)<1> 0x1:d"
     assert lines[2] == "        ^"
     assert "Traceback" not in r.stderr

@@ -21,6 +21,7 @@ def test_lossy_binaries_are_reported(path):
         visa.disassemble(path.read_bytes(), filename=path.name)
     msg = ei.value.diagnostics[0].message
     assert msg.startswith("invalid vISA binary: byte offset ")
+    assert ei.value.diagnostics[0].rule == "binary"
 
 
 @pytest.mark.parametrize("seed", SEEDS, ids=[stem_id(p) for p in SEEDS])
@@ -48,6 +49,7 @@ def test_not_a_binary():
         visa.disassemble(b".version 4.1\n.kernel \"k\"\n", filename="k.visaasm")
     assert "expected magic" in ei.value.diagnostics[0].message
     assert ei.value.render().startswith("k.visaasm: error: invalid vISA binary:")
+    assert ei.value.render().endswith(" [binary]")
 
 
 def test_empty_input():

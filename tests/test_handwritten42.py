@@ -71,9 +71,11 @@ def test_what_41_cannot_say_is_an_error_at_each_line():
     marked = {k for k, ln in enumerate(text.split("\n"), 1) if "// 4.2 only" in ln}
     assert len(marked) == 5
     assert visa.validate(text, platform="XE2") == []
-    for call in (lambda: visa.assemble(text), lambda: visa.format(visa.parse(text), version=(4, 1))):
+    for call, rule in ((lambda: visa.assemble(text), "encode"),
+                       (lambda: visa.format(visa.parse(text), version=(4, 1)), "dialect")):
         with pytest.raises(visa.VisaError) as ei:
             call()
         lines = [d.line for d in ei.value.diagnostics]
         assert sorted(lines) == sorted(marked) and len(lines) == len(set(lines))
         assert all("4.2" in d.message for d in ei.value.diagnostics)
+        assert {d.rule for d in ei.value.diagnostics} == {rule}

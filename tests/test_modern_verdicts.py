@@ -30,6 +30,10 @@ STRICTER = {
     # issue 17: a value too large for its field (bfn.x1ff: the function table
     # is one byte; IGC 2.40 keeps its low 8 bits) is refused in both dialects
     "imm-range",
+    # an integer dpas precision paired with a float one (dpas.hf.s4): the
+    # spec gives a bf/hf dpas 16-bit precisions on both sources; GenX_IR 2.40
+    # takes it (its encoder only objects with a float accumulator)
+    "dpas-mix",
 }
 
 

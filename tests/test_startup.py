@@ -1,8 +1,9 @@
-"""Start-up and many inputs: the parser cache and the worker pool.
+"""Start-up and many inputs: what is kept ready-made, and the worker pool.
 
-* the parser loaded from the cache is the one the grammar builds (a stale
-  or broken cache file is rebuilt, never used); a cache that cannot be
-  written means building the parser each time, never a failure;
+* the LALR tables and compiled expressions kept ready-made
+  (visa/readymade.py) are those the grammar and ``re`` make now (a stale or
+  broken file is rebuilt, never used); a store that cannot be written means
+  building them each time, never a failure; Lark is imported only to build;
 * several inputs are shared among worker processes, and what each prints
   comes out grouped, in input order, with the worst exit status;
 * ``-o DIR/`` and ``--output-dir DIR`` write each output into DIR, byte for
@@ -15,91 +16,192 @@ import shutil
 import time
 
 import pytest
-from lark.lexer import TerminalDef
-from lark.grammar import Rule
 
 from conftest import CORPUS, run_tool
 from refs import dis_text, gen_blob_args
 
 import visa.cli as cli
-from visa import Diagnostic
+import visa.textread
+from visa import Diagnostic, lalr, readymade
 from visa import parser as P
 
 STEM = CORPUS / "tgllp" / "loop_unroll_ilp__matmul_tiled__simd32"
 BAD = '.version 4.1\n.kernel "k"\n.function "f"\n\nf:\n    mov (M1, 16 V1(0,0)<1> 0x1:d\n'
-
-
-def _tables(lark) -> dict:
-    """What a Lark parser is made of: its rules and terminals, and its LALR
-    table with the states numbered in the order a walk from the start state
-    meets them (each build of the table numbers them its own way)."""
-    data, memo = lark.memo_serialize([TerminalDef, Rule])
-    parser = dict(data["parser"])
-    table = parser.pop("parser")
-    tokens, states = table["tokens"], table["states"]
-    number: dict = {}
-    walk = [table["start_states"]["start"]]
-    canonical = []
-    while walk:
-        st = walk.pop(0)
-        if st in number:
-            continue
-        number[st] = len(number)
-        row = sorted((tokens[t], act, arg) for t, (act, arg) in states[st].items())
-        canonical.append(row)
-        walk.extend(arg for _, act, arg in row if act == 0)  # shifts
-    renumbered = [[(t, act, number[arg] if act == 0 else arg) for t, act, arg in row]
-                  for row in canonical]
-    assert len(number) == len(states)
-    # (not its options: the loaded one no longer holds the cache's name)
-    return {"frontend": parser, "rules": data["rules"], "memo": memo, "table": renumbered,
-            "end": number[table["end_states"]["start"]]}
+OPTIONS = P._LARK_OPTIONS
 
 
 @pytest.fixture(scope="module")
 def fresh():
-    return _tables(P.lark_parser(P._LEX.lark_text(), None))
+    """The LALR tables Lark builds from the grammar now."""
+    return lalr.canonical(lalr.build_tables(P._LEX.lark_text(), **OPTIONS))
 
 
-def test_the_cached_parser_is_the_one_the_grammar_builds(tmp_path, fresh):
+def test_the_ready_made_tables_are_what_the_grammar_builds(tmp_path, fresh):
+    """The tables kept ready-made, and those the package parses with, equal
+    the tables Lark builds from the grammar: a stale table fails here."""
     grammar = P._LEX.lark_text()
-    P.lark_parser(grammar, str(tmp_path))  # builds and saves
-    [saved] = list(tmp_path.iterdir())
-    assert saved.stat().st_size > 0
-    loaded = P.lark_parser(grammar, str(tmp_path))  # loads
-    assert _tables(loaded) == fresh
-    # the parser the package uses (cache or not) is that parser too
-    assert _tables(P._grammar().lark) == fresh
+    lalr.parser(grammar, where=str(tmp_path), **OPTIONS)  # builds and keeps
+    [kept] = list(tmp_path.iterdir())
+    assert kept.name == f"lalr-{lalr.tables_key(grammar, **OPTIONS)}.bin"
+    loaded = readymade.load("lalr", lalr.tables_key(grammar, **OPTIONS), str(tmp_path))
+    assert lalr.canonical(loaded) == fresh
+    assert lalr.canonical(lalr.parser(grammar, where=str(tmp_path), **OPTIONS).tables) == fresh
+    # the parser the package uses (from the user's store, or built) is that one too
+    assert lalr.canonical(P._grammar().lalr.tables) == fresh
 
 
-def test_a_broken_or_stale_cache_file_is_rebuilt(tmp_path, fresh):
+def test_the_kept_code_of_each_expression_is_what_re_compiles():
+    """Every compiled expression kept ready-made (the lexicon's alternations,
+    the LALR lexers') is the code ``re`` makes of its pattern now, and what
+    is kept beside it (the first characters of each operand shape, see
+    visa/dispatch.py) is what the analysis says now."""
+    from visa import dispatch
+    visa.parse(STEM.with_suffix(".visaasm").read_text())
+    readymade.flush()  # (what this process made is written at its exit: now)
+    kept = visa.textread.LEX_REGEXES.kept()
+    tables = P._grammar().lalr.tables
+    if readymade.directory() is not None:
+        assert kept, "the lexicon's expressions are kept"
+    codes = {k: v for k, v in kept.items() if len(k) == 2 and type(k[1]) is int}
+    for (pattern, flags), code in [*codes.items(), *tables["codes"].items()]:
+        assert readymade.code_of(pattern, flags) == code, pattern[:60]
+    if readymade.directory() is not None:
+        assert tables["codes"]
+    # (and the tables kept in a store hold the code of every lexer's patterns)
+    built = lalr.build_tables(P._LEX.lark_text(), **OPTIONS)
+    patterns = {p for pats, _, _, _, unless in built["lexers"] for p in [*pats, *sum(unless.values(), [])]}
+    assert set(built["codes"]) == {tuple(p) for p in patterns}
+    for (pattern, flags), code in built["codes"].items():
+        assert readymade.code_of(pattern, flags) == code
+    derived = {k: v for k, v in kept.items() if len(k) == 2 and type(k[1]) is not int
+               and (k[0] == "lead-chars" or k[0].startswith("first "))}
+    for (kind, expr), value in derived.items():
+        if kind == "lead-chars":
+            assert value == "".join(sorted(dispatch.chars_of(expr))), expr
+        else:
+            assert kind.startswith("first ")
+            assert tuple(value) == dispatch.first(expr, frozenset(kind[len("first "):])), expr[:60]
+    if readymade.directory() is not None:
+        assert len(derived) > len(P._SHAPE_PARTS)
+
+
+def test_what_the_lexicon_keeps_is_what_the_grammar_gives():
+    """The terminal definitions and compositions kept ready-made (and used
+    by the package) are those a lexicon reading the grammar afresh makes."""
+    from visa.lexicon import Lexicon
+    visa.parse(STEM.with_suffix(".visaasm").read_text())
+    readymade.flush()
+    fresh = Lexicon(visa.textread._GRAMMAR)
+    lex = visa.textread.LEX
+    assert lex._trees == fresh._trees
+    assert lex.lark_text() == fresh.lark_text()
+    kept = visa.textread.LEX_REGEXES.kept()
+    if readymade.directory() is not None:
+        assert kept[("trees",)] == fresh._trees and kept[("lark_text",)] == fresh.lark_text()
+    composed = [k for k in kept if k[0] == "compose"]
+    for _, name, parts, prefix in composed:
+        assert kept[("compose", name, parts, prefix)] == fresh._compose_uncached(name, frozenset(parts),
+                                                                                 prefix)
+    if readymade.directory() is not None:
+        assert len(composed) > len(P._SHAPE_PARTS)
+
+
+def test_a_broken_or_stale_tables_file_is_rebuilt(tmp_path, fresh):
     grammar = P._LEX.lark_text()
-    P.lark_parser(grammar, str(tmp_path))
+    lalr.parser(grammar, where=str(tmp_path), **OPTIONS)
     [saved] = list(tmp_path.iterdir())
-    # the right name, another grammar's content: Lark's hash inside differs
+    # the right name, another grammar's content: the name inside differs
     other = grammar.replace("start: _line*", 'start: _line* "%%the end%%"?', 1)
     assert other != grammar
-    assert _tables(P.lark_parser(other, str(tmp_path))) != fresh
+    assert lalr.canonical(lalr.parser(other, where=str(tmp_path), **OPTIONS).tables) != fresh
     others = [p for p in tmp_path.iterdir() if p != saved]
     assert len(others) == 1  # another grammar, another file
     saved.write_bytes(others[0].read_bytes())
-    assert _tables(P.lark_parser(grammar, str(tmp_path))) == fresh
+    assert lalr.canonical(lalr.parser(grammar, where=str(tmp_path), **OPTIONS).tables) == fresh
+    # a damaged file (its digest no longer matches), then garbage
+    data = bytearray(saved.read_bytes())
+    data[-10] ^= 0xFF
+    saved.write_bytes(bytes(data))
+    assert readymade.load("lalr", lalr.tables_key(grammar, **OPTIONS), str(tmp_path)) is None
+    assert lalr.canonical(lalr.parser(grammar, where=str(tmp_path), **OPTIONS).tables) == fresh
     saved.write_bytes(b"garbage\n")
-    assert _tables(P.lark_parser(grammar, str(tmp_path))) == fresh
+    assert lalr.canonical(lalr.parser(grammar, where=str(tmp_path), **OPTIONS).tables) == fresh
+    # (and each rebuild was kept again)
+    assert lalr.canonical(readymade.load("lalr", lalr.tables_key(grammar, **OPTIONS),
+                                         str(tmp_path))) == fresh
 
 
-def test_a_cache_that_cannot_be_written_falls_back(tmp_path, fresh):
+def test_the_key_names_what_the_tables_are_made_from(monkeypatch):
+    grammar = P._LEX.lark_text()
+    key = lalr.tables_key(grammar, **OPTIONS)
+    assert lalr.tables_key(grammar + "\n", **OPTIONS) != key
+    assert lalr.tables_key(grammar, **{**OPTIONS, "maybe_placeholders": True}) != key
+    monkeypatch.setattr(lalr, "_lark_version", lambda: "0.0")
+    assert lalr.tables_key(grammar, **OPTIONS) != key
+    monkeypatch.undo()
+    monkeypatch.setattr(readymade.sys, "version", "3.99.0 (another build)")
+    assert lalr.tables_key(grammar, **OPTIONS) != key
+
+
+def test_lark_s_version_is_read_without_importing_it():
+    code = ("import sys; from visa import lalr; v = lalr._lark_version(); "
+            "print(v, 'lark' in sys.modules); import lark; print(lark.__version__)")
+    import subprocess
+    import sys
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    first, second = r.stdout.splitlines()
+    assert first == f"{second} False", r.stderr
+
+
+def test_a_store_that_cannot_be_written_falls_back(tmp_path, fresh):
     grammar = P._LEX.lark_text()
     blocker = tmp_path / "a-file"
     blocker.write_text("not a directory")
     # the directory cannot be made (as root too: a file is in the way)
-    assert _tables(P.lark_parser(grammar, str(blocker / "cache"))) == fresh
-    # the directory exists but the cache file's name cannot be written
-    P.lark_parser(grammar, str(tmp_path / "d"))
+    assert lalr.canonical(lalr.parser(grammar, where=str(blocker / "cache"), **OPTIONS).tables) == fresh
+    rx = readymade.Regexes("t", "source", where=str(blocker / "cache"))
+    assert rx.compile("a(?P<b>b+)c").fullmatch("abbc")["b"] == "bb"
+    # the directory exists but the file's name cannot be written
+    lalr.parser(grammar, where=str(tmp_path / "d"), **OPTIONS)
     [saved] = list((tmp_path / "d").iterdir())
     saved.unlink()
     saved.mkdir()
-    assert _tables(P.lark_parser(grammar, str(tmp_path / "d"))) == fresh
+    assert lalr.canonical(lalr.parser(grammar, where=str(tmp_path / "d"), **OPTIONS).tables) == fresh
+
+
+def test_kept_expressions_are_reloaded_and_checked(tmp_path):
+    pattern = r"(?P<num>[0-9]+)(?:\.(?P<frac>[0-9]*))?|(?P<name>[a-z_]\w*)"
+    rx = readymade.Regexes("t", "source", where=str(tmp_path))
+    first = rx.compile(pattern)
+    assert not list(tmp_path.iterdir())  # kept at the flush (at the latest, the exit)
+    readymade.flush()
+    [f] = list(tmp_path.iterdir())
+    assert rx.kept() == {(pattern, 0): readymade.code_of(pattern, 0)}
+    again = readymade.Regexes("t", "source", where=str(tmp_path)).compile(pattern)
+    for s in ("12.5", "abc", "x1", "-", "7."):
+        a, b = first.match(s), again.match(s)
+        assert (a and (a.span(), a.groupdict(), a.lastgroup)) == (b and (b.span(), b.groupdict(), b.lastgroup))
+    assert (again.pattern, again.flags, again.groups, again.groupindex) == \
+        (first.pattern, first.flags, first.groups, first.groupindex)
+    # another source: another file
+    readymade.Regexes("t", "other source", where=str(tmp_path)).compile(pattern)
+    readymade.flush()
+    assert len(list(tmp_path.iterdir())) == 2
+    # code the engine refuses is not used: the pattern is compiled again
+    name = f.name[len("re-t-"):-len(".bin")]
+    readymade.save("re-t", name, {(pattern, 0): (32, [1, 2, 3], 3, {}, (None,))}, str(tmp_path))
+    third = readymade.Regexes("t", "source", where=str(tmp_path)).compile(pattern)
+    assert third.match("12.5").group("frac") == "5"
+
+
+def test_lark_is_imported_only_to_build_the_tables(tmp_path):
+    code = "import sys, visa; visa.parse(open(sys.argv[1]).read()); print('lark' in sys.modules)"
+    import subprocess
+    import sys
+    env = {**os.environ, "VISA_CACHE_DIR": str(tmp_path)}
+    runs = [subprocess.run([sys.executable, "-c", code, str(STEM) + ".visaasm"], capture_output=True,
+                           text=True, env=env) for _ in range(2)]
+    assert [r.stdout.split() for r in runs] == [["True"], ["False"]], [r.stderr for r in runs]
 
 
 def test_the_tools_work_with_an_unusable_cache_location(tmp_path):
@@ -108,6 +210,18 @@ def test_the_tools_work_with_an_unusable_cache_location(tmp_path):
     env = {"VISA_CACHE_DIR": str(blocker / "cache")}
     r = run_tool("visa-as", "--syntax-only", str(STEM) + ".visaasm", env=env)
     assert r.returncode == 0 and r.stderr == ""
+    # nothing kept (no store, or one that cannot be written), a fresh store,
+    # then that store read: the same bytes (Intel's), the same listing
+    ref = (STEM.parent / (STEM.name + ".ref.isa")).read_bytes()
+    blobs = gen_blob_args(ref, tmp_path)
+    for k, where in enumerate(("", str(blocker / "cache"), str(tmp_path / "store"), str(tmp_path / "store"))):
+        out = tmp_path / f"k{k}.isa"
+        r = run_tool("visa-as", str(STEM) + ".visaasm", *blobs, "-o", str(out), env={"VISA_CACHE_DIR": where})
+        assert r.returncode == 0 and r.stderr == "", r.stderr
+        assert out.read_bytes() == ref
+        r = run_tool("visa-dis", str(STEM) + ".ref.isa", env={"VISA_CACHE_DIR": where})
+        assert r.returncode == 0 and r.stdout == dis_text(STEM.with_suffix(".visaasm").read_text())
+    assert {p.name.split("-")[0] for p in (tmp_path / "store").iterdir()} == {"lalr", "re", "attrs"}
 
 
 def test_the_pool_prints_in_input_order_with_the_worst_status(monkeypatch, capfd):

@@ -68,10 +68,10 @@ def test_syntax_error(text, line, col, message):
         visa.parse(text, "t.visa")
     # the syntax error (the validator's errors for the other lines follow it:
     # HEAD's V1 is the predefined %thread_x, decl-predefined)
-    (d,) = [d for d in ei.value.diagnostics if d.rule is None]
+    (d,) = [d for d in ei.value.diagnostics if d.rule == "syntax"]
     assert (d.file, d.line, d.col, d.message) == ("t.visa", line, col, message)
     rendered = d.render().splitlines()
-    assert rendered[0] == f"t.visa:{line}:{col}: error: {message}"
+    assert rendered[0] == f"t.visa:{line}:{col}: error: {message} [syntax]"
     # the source line, then a caret under the column
     assert rendered[1] == text.splitlines()[line - 1] if text else rendered[1] == ""
     assert rendered[2] == " " * (col - 1) + "^"
@@ -108,10 +108,10 @@ def test_every_bad_line_is_reported_at_once():
     got = [(d.line, d.col, d.rule, d.message) for d in ei.value.diagnostics]
     assert got == [
         (7, 5, "mnemonic-unknown", "unknown instruction 'movv' (did you mean 'mov' or 'movs'?)"),
-        (8, 30, None, "unknown data type ':zz'"),
-        (9, 36, None, "expected an operand or end of line, found '#'"),
+        (8, 30, "syntax", "unknown data type ':zz'"),
+        (9, 36, "syntax", "expected an operand or end of line, found '#'"),
         (11, 30, "name-undeclared", "'V99' is not declared"),
-        (12, 9, None, "unbalanced '(': no matching ')' on this line"),
+        (12, 9, "syntax", "unbalanced '(': no matching ')' on this line"),
     ]
     # the same from the library's other entry points and the assembler
     with pytest.raises(visa.VisaError) as e2:
@@ -158,7 +158,7 @@ def test_a_failed_directive_reports_the_syntax_errors_only():
             '.function "_main_0"\n\n_main_0:\n    mov (M1, 16) V41(0,0)<1> 0x1:d #\n    ret (M1, 1)\n')
     with pytest.raises(visa.VisaError) as ei:
         visa.parse(text)
-    assert [(d.line, d.col, d.rule) for d in ei.value.diagnostics] == [(3, 25, None), (7, 36, None)]
+    assert [(d.line, d.col, d.rule) for d in ei.value.diagnostics] == [(3, 25, "syntax"), (7, 36, "syntax")]
 
 
 def test_a_line_that_failed_holds_its_place_and_the_encoder_refuses_it():
@@ -167,7 +167,7 @@ def test_a_line_that_failed_holds_its_place_and_the_encoder_refuses_it():
     from visa.parser import _Builder, _grammar, _State
     state = _State(32)
     b = _Builder(_grammar(), state)
-    b.build(_grammar().lark.parse(SEVERAL))
+    b.build(_grammar().lalr.parse(SEVERAL))
     body = state.units[0].body
     assert [type(s).__name__ for s in body] == ["Subroutine", "Instruction", "Unparsed",
                                                 "Unparsed", "Instruction", "Instruction",

@@ -5,7 +5,9 @@ diagnostic and, where Debian's GenX_IR is installed, its verdict) are run
 through visa.validate, and each rule must come out of one of them.  A new
 rule with no program that reaches it, or a rule whose programs went away,
 fails here; so does a rule id no program can produce (a name in RULES the
-validator never reports)."""
+validator never reports).  The rules the other stages report (``syntax``:
+the parser, ``binary``: the decoder, ``dialect``: the translation to 4.1)
+come from a failing input of those stages."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -47,6 +49,32 @@ OTHERS = [
 ]
 
 
+_QWORD_42 = """.version 4.2
+.kernel "k"
+.decl VQ v_type=G type=q num_elts=16 align=GRF
+.function "_main_0"
+
+_main_0:
+    mov (M1_NM, 1) VQ(0,0)<1> %scratchloc(0,0)<0;1,0>
+    ret (M1, 1)
+"""
+
+# rules of the other stages: (rule, what fails by it)
+STAGES = [
+    ("syntax", lambda: visa.validate(_HEAD.format(version="4.1", decls="", body="    add (M1, 8\n"))),
+    ("binary", lambda: visa.disassemble(b"CISA\x04\x01\xff")),
+    ("dialect", lambda: visa.format(visa.parse(_QWORD_42), version=(4, 1))),
+]
+
+
+def _stage_rules(call) -> set[str]:
+    try:
+        call()
+    except visa.VisaError as e:
+        return {d.rule for d in e.diagnostics}
+    return set()
+
+
 def _programs():
     """(case, text, platform) of every failing program of the rule tests."""
     out = []
@@ -60,6 +88,9 @@ def _programs():
         out.append((case, VI.KERNEL.format(**bad), "TGLLP"))
     for case, bad, *_ in V17.CASES:
         out.append((case, V17.program(bad), V17.PLATFORM))
+    for prec, acc, verdict, _ged in V17.DPAS_CASES:
+        if verdict is not None:
+            out.append((f"dpas {prec} {acc}", V17.dpas_program(prec, acc), "DG2"))
     out += [(rule, text, platform) for rule, text, platform in OTHERS]
     return out
 
@@ -76,6 +107,9 @@ def test_every_rule_is_produced_by_a_failing_program():
     for case, text, platform in _programs():
         for r in _rules_of(text, platform):
             produced.setdefault(r, case)
+    for rule, call in STAGES:
+        for r in _stage_rules(call):
+            produced.setdefault(r, rule)
     assert sorted(RULES - set(produced)) == []
     assert sorted(set(produced) - RULES - {None}) == []  # every rule reported is one of RULES
 
@@ -83,6 +117,11 @@ def test_every_rule_is_produced_by_a_failing_program():
 @pytest.mark.parametrize("rule, text, platform", OTHERS, ids=[o[0] for o in OTHERS])
 def test_the_other_programs_fail_by_their_rule(rule, text, platform):
     assert rule in _rules_of(text, platform)
+
+
+@pytest.mark.parametrize("rule, call", STAGES, ids=[s[0] for s in STAGES])
+def test_the_other_stages_fail_by_their_rule(rule, call):
+    assert _stage_rules(call) == {rule}
 
 
 def test_every_rule_is_documented():

@@ -1,13 +1,12 @@
 """Transcribe the decode tables of envytools' envydis/g80.c into visa/g80/tables.py.
 
 The tables are facts (bit values, masks, field positions, names); this script reads the
-C initialisers and writes them as plain Python records, so the G80 description holds data
-only.  Usage: python tools/g80_tables.py path/to/g80.c > visa/g80/tables.py
+C initialisers and writes them as visa.bitisa records (Bits, Reg, Mem, Vec, Imm, Target,
+Table, Bitset entries with display templates), so the G80 description holds data only.  Usage: python tools/g80_tables.py path/to/g80.c > visa/g80/tables.py
 """
 
 from __future__ import annotations
 
-import pprint
 import re
 import sys
 
@@ -105,7 +104,7 @@ def main(path: str) -> None:
                 return expand(parts[0])
             fun, arg = parts
             kind = ATOM_FUNS[fun]
-            return [(kind, arg.lstrip("&").strip())]
+            return [(kind, arg.lstrip("&").strip(), item)]
         raise SystemExit(f"unknown atom {item!r}")
 
     def entry(body: str) -> dict:
@@ -239,25 +238,201 @@ def main(path: str) -> None:
         else:
             raise SystemExit(f"unknown struct {stype}")
 
-    out = sys.stdout
-    out.write('"""G80 (Tesla) decode tables: facts transcribed from envytools\' envydis/g80.c by\n'
-              'tools/g80_tables.py.  Records only; visa/g80/isa.py interprets them."""\n\n')
-    out.write("# ruff: noqa\n# fmt: off\n")
-    out.write(f"FEATURES = {{'sm11': 0x1, 'sm12': 0x2, 'fp64': 0x4, 'd3d10_1': 0x8}}\n")
-    out.write(f"PTYPES = {{'vp': 1, 'gp': 2, 'fp': 4, 'cp': 8}}\n")
-    for title, obj in (("BITFIELDS", bitfields), ("RBITFIELDS", rbitfields), ("REGS", regs), ("MEMS", mems),
-                       ("VECS", vecs), ("SREGS", sregs), ("INTS", ints)):
-        out.write(f"{title} = " + pprint.pformat(obj, width=120, sort_dicts=False) + "\n")
-    out.write("TABLES = {\n")
-    for name in order:
-        out.write(f"    {name!r}: [\n")
-        for e in tables[name]:
-            out.write(f"        ({e['val']:#x}, {e['mask']:#x}, {e['fmask']}, {e['ptype']}, {tuple(e['atoms'])!r}),\n")
-        out.write("    ],\n")
-    out.write("}\n")
-    n_ent = sum(len(t) for t in tables.values())
-    out.write(f"# {len(tables)} tables, {n_ent} entries\n")
+    feats, implies, variants, modes = prep_facts(src)
+    write(sys.stdout, feats, implies, variants, modes, bitfields, rbitfields, regs, mems, vecs,
+          sregs, ints, tables, order)
 
+
+def prep_facts(src: str) -> tuple[list[str], dict[str, list[str]], dict[str, list[str]], list[str]]:
+    """The features, their implications, the chips (variants) with their features, and the
+    program types (modes), from the vardata calls of g80_prep()."""
+    body = src[src.index("g80_prep"):]
+    fvar: dict[str, str] = {}
+    feats: list[str] = []
+    for m in re.finditer(r"int (\w+) = vardata_add_feature\([^,]+, \"(\w+)\"", body):
+        fvar[m.group(1)] = m.group(2)
+        feats.append(m.group(2))
+    implies: dict[str, list[str]] = {}
+    for m in re.finditer(r"vardata_feature_imply\([^,]+, (\w+), (\w+)\)", body):
+        implies.setdefault(fvar[m.group(1)], []).append(fvar[m.group(2)])
+    vvar: dict[str, str] = {}
+    variants: dict[str, list[str]] = {}
+    for m in re.finditer(r"int (\w+) = vardata_add_variant\([^,]+, \"(\w+)\"", body):
+        vvar[m.group(1)] = m.group(2)
+        variants[m.group(2)] = []
+    for m in re.finditer(r"vardata_variant_feature\([^,]+, (\w+), (\w+)\)", body):
+        variants[vvar[m.group(1)]].append(fvar[m.group(2)])
+    modes = [m.group(1) for m in re.finditer(r"vardata_add_mode\([^,]+, \"(\w+)\"", body)]
+    return feats, implies, variants, modes
+
+
+SIGN = {0: "", 1: "SIGNED", 2: "SLIGHTLY_SIGNED", 3: "ULTRASIGNED"}
+
+
+def _bits(rec: dict, wrap: bool = False) -> str:
+    args = [repr([tuple(p) for p in rec["sbf"]])]
+    if rec.get("shr"):
+        args.append(f"shr={rec['shr']}")
+    if rec.get("mode"):
+        args.append(f"sign={SIGN[rec['mode']]}")
+    if rec.get("addend"):
+        args.append(f"addend={rec['addend']:#x}")
+    if rec.get("xorend"):
+        args.append(f"xorend={rec['xorend']:#x}")
+    if wrap and rec.get("wrapok"):
+        args.append("wrap=True")
+    assert not rec.get("pcrel")
+    return f"Bits({', '.join(args)})"
+
+
+def _template(atoms: list[tuple]) -> tuple[str, int]:
+    """An entry's atoms as a display template, and its size in bits (0: not set)."""
+    parts: list[str] = []
+    size = 0
+    for a in atoms:
+        k = a[0]
+        if k == "oplen":
+            size = 8 * a[1]
+        elif k == "name":
+            parts.append(a[1])
+        elif k == "unk":
+            assert a[1] == "???", a
+            parts.append("{OOPS}")
+        elif k == "tab":
+            parts.append("{" + a[1] + "}")
+        elif k == "sestart":
+            parts.append("(")
+        elif k == "seend":
+            parts.append(")")
+        elif k == "discard":
+            parts.append("{DISCARD}")
+        elif k == "endmark":
+            raise SystemExit("ENDMARK is not used by the G80 tables")
+        else:
+            parts.append("{" + a[2] + "}")
+    return " ".join(parts).replace("( ", "(").replace(" )", ")"), size
+
+
+def write(out, feats, implies, variants, modes, bitfields, rbitfields, regs, mems, vecs, sregs,
+          ints, tables, order) -> None:
+    fbit = {f: 1 << i for i, f in enumerate(feats)}
+    mbit = {m: 1 << i for i, m in enumerate(modes)}
+    out.write('"""G80 (Tesla) decode tables as visa.bitisa records: facts transcribed from envytools\'\n'
+              'envydis/g80.c by tools/g80_tables.py (do not edit: regenerate).  Operands carry the\n'
+              'names of g80.c\'s macros (SDST, IMM, ...); tables their own (without "tab").\n"""\n\n')
+    out.write("# ruff: noqa\n# fmt: off\n")
+    used = sorted({SIGN[r["mode"]] for r in list(bitfields.values()) + list(rbitfields.values())
+                   if r.get("mode")} | {("NAMED", "ZERO", "ONE", "DISCARD")[sr["mode"]]
+                                         for lst in sregs.values() for sr in lst if sr["mode"]})
+    out.write(f"from visa.bitisa import {', '.join(used)}\n"
+              "from visa.bitisa import (Bits, Bitset, Discard, Ignore, Imm, Mem, Reg, Special, Table, Target,\n"
+              "                         Unknown, Vec)\n\n")
+    out.write("# chip features (a bit each), what a feature implies, the chips (-V) with their\n"
+              "# features, and the program types (-O)\n")
+    out.write(f"FEATURES = {dict((f, fbit[f]) for f in feats)!r}\n")
+    out.write(f"IMPLIES = {implies!r}\n")
+    out.write(f"VARIANTS = {variants!r}\n")
+    out.write(f"MODES = {dict((m, mbit[m]) for m in modes)!r}\n\n")
+    fconst = {fbit[f]: f.upper() for f in feats}
+    mconst = {mbit[m]: m.upper() for m in modes}
+    for f in feats:
+        out.write(f"{f.upper()} = {fbit[f]:#x}\n")
+    for m in modes:
+        out.write(f"{m.upper()} = {mbit[m]:#x}\n")
+
+    def flags(v: int, names: dict[int, str]) -> str:
+        if not v:
+            return "0"
+        got = [names[b] for b in sorted(names) if v & b]
+        assert sum(b for b in names if v & b) == v, v
+        return " | ".join(got)
+
+    out.write("\n# bit fields (envydis bitfield / rbitfield)\n")
+    for name, rec in bitfields.items():
+        out.write(f"{name} = {_bits(rec)}\n")
+    for name, rec in rbitfields.items():
+        out.write(f"{name} = {_bits(rec, wrap=True)}\n")
+    for name, (lo, n) in ints.items():
+        out.write(f"{name} = Bits([({lo}, {n})])\n")
+    out.write("\n# special registers\n")
+    modename = {0: "NAMED", 1: "ZERO", 2: "ONE", 3: "DISCARD"}
+    for name, lst in sregs.items():
+        items = []
+        for sr in lst:
+            args = [str(sr["num"])]
+            if sr["name"] is not None:
+                args.append(repr(sr["name"]))
+            if sr["mode"]:
+                args.append(f"mode={modename[sr['mode']]}")
+            if sr["fmask"]:
+                args.append(f"needs={flags(sr['fmask'], fconst)}")
+            items.append(f"Special({', '.join(args)})")
+        out.write(f"{name} = ({', '.join(items)},)\n")
+    out.write("\n# registers (align: the registers a d/q operand spans)\n")
+    for name, r in regs.items():
+        args = [repr(r["name"]), r["bf"] or "None"]
+        if r["suffix"]:
+            args.append(f"suffix={r['suffix']!r}")
+            args.append(f"align={ {'d': 2, 'q': 4}[r['suffix']] }")
+        if r["specials"]:
+            args.append(f"specials={r['specials']}")
+        for k in ("always_special", "hilo", "cool"):
+            if r[k]:
+                args.append(f"{k}=True")
+        out.write(f"{name} = Reg({', '.join(args)})\n")
+    out.write("\n# memory spaces\n")
+    for name, mm in mems.items():
+        args = [repr(mm["name"])]
+        for k in ("idx", "reg", "imm"):
+            if mm[k]:
+                args.append(f"{k}={mm[k]}")
+        if mm["postincr"]:
+            args.append("postincr=True")
+        out.write(f"{name} = Mem({', '.join(args)})\n")
+    out.write("\n# register vectors\n")
+    for name, v in vecs.items():
+        args = [repr(v["name"]), v["bf"], v["cnt"]]
+        if v["mask"]:
+            args.append(v["mask"])
+        if v["cool"]:
+            args.append("cool=True")
+        out.write(f"{name} = Vec({', '.join(args)})\n")
+    out.write("\n# the operands as the tables name them (g80.c's macros)\n")
+    seen: dict[str, tuple] = {}
+    for tname in order:
+        for e in tables[tname]:
+            for a in e["atoms"]:
+                if len(a) == 3:
+                    assert seen.get(a[2], a) == a, (a, seen[a[2]])
+                    seen[a[2]] = a
+    ctor = {"reg": "{}", "mem": "{}", "vec": "{}", "imm": "Imm({})", "rimm": "Imm({}, reloc=True)",
+            "btarg": "Target({})", "ctarg": "Target({}, call=True)", "ign": "Ignore({})"}
+    for macro in sorted(seen):
+        kind, arg, _ = seen[macro]
+        out.write(f"{macro} = {ctor[kind].format(arg)}\n")
+    out.write('OOPS = Unknown("???")\nDISCARD = Discard()\n')
+    out.write("\n\ndef E(match, mask, display='', size=0, needs=0, modes=0):\n"
+              "    return Bitset('', size, match, mask, display=display, needs=needs, modes=modes)\n\n\n")
+    out.write("TABLES = (\n")
+    n_ent = 0
+    for name in order:
+        out.write(f"    Table({name!r}, (\n")
+        for e in tables[name]:
+            tmpl, size = _template(e["atoms"])
+            args = [f"{e['val']:#x}", f"{e['mask']:#x}"]
+            if tmpl:
+                args.append(repr(tmpl))
+            if size:
+                args.append(f"size={size}")
+            if e["fmask"]:
+                args.append(f"needs={flags(e['fmask'], fconst)}")
+            if e["ptype"]:
+                args.append(f"modes={flags(e['ptype'], mconst)}")
+            out.write(f"        E({', '.join(args)}),\n")
+            n_ent += 1
+        out.write("    )),\n")
+    out.write(")\n")
+    out.write(f"# {len(tables)} tables, {n_ent} entries\n")
 
 if __name__ == "__main__":
     main(sys.argv[1])

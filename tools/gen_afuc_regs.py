@@ -85,11 +85,15 @@ def _cx(n: int) -> str:
     return f"{n:#x}" if n else "0"
 
 
-def gpu_regs(root: Path, rel: str, domain: str, chip: str) -> dict[int, str]:
+def gpu_regs(root: Path, rel: str, domain: str, chip: str,
+             hi: set[int] | None = None) -> dict[int, str]:
     """GPU register names of ``domain`` the way rnn prints an address:
-    ``NAME``, ``NAME_HI`` (high half of a reg64), ``ARRAY[0xI].NAME`` (index as C %#x: ``[0]``, ``[0x1]``)."""
+    ``NAME``, ``NAME_HI`` (high half of a reg64), ``ARRAY[0xI].NAME`` (index as C %#x: ``[0]``, ``[0x1]``).
+    The offsets named with the ``_HI`` rnn appends go to ``hi``."""
     tree = ET.parse(root / rel)
     out: dict[int, str] = {}
+    if hi is None:
+        hi = set()
 
     def walk(el: ET.Element, base: int, prefix: str) -> None:
         for ch in el:
@@ -101,8 +105,10 @@ def gpu_regs(root: Path, rel: str, domain: str, chip: str) -> dict[int, str]:
                 name = prefix + ch.get("name", "")
                 out.setdefault(off, name)
                 if t == "reg64":
-                    hi = "_HI" if chip == "A5XX" or ch.get("type") in ("address", "waddress") else "+0x1"
-                    out.setdefault(off + 1, name + hi)  # as the listings name it
+                    high = "_HI" if chip == "A5XX" or ch.get("type") in ("address", "waddress") else "+0x1"
+                    if off + 1 not in out and high == "_HI":
+                        hi.add(off + 1)
+                    out.setdefault(off + 1, name + high)  # as the listings name it
             elif t == "array":
                 aoff = base + int(ch.get("offset", "0"), 0)
                 stride = int(ch.get("stride", "1"), 0)
@@ -137,20 +143,36 @@ def main(argv: list[str]) -> int:
         lines.append("    },")
     lines.append("}")
     lines += ["", "GPU_REGS: dict[str, dict[int, str]] = {"]
+    his: dict[str, set[int]] = {}
     # a7xx registers live in a6xx.xml's A6XX domain (variants="A7XX-")
     for chip, rel, dom in (("A5XX", "adreno/a5xx.xml", "A5XX"), ("A6XX", "adreno/a6xx.xml", "A6XX"),
                            ("A7XX", "adreno/a6xx.xml", "A6XX")):
-        table = gpu_regs(Path(argv[1]), rel, dom, chip)
+        hi = his[chip] = set()
+        table = gpu_regs(Path(argv[1]), rel, dom, chip, hi)
         if dom == "A6XX":  # rnn merges a6xx_gmu.xml's A6XX domain into it
-            for off, name in gpu_regs(Path(argv[1]), "adreno/a6xx_gmu.xml", dom, chip).items():
-                table.setdefault(off, name)
+            more: set[int] = set()
+            for off, name in gpu_regs(Path(argv[1]), "adreno/a6xx_gmu.xml", dom, chip, more).items():
+                if off not in table:
+                    table[off] = name
+                    if off in more:
+                        hi.add(off)
         # rnn looks in the chip's domain, then in the common AXXX domain
-        for off, name in gpu_regs(Path(argv[1]), "adreno/adreno_common.xml", "AXXX", chip).items():
-            table.setdefault(off, name)
+        more = set()
+        for off, name in gpu_regs(Path(argv[1]), "adreno/adreno_common.xml", "AXXX", chip, more).items():
+            if off not in table:
+                table[off] = name
+                if off in more:
+                    hi.add(off)
         lines.append(f"    {chip!r}: {{")
         for off in sorted(table):
             lines.append(f"        0x{off:04x}: {table[off]!r},")
         lines.append("    },")
+    lines.append("}")
+    lines += ["", "# the GPU registers whose name ends in the \"_HI\" rnn appends to the name of an",
+              "# address' high half (not part of the register's own name)",
+              "GPU_HI: dict[str, frozenset[int]] = {"]
+    for chip in ("A5XX", "A6XX", "A7XX"):
+        lines.append(f"    {chip!r}: frozenset({{{', '.join(f'0x{o:04x}' for o in sorted(his[chip]))}}}),")
     lines.append("}")
     lines += ["", "PACKETS: dict[str, dict[int, str]] = {"]
     for chip, table in packets(Path(argv[1])).items():

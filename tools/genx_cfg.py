@@ -1,6 +1,7 @@
 """Record GenX_IR's CFG (``-dotAll``: ``<kernel>.000.after.CFGConstruction.dot``)
-of corpus kernels as test data: per kernel, its blocks (label, ``$N`` ids)
-and edges ``BBi -> BBj``.  Usage: python tools/genx_cfg.py PLATFORM FILE...
+of corpus kernels as test data: per kernel, its blocks (label, ``$N`` ids),
+edges ``BBi -> BBj``, and the spill GenX_IR reports for it ("Spill memory
+used = N bytes", 0 where it says nothing: ``spill_bytes``).  Usage: python tools/genx_cfg.py PLATFORM FILE...
 (writes tests/data/genx_cfg/<platform>/<file stem>.json)."""
 import glob
 import json
@@ -18,10 +19,12 @@ def genx_graph(path: str, platform: str) -> dict | None:
         with open(path, "rb") as src, open(copy, "wb") as dst:
             dst.write(src.read())
         try:
-            subprocess.run(["GenX_IR", copy, "-platform", platform, "-dotAll"],
-                           cwd=d, capture_output=True, timeout=60)
+            r = subprocess.run(["GenX_IR", copy, "-platform", platform, "-dotAll"],
+                               cwd=d, capture_output=True, timeout=120)
         except subprocess.TimeoutExpired:
             return None
+        said = (r.stdout + r.stderr).decode("utf-8", errors="replace")
+        spills = [int(x) for x in re.findall(r"Spill memory used = (\d+) bytes", said)]
         dots = glob.glob(os.path.join(d, "*.000.after.CFGConstruction.dot"))
         if len(dots) != 1:
             return None
@@ -32,7 +35,7 @@ def genx_graph(path: str, platform: str) -> dict | None:
         ids = sorted({int(x) for x in re.findall(r'// \$(\d+)', m.group(2))})
         blocks[m.group(1)] = {"label": head.group(1).strip() if head else None, "ids": ids}
     edges = sorted({(a, b) for a, b in re.findall(r'^\s*(BB\d+) -> (BB\d+)', text, re.M)})
-    return {"blocks": blocks, "edges": edges}
+    return {"blocks": blocks, "edges": edges, "spill_bytes": max(spills, default=0)}
 
 
 def main() -> None:

@@ -201,18 +201,20 @@ def disassemble(data: bytes, *, filename: str = "<input>", module: bool = False)
     try:
         m = disassemble_module(bytes(data))
     except (OF.ObjectFormatError, DecodeError) as e:
-        raise VisaError([Diagnostic(filename, 0, 0, f"invalid vISA binary: {e}")]) from None
+        raise VisaError([Diagnostic(filename, 0, 0, f"invalid vISA binary: {e}", rule="binary")]) from None
     return m if module else _format(m)
 
 
 _LAZY = {"ast": (".ast", None), "build": (".build", None), "Builder": (".build", "Builder"),
-         "stats": (".dumps", "stats"), "cfg": (".dumps", "cfg"), "liveness": (".dumps", "liveness")}
+         "stats": (".dumps", "stats"), "cfg": (".dumps", "cfg"), "liveness": (".dumps", "liveness"),
+         "diff": (".dumps_diff", "diff")}
 
 
 def __getattr__(name: str) -> Any:
     """What neither command-line tool needs, imported on first use:
     ``visa.build`` and ``visa.Builder`` (the builder), ``visa.stats``,
-    ``visa.cfg`` and ``visa.liveness`` (the dump readers, :mod:`visa.dumps`)."""
+    ``visa.cfg`` and ``visa.liveness`` (the dump readers, :mod:`visa.dumps`)
+    and ``visa.diff`` (:mod:`visa.dumps_diff`)."""
     if name in _LAZY:
         import importlib
         module_name, attr = _LAZY[name]
@@ -223,4 +225,4 @@ def __getattr__(name: str) -> Any:
 
 __all__ = ["parse", "format", "validate", "assemble", "disassemble", "build", "Builder", "ast",
            "VisaError", "Diagnostic", "WarningOptions", "Program", "Platform", "GenBinaries",
-           "stats", "cfg", "liveness", "__version__"]
+           "stats", "cfg", "liveness", "diff", "__version__"]

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, List, Optional
 
@@ -56,7 +55,7 @@ def _diag_at_byte(name: str, data: bytes, pos: int, message: str):
     from .errors import Diagnostic
     line = data.count(b"\n", 0, pos) + 1
     col = pos - (data.rfind(b"\n", 0, pos) + 1) + 1
-    return Diagnostic(name, line, col, message)
+    return Diagnostic(name, line, col, message, rule="syntax")
 
 
 def _write_atomic(path: str, data: bytes) -> None:
@@ -65,19 +64,8 @@ def _write_atomic(path: str, data: bytes) -> None:
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
         return
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix="." + target.name + ".", suffix=".tmp",
-                               dir=str(target.parent) if str(target.parent) else ".")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    from ._files import replace_with
+    replace_with(path, data)
 
 
 def _one(tool: str, inp: str, work) -> int:
@@ -610,8 +598,9 @@ def _one_shot(prog: str) -> None:
       and again while it grows (about 0.5 s on a 100,000-line kernel).
     * The process ends without the interpreter's teardown (about 0.05 s of
       freeing objects one by one after a large program): standard output and
-      error are flushed, every output file is already closed, and nothing of
-      ours waits for exit handlers.
+      error are flushed, every output file is already closed, what was made
+      ready-made for the next run is written (visa/readymade.py), and nothing
+      of ours waits for exit handlers.
 
     The library itself never touches the collector or the exit; only these
     entry points do, for their own process."""
@@ -637,6 +626,9 @@ def _one_shot(prog: str) -> None:
             stream.flush()
         except (OSError, ValueError):  # a closed pipe (visa-dis ... | head)
             pass
+    ready = sys.modules.get("visa.readymade")
+    if ready is not None:  # what was made ready for the next run (no exit handlers run)
+        ready.flush()
     os._exit(code)
 
 

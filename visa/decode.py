@@ -263,4 +263,4 @@ def disassemble(data: bytes, *, filename: str = "<input>") -> str:
     try:
         return fmt(disassemble_module(bytes(data)))
     except (OF.ObjectFormatError, DecodeError) as e:
-        raise VisaError([Diagnostic(filename, 0, 0, f"invalid vISA binary: {e}")]) from None
+        raise VisaError([Diagnostic(filename, 0, 0, f"invalid vISA binary: {e}", rule="binary")]) from None

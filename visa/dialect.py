@@ -32,7 +32,7 @@ def translate(module: A.Module, version: Version, filename: str = "<input>") -> 
     node's position) for every construct the target dialect cannot say."""
     out, errors = translated(module, version)
     if errors:
-        raise VisaError([node_diag(None, filename, e.node, str(e)) for e in errors])
+        raise VisaError([node_diag(None, filename, e.node, str(e), "dialect") for e in errors])
     return out
 
 

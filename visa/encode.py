@@ -573,7 +573,7 @@ def assemble_checked(module: A.Module, *, text: str | None, filename: str,
 
     def diag(node: object, message: str) -> Diagnostic:
         return node_diag(text, filename, node if origin is None or node is None else origin(node),
-                         message)
+                         message, "encode")
 
     def encoding() -> tuple[bytes | None, list[Diagnostic]]:
         return _encoded(module if encoded is None else encoded, gen_binaries, diag)

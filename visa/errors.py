@@ -105,7 +105,8 @@ name-undeclared null-source operand-class operand-count operand-kind operand-off
 pred-dropped pred-none pred-spelling raw-align raw-send region-bounds region-dst-stride
 region-grfs region-hstride region-missing region-vstride region-vxh region-width
 region-width-exec ret-fall-through sampler-3d sampler-surface srnd sync-mode type-address
-type-arith type-bf type-logic type-raw urb-write vme mnemonic-unknown encode
+type-arith type-bf type-logic type-raw urb-write vme mnemonic-unknown encode dpas-mix
+syntax binary dialect
 """.split())
 
 # The errors a user may take back to warnings (-Wno-error=RULE): those whose

@@ -143,11 +143,35 @@ def _parse(tokens: list[tuple[str, str]], name: str):
 class Lexicon:
     """The terminal definitions of one grammar text."""
 
-    def __init__(self, grammar_text: str):
+    def __init__(self, grammar_text: str, compile=re.compile, memo=None):
+        """``compile``: what turns a composed expression into a pattern
+        (``re.compile``, or a :class:`visa.readymade.Regexes`' that keeps
+        the compiled code of the big alternations between runs).  ``memo``:
+        where what is read and composed from the grammar is kept between
+        runs (``get(key)``/``put(key, value)``, e.g. a
+        :class:`visa.readymade.Memo` named by the grammar text and this
+        module's source), or None."""
         self._text = grammar_text
-        self._trees = {name: _parse(_tokens(src, name), name)
-                       for name, src in _terminal_sources(grammar_text).items()}
-        self._compose = lru_cache(maxsize=None)(self._compose_uncached)
+        self._re = compile
+        self._memo = memo
+        trees = memo.get(("trees",)) if memo is not None else None
+        if trees is None:
+            trees = {name: _parse(_tokens(src, name), name)
+                     for name, src in _terminal_sources(grammar_text).items()}
+            if memo is not None:
+                memo.put(("trees",), trees)
+        self._trees = trees
+        self._compose = lru_cache(maxsize=None)(self._compose_kept)
+
+    def _kept(self, key: tuple, make):
+        """``make()``, kept in the memo under ``key``."""
+        if self._memo is None:
+            return make()
+        got = self._memo.get(key)
+        if got is None:
+            got = make()
+            self._memo.put(key, got)
+        return got
 
     def lark_text(self) -> str:
         """The grammar for Lark: the rules as they are, and the terminals the
@@ -155,6 +179,9 @@ class Lexicon:
         expression.  The same language, which Lark loads without composing
         the terminals itself (slow for terminals built from many parts); the
         other terminals are the parser's business, not Lark's."""
+        return self._kept(("lark_text",), self._lark_text)
+
+    def _lark_text(self) -> str:
         used = set()
         in_def = False
         for ln in self._text.splitlines():
@@ -209,18 +236,17 @@ class Lexicon:
         """Terminal ``name`` compiled, with a group named ``prefix + part``
         for each of ``parts`` wherever it occurs in the definition (at any
         depth)."""
-        return re.compile(self.capture_text(name, parts, prefix))
+        return self._re(self.capture_text(name, parts, prefix))
 
     def capture_text(self, name: str, parts, prefix: str = "") -> str:
         """The expression :meth:`capture` compiles, for a caller that
         compiles it (:meth:`compiled`) only when a program needs it."""
         return self._compose(name, self._check(parts), prefix)
 
-    @staticmethod
-    def compiled(expression: str) -> re.Pattern:
-        """An expression :meth:`capture_text` gave, compiled (``re`` keeps
-        what it compiled, so a second call is a lookup)."""
-        return re.compile(expression)
+    def compiled(self, expression: str) -> re.Pattern:
+        """An expression :meth:`capture_text` gave, compiled (what was
+        compiled is kept, so a second call is a lookup)."""
+        return self._re(expression)
 
     def alternatives(self, shapes: dict, lead: str = "", trail: str = "") -> re.Pattern:
         """``lead``, one of the terminals ``shapes`` (name -> parts, tried in
@@ -229,13 +255,17 @@ class Lexicon:
         groups named ``NAME__PART``."""
         alts = "|".join(f"(?P<{n}>{self._compose(n, self._check(parts), n + '__')})"
                         for n, parts in shapes.items())
-        return re.compile(f"{lead}(?:{alts}){trail}")
+        return self._re(f"{lead}(?:{alts}){trail}")
 
     def _check(self, parts) -> frozenset:
         for p in parts:
             if p not in self._trees:
                 raise GrammarError(f"no terminal {p} in the grammar")
         return frozenset(parts)
+
+    def _compose_kept(self, name: str, parts: frozenset, prefix: str = "") -> str:
+        return self._kept(("compose", name, tuple(sorted(parts)), prefix),
+                          lambda: self._compose_uncached(name, parts, prefix))
 
     def _compose_uncached(self, name: str, parts: frozenset, prefix: str = "") -> str:
         if name not in self._trees:

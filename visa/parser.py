@@ -1,11 +1,11 @@
 """Text -> AST.
 
-The Lark LALR parser (grammar/visa.lark) sees the program's structure:
-directives, labels, scopes, and runs of instruction or directive lines, each
-run one token.  Its callbacks (:class:`_Builder`) cut each line with the
-grammar's own operand shapes and build the AST during the parse, with no
-intermediate tree; a line's parse is memoised by its text, each node still
-getting its own position.  A statement-level pass (:class:`_State`, fed in
+The LALR parser of grammar/visa.lark (Lark's tables, run by visa/lalr.py
+without importing Lark) sees the program's structure: directives, labels,
+scopes, and runs of instruction or directive lines, each run one token.
+:class:`_Builder` cuts each line of its tree with the grammar's own operand
+shapes and builds the AST; a line's parse is memoised by its text, each node
+still getting its own position.  A statement-level pass (:class:`_State`, fed in
 source order) groups statements into units and turns directives into
 declaration nodes.  Spellings that mean the same binary are rewritten to one
 (older dialect, modifiers the binary does not record).  Every problem is a
@@ -19,8 +19,9 @@ from functools import lru_cache
 
 import attrs
 from ._frozen import frozen
-from lark import Lark, Token
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from . import lalr
+from .dispatch import Alternation
+from .lalr import Token, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from . import ast as A
 from .errors import VisaError, make_diag
@@ -31,6 +32,7 @@ from .isa import operands as _operands
 from .isa import forms as _forms
 from .textread import ENV as _ENV
 from .textread import LEX as _LEX
+from .textread import LEX_REGEXES as _LEX_REGEXES
 from .textread import Fail as _Fail
 from .textread import ints as _ints
 from .textread import list_items as _list
@@ -343,12 +345,20 @@ class _Builder:
             glued = (hs[p:], hcol + p)
             hs = hs[:p].rstrip()
         parts = hs.split(".")
+        spaced = hs.find(" ") if " " in hs or "\t" in hs else -1
+        if spaced >= 0:  # `add .sat`, `svm_gather. 4. 1`: the grammar took blanks Intel's lexer takes
+            spaced = min(i for i in (hs.find(" "), hs.find("\t")) if i >= 0)
+            parts = [p.strip(" \t") for p in parts]
+            hs = ".".join(parts)
         op = parts[0]
         mods = tuple(parts[1:])
         if not hs.islower():
             op, mods = _lower_case_spelling(op, mods)
         if op in self.older_names:  # the older spec's other names of a mnemonic
             op = self.older_names[op]
+        if spaced >= 0 and _forms.text_of(op).glued_mods:
+            raise _Fail(f"no blank may stand inside '{hs}' (Intel's lexer reads it as one word)",
+                        line, hcol + spaced)
         post: tuple[str, ...] = ()
         if glued is not None:
             exe = self._exec(glued[0], line, glued[1])
@@ -462,9 +472,9 @@ class _Grammar:
     """The grammar, loaded once: the LALR parser and the regular expressions
     composed from its terminals (visa/lexicon.py) that cut instruction and
     directive lines."""
-    lark: Lark
-    operand_re: re.Pattern
-    darg_re: re.Pattern
+    lalr: lalr.Parser
+    operand_re: Alternation
+    darg_re: Alternation
     pred_re: re.Pattern
     head_re: re.Pattern
     exec_re: re.Pattern
@@ -483,54 +493,49 @@ _LARK_OPTIONS = dict(parser="lalr", lexer="contextual", start="start", maybe_pla
 
 
 def cache_dir() -> str | None:
-    """Where the serialised parser is kept: ``$VISA_CACHE_DIR`` (empty: no
-    cache), else ``$XDG_CACHE_HOME/visa`` or ``~/.cache/visa``."""
-    import os
-    d = os.environ.get("VISA_CACHE_DIR")
-    if d is not None:
-        return d or None
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "visa")
+    """Where the ready-made tables are kept (:func:`visa.readymade.directory`):
+    ``$VISA_CACHE_DIR`` (empty: nowhere), else ``$XDG_CACHE_HOME/visa`` or
+    ``~/.cache/visa``."""
+    from .readymade import directory
+    return directory()
 
 
-def lark_parser(grammar: str, directory: str | None) -> Lark:
-    """The LALR parser of ``grammar``, loaded ready-made from ``directory``
-    when it holds one built from this very grammar text by this Lark and
-    Python, else built (about 20 ms) and saved there for the next process.
-    The file's name is a hash of all of these, and Lark checks the hash
-    written inside it too, so an upgrade or an edited grammar never loads a
-    stale parser.  A directory that cannot be made or written (a read-only
-    install, a full disk) only means building it each time."""
+def lalr_parser(grammar: str, directory: str | None) -> lalr.Parser:
+    """The LALR parser of ``grammar``: its tables loaded ready-made from
+    ``directory`` when it holds tables made from this very grammar text by
+    this Lark and Python, else built with Lark (about 50 ms with its import)
+    and kept there for the next process; a directory that cannot be made or
+    written (a read-only install, a full disk), or None, only means building
+    them each time (see :mod:`visa.lalr`)."""
     if directory is None:
-        return Lark(grammar, **_LARK_OPTIONS)
-    import hashlib
-    import os
-    import sys
+        return lalr.Parser(lalr.build_tables(grammar, codes=False, **_LARK_OPTIONS))
+    return lalr.parser(grammar, where=directory, **_LARK_OPTIONS)
 
-    import lark as _lark
-    key = hashlib.sha256("\0".join((grammar, repr(sorted(_LARK_OPTIONS.items())), _lark.__version__,
-                                     sys.version)).encode()).hexdigest()[:32]
-    try:
-        os.makedirs(directory, exist_ok=True)
-    except OSError:
-        return Lark(grammar, **_LARK_OPTIONS)
-    # Lark reads the file if its hash matches and otherwise rebuilds and
-    # (tries to) write it, ignoring a failure to write
-    return Lark(grammar, cache=os.path.join(directory, f"parser-{key}.lark"), **_LARK_OPTIONS)
+
+def _dispatching(shapes: dict, lead: str) -> Alternation:
+    """``_LEX.alternatives(shapes, lead)`` (the same expression, each shape
+    a group of its name, its parts ``SHAPE__PART``), matched as an
+    :class:`Alternation`."""
+    return Alternation([(n, _LEX.capture_text(n, parts, n + "__")) for n, parts in shapes.items()], lead,
+                       compile=_LEX.compiled, derive=_LEX_REGEXES.derived,
+                       dispatch=_LEX_REGEXES.memo.enabled)
 
 
 @lru_cache(maxsize=1)
 def _grammar() -> _Grammar:
     # Lark gets the terminals as the lexicon composes them (the same
     # language; Lark's own composition of the part-built terminals is slow)
-    lark = lark_parser(_LEX.lark_text(), cache_dir())
+    parser = lalr_parser(_LEX.lark_text(), cache_dir())
     blanks = f"(?:{_LEX.regex('BLANKS')})?"
     return _Grammar(
-        lark=lark,
-        operand_re=_LEX.alternatives({**_SHAPE_PARTS, "DOTMOD": ()}, blanks),
-        darg_re=_LEX.alternatives({n: () for n in _DARG_SHAPES}, blanks),
+        lalr=parser,
+        # (the alternations of the operand shapes and of a directive's
+        # arguments, matched by way of the shapes that can begin where the
+        # match would: the same match, fewer shapes tried)
+        operand_re=_dispatching({**_SHAPE_PARTS, "DOTMOD": ()}, blanks),
+        darg_re=_dispatching({n: () for n in _DARG_SHAPES}, blanks),
         pred_re=_LEX.alternatives({"PRED": ()}, "", blanks),
-        head_re=re.compile(_LEX.regex("HEAD")),
+        head_re=_LEX.compiled(_LEX.regex("HEAD")),
         # an execution size after the mnemonic, read before the operands
         # (where nearly every line has one; else it is the PAREN operand)
         exec_re=_LEX.alternatives({"EXEC_SIZE": ()}, blanks, _LEX.regex("NOT_COLON")),
@@ -564,7 +569,7 @@ class _UnitBuilder:
 
 def _tok_pos(t: Token) -> tuple[int, int]:
     """A token's line and column (the lexer sets both on every token it
-    makes; lark's types say they may be missing)."""
+    makes; the token's types say they may be missing)."""
     return t.line or 0, t.column or 0
 
 
@@ -1006,7 +1011,7 @@ def _blank_inline_comments(src: str, comment_re: re.Pattern) -> str:
 MAX_SYNTAX_ERRORS = 100
 
 
-def _lark_error(e: UnexpectedInput, src: str, text: str) -> tuple[int, int, str]:
+def _parse_error(e: UnexpectedInput, src: str, text: str) -> tuple[int, int, str]:
     """Line, column and message of an error of the LALR parse."""
     if isinstance(e, UnexpectedCharacters):
         return _error_at(src, e.pos_in_stream or 0, e.line, e.column, e.allowed or ())
@@ -1015,22 +1020,23 @@ def _lark_error(e: UnexpectedInput, src: str, text: str) -> tuple[int, int, str]
         allowed = e.accepts or e.expected
         if tok.type == "$END":
             return text.count("\n") + 1, 1, f"expected {_expected(allowed)}, found end of input"
+        line, col = _tok_pos(tok)
         if tok.type == "_NL":
-            return tok.line, tok.column, f"expected {_expected(allowed)}, found end of line"
-        return _error_at(src, tok.start_pos, tok.line, tok.column, allowed)
-    return e.line, e.column, "syntax error"  # pragma: no cover - other lark errors
+            return line, col, f"expected {_expected(allowed)}, found end of line"
+        return _error_at(src, tok.start_pos or 0, line, col, allowed)
+    return e.line, e.column, "syntax error"  # pragma: no cover - no other errors
 
 
-def _structure(lark: Lark, src: str, text: str, errors: list):
+def _structure(parser: lalr.Parser, src: str, text: str, errors: list):
     """The LALR parse of ``src``.  A line the structure cannot take is
     reported and read again as a blank line (its place kept), until the rest
     parses, so that every such line is reported; None when nothing is left
     to read (too many errors, or one at the end of the input)."""
     while True:
         try:
-            return lark.parse(src, start="start")
+            return parser.parse(src, start="start")
         except UnexpectedInput as e:
-            line, col, msg = _lark_error(e, src, text)
+            line, col, msg = _parse_error(e, src, text)
             errors.append((line, col, msg))
             start = 0
             for _ in range(line - 1):
@@ -1062,7 +1068,7 @@ def parse(text: str, filename: str = "<input>", *, grf_size: int = 32) -> A.Modu
     env = _ENV.set(state.env)
     errors: list[tuple[int, int, str]] = []
     try:
-        tree = _structure(grammar.lark, src, text, errors)
+        tree = _structure(grammar.lalr, src, text, errors)
         builder = _Builder(grammar, state)
         module: A.Module | None = None
         if tree is not None:
@@ -1086,7 +1092,7 @@ def parse(text: str, filename: str = "<input>", *, grf_size: int = 32) -> A.Modu
     except _Fail as f:
         if f.message:
             errors.append((f.line, f.col, f.message))
-        diags = [make_diag(text, filename, ln, c, msg) for ln, c, msg in errors]
+        diags = [make_diag(text, filename, ln, c, msg, "syntax") for ln, c, msg in errors]
         if module is not None and tree is not None and not builder.failed_directive:
             diags += _validator_errors(module, text, filename)
         diags.sort(key=lambda d: (d.line, d.col))

@@ -14,12 +14,12 @@ import math
 import re
 import struct
 from contextvars import ContextVar
-from importlib import resources
 from pathlib import Path
 
 from .expr import Env, evaluate
 from .isa import datatypes
 from .lexicon import Lexicon
+from .readymade import Regexes
 
 
 def grammar_text() -> str:
@@ -29,6 +29,7 @@ def grammar_text() -> str:
     for p in (here / "grammar" / "visa.lark", here.parent / "grammar" / "visa.lark"):
         if p.is_file():
             return p.read_text()
+    from importlib import resources  # (about 10 ms to import: only where needed)
     return resources.files("visa.grammar").joinpath("visa.lark").read_text()
 
 
@@ -43,7 +44,24 @@ class Fail(Exception):
 # ------------------------------------------------------------ grammar parts
 # The grammar's terminals with named groups for their parts (visa/lexicon.py):
 # every operand is taken apart with the grammar's own definition.
-LEX = Lexicon(grammar_text())
+# What is read and composed from the grammar, and the compiled code of the
+# composed expressions, are kept between runs (visa/readymade.py, under a
+# digest of the grammar and of the lexicon's source): compiling the parser's
+# alternation of every operand shape alone is ~50 ms.
+_GRAMMAR = grammar_text()
+
+
+def _lexicon_source() -> str:
+    from . import lexicon
+    try:
+        return Path(lexicon.__file__).read_text()
+    except (OSError, TypeError, ValueError):  # pragma: no cover - no source: the code instead
+        import marshal
+        return repr(marshal.dumps(Lexicon.__init__.__code__))
+
+
+LEX_REGEXES = Regexes("visa-lexicon", _GRAMMAR + "\0" + _lexicon_source())
+LEX = Lexicon(_GRAMMAR, LEX_REGEXES.compile, LEX_REGEXES.memo)
 
 
 def part_re(shape: str, *parts: str) -> re.Pattern:

@@ -1,137 +1,232 @@
-"""afuc listing in the form of Mesa's ``afuc-disasm -u`` (a5xx, a6xx, a7xx).
+"""Firmware image -> :class:`visa.afuc.ast.Program`, the listing of Mesa's
+``afuc-disasm -u`` (a5xx, a6xx, a7xx).
 
 Labels: jump-table entries are packet names (``UNKNn`` when unnamed),
-call/bl targets ``fxnN``, other branch targets ``lN`` (N = word offset)."""
+call/bl targets ``fxnN``, other branch targets ``lN`` (N = word offset).
+a6xx/a7xx: the firmware's bootstrap is run (:mod:`visa.afuc.emu`) to learn
+the packet table and the BV/LPAC sections.  Each word is decoded by the
+records (:mod:`visa.afuc.isa`) and made into an instruction node through the
+form of the template it prints with (:mod:`visa.afuc.forms`).
 
+Where Mesa's text loses the word, the node reads back to it: a word with
+don't-care bits set is a raw word with the instruction as its note
+(``[da37ca77]\\t; waitin``), an SQE register's pre-increment offset is its
+true value.
+"""
 from __future__ import annotations
 
 import struct
-from typing import Any
 
-from visa.afuc.isa import ISA
-from visa.afuc.names import Names
-from visa.afuc.regs_gen import DOMAINS, GPU_REGS, PACKETS
+from visa.afuc import ast as A
+from visa.afuc.asm import FWIDS
+from visa.afuc.errors import AfucError, Diagnostic
+from visa.afuc.forms import FORMS, Form
+from visa.afuc.isa import ISA, Branch
+from visa.afuc.names import domain
+from visa.afuc.regs_gen import GPU_HI, GPU_REGS, PACKETS
+from visa.bitisa import Decoded, holds
 
-GENS = {0x5FF: 5, 0x6EE: 6, 0x6DC: 6, 0x6DD: 6, 0x730: 7, 0x740: 7}
-_CALLS = {"call", "bl"}
-_BRANCHES = {"brnei", "breqi", "brneb", "breqb", "jumpa", "setsecure"}
+M32 = 0xFFFFFFFF
+REG_ADDR = 0x1D  # $addr: a mov to it with a shift of 16 or more selects a pipe register
 
 
-class FirmwareError(ValueError):
-    """The image is not an afuc firmware this tool knows."""
+def _form(d: Decoded) -> Form:
+    """The form whose template prints ``d`` (its first override that holds)."""
+    for f in FORMS[id(d.bitset)]:
+        if f.pred is None or holds(f.pred, d.values):
+            return f
+    raise AssertionError(d.bitset.name)  # pragma: no cover - the template has no condition
 
 
-class _Ctx(Names):
-    """Names plus the pc and labels a branch operand prints with."""
+def _named(cls: type, name: str) -> A.ControlReg | A.SqeReg:
+    # the register database names a 64-bit register's high half NAME+0x1
+    base, plus, off = name.partition("+")
+    return cls(base, A.Imm(int(off, 0)) if plus else None)  # type: ignore[no-any-return]
+
+
+class Context:
+    """What a decoded instruction's operands are named by: the GPU's
+    register names, the pc, and the labels of the listing."""
 
     def __init__(self, gen: int) -> None:
-        super().__init__(gen)
-        object.__setattr__(self, "pc", 0)
-        object.__setattr__(self, "fxn", {})
-        object.__setattr__(self, "lbl", {})
+        self.gen = gen
+        self.control = domain("CONTROL", gen)
+        self.sqe = domain("SQE", gen)
+        self.pc = 0
+        self.fxn: dict[int, str] = {}
+        self.lbl: dict[int, str] = {}
 
-    def target_name(self, target: int, call: bool, raw: int) -> str | None:
-        return (self.fxn if call else self.lbl).get(target)
+    def register(self, space: str, value: int) -> A.ControlReg | A.SqeReg | None:
+        name = (self.control if space == "control" else self.sqe).get(value)
+        if name is None:
+            return None
+        return _named(A.ControlReg if space == "control" else A.SqeReg, name)
+
+    def target(self, kind: Branch, value: int) -> A.LabelRef | A.Target:
+        if kind.absolute:
+            target = value
+        else:
+            off = value - 0x10000 if value & 0x8000 else value
+            target = self.pc + off
+        name = (self.fxn if kind.call else self.lbl).get(target)
+        if name is not None:
+            return A.LabelRef(name)
+        # no label (outside the listing): the encoded value, as Mesa prints it
+        # (an absolute 26-bit target signed, as its %d does)
+        if kind.absolute:
+            return A.Target(target - (1 << 26) if target & (1 << 25) else target)
+        return A.Target(off)
 
 
-def _target(d: Any, pc: int) -> int:
-    if d.bitset.name == "setsecure":
-        return pc + 3
-    if d.bitset.name in _CALLS or d.bitset.name == "jumpa":
-        return d.values["TARGET"]
-    off = d.values["OFFSET"]
-    return pc + (off - 0x10000 if off & 0x8000 else off)
+def instruction(d: Decoded, ctx: Context | None = None, note: A.Note | None = None) -> A.Instruction:
+    """The instruction node of a decoded word (``ctx``: names and labels;
+    without it registers and targets are numbers)."""
+    form = _form(d)
+    v = d.values
+    c = ctx if ctx is not None else Context(0)
+    ops = tuple(s.node(v, c) for s in form.slots)
+    return A.Instruction(form.mnemonic, ops, bool(v.get("REP")), v.get("XMOV", 0),
+                         bool(v.get("PEEK")), v.get("SDS", 0), note)
 
 
-def _gpu_comment(regs: dict[int, str], value: int) -> str:
-    """Mesa's ``\t; NAME`` after an immediate that is a GPU register."""
+def _gpu_note(gen: int, value: int) -> A.RegisterNote | None:
+    """Mesa's note after an immediate that is a GPU register."""
     if value < 0x100:
-        return ""
-    name = regs.get(value)
-    return "" if name is None else "\t; " + name
-
-
-def _lines(instrs: list[int], n: int, gen: int, jmptbl: list[int], jt_off: int = -1,
-           verbose: bool = False) -> list[str]:
-    """The listing of ``instrs[:n]``: labels from ``jmptbl`` (packet entries) and branches."""
+        return None
     chip = f"A{gen}XX"
-    gpu = GPU_REGS[chip]
-    decoded = [ISA.decode(w, gen) for w in instrs[:n]]
-    fxn: set[int] = set()
-    lbl: set[int] = set()
+    name = GPU_REGS[chip].get(value)
+    if name is None:
+        return None
+    if value in GPU_HI[chip]:  # the database's "_HI" after the name
+        return A.RegisterNote("gpu", value, name[:-3], "_HI")
+    return A.RegisterNote("gpu", value, name)
+
+
+def _note(d: Decoded, gen: int) -> A.RegisterNote | None:
+    v = d.values
+    if "RIMMED" not in v:
+        return None
+    immed = (v["RIMMED"] << v.get("SHIFT", 0)) & M32
+    if v.get("DST") == REG_ADDR and v.get("SHIFT", 0) >= 16:
+        immed &= ~0x40000  # bit 18 turns off the address' auto-increment
+        if immed & 0xFFFFFF == 0:
+            pipe = domain("PIPE", gen).get(immed >> 24)
+            return A.RegisterNote("pipe", immed >> 24, pipe)
+        return None
+    return _gpu_note(gen, immed)
+
+
+def _target(d: Decoded, pc: int) -> tuple[int, bool] | None:
+    """The (address, is a call) a branch goes to."""
+    for f in d.bitset.fields:
+        if isinstance(f.kind, Branch):
+            value = d.values[f.name]
+            kind = f.kind
+            break
+    else:
+        for name, value, kind in d.bitset.derived:
+            if isinstance(kind, Branch):
+                break
+        else:
+            return None
+    if kind.absolute:
+        return value, kind.call
+    return pc + (value - 0x10000 if value & 0x8000 else value), kind.call
+
+
+class _Out:
+    """Statements and, for ``-v``, the (pc, word) each was listed at;
+    ``share``: equal statements may be one node."""
+
+    def __init__(self, share: bool = False) -> None:
+        self.share = share
+        self.stmts: list[A.Statement] = []
+        self.addrs: list[tuple[int, int] | None] = []
+
+    def add(self, st: A.Statement, addr: tuple[int, int] | None = None) -> None:
+        self.stmts.append(st)
+        self.addrs.append(addr)
+
+
+def _lines(out: _Out, instrs: list[int], n: int, gen: int, jmptbl: list[int],
+           jt_off: int = -1) -> None:
+    """The listing of ``instrs[:n]``: labels from ``jmptbl`` (packet entries)
+    and branches."""
+    chip = f"A{gen}XX"
+    cache: dict[int, Decoded | None] = {}
+    decoded: list[Decoded | None] = []
+    for w in instrs[:n]:
+        if w in cache:
+            d = cache[w]
+        else:
+            d = cache[w] = ISA.decode(w, gen)
+        decoded.append(d)
+    ctx = Context(gen)
+    targets: list[tuple[int, bool] | None] = [None] * len(decoded)
     for pc, d in enumerate(decoded):
         if d is None:
             continue
-        if d.bitset.name in _CALLS:
-            fxn.add(_target(d, pc))
-        elif d.bitset.name in _BRANCHES:
-            lbl.add(_target(d, pc))
+        t = targets[pc] = _target(d, pc)
+        if t is not None and 0 <= t[0] < n:
+            if t[1]:
+                ctx.fxn[t[0]] = f"fxn{t[0]}"
+            else:
+                ctx.lbl[t[0]] = f"l{t[0]}"
     entries: dict[int, list[str]] = {}
     names = PACKETS[chip]
     for i, off in enumerate(jmptbl):
         entries.setdefault(off, []).append(names.get(i, f"UNKN{i}"))
-    ctx = _Ctx(gen)
-    for t in lbl:
-        if 0 <= t < n:
-            ctx.lbl[t] = f"l{t}"
-    for t in fxn:
-        if 0 <= t < n:
-            ctx.fxn[t] = f"fxn{t}"
     nop_lit = 0x01000000 | jt_off if jt_off >= 0 else -1
-    out: list[str] = []
+    # the statement of a word that names no branch target is the same
+    # wherever the word is: made once where ``out.share``
+    # (only where the nodes stay inside this module: listing(); the
+    # program disassemble() returns has a node of its own at every place)
+    made: dict[int, A.Statement] | None = {} if out.share else None
     for pc, d in enumerate(decoded):
-        start = len(out)
-        _one(out, pc, d, instrs, entries, ctx, nop_lit, gpu, chip)
-        if verbose:  # Mesa's -v: every line of an instruction gets its pc and word
-            out[start:] = [f"\t{pc:04x}: {instrs[pc]:08x}  " + t for t in out[start:]]
-    return out
-
-
-def _one(out: list[str], pc: int, d: Any, instrs: list[int], entries: dict[int, list[str]],
-         ctx: _Ctx, nop_lit: int, gpu: dict[int, str], chip: str) -> None:
-    if True:
-        if pc in entries or pc in ctx.fxn:
-            if pc:
-                out.append("")
+        word = instrs[pc]
+        at = (pc, word)
+        if (pc in entries or pc in ctx.fxn) and pc:
+            out.add(A.Blank(), at)
         for name in sorted(entries.get(pc, ())):
-            out.append(name + ":")
+            out.add(A.Label(name), at)
         if pc in ctx.fxn:
-            out.append(ctx.fxn[pc] + ":")
+            out.add(A.Label(ctx.fxn[pc]), at)
         if pc in ctx.lbl:
-            out.append(ctx.lbl[pc] + ":")
-        if d is None or (d.lost_bits and d.bitset.name == "nop"):
-            if instrs[pc] == nop_lit:
-                out.append("[#jumptbl]")
+            out.add(A.Label(ctx.lbl[pc]), at)
+        if made is not None:
+            st = made.get(word)
+            if st is not None:
+                out.add(st, at)
+                continue
+        if d is None:
+            if word == nop_lit:
+                out.add(A.LabelLiteral("jumptbl"), at)
             else:
-                out.append(f"[{instrs[pc]:08x}]" + _gpu_comment(gpu, instrs[pc]))
-            return
-        object.__setattr__(ctx, "pc", pc)
-        text = ISA.format(d, ctx)
-        if d.bitset.name == "movi" and d.values["DST"] == 0x1D and d.values["SHIFT"] >= 16:
-            val = (d.values["RIMMED"] << d.values["SHIFT"]) & 0xFFFBFFFF  # bit 18 ignored
-            if val & 0xFFFFFF == 0:  # pipe register
-                pipe = DOMAINS.get(chip + "_PIPE_REG", {}).get(val >> 24)
-                text += "\t; |" + pipe if pipe else "\t; 0x%03x" % (val >> 24)
-        elif "RIMMED" in d.values:
-            text += _gpu_comment(gpu, (d.values["RIMMED"] << d.values.get("SHIFT", 0)) & 0xFFFFFFFF)
+                out.add(A.Literal(word, _gpu_note(gen, word)), at)
+            continue
+        ctx.pc = pc
+        st = instruction(d, ctx, _note(d, gen))
         if d.lost_bits:
             # don't-care bits set: the text would lose them; the raw word reads back
-            text = f"[{instrs[pc]:08x}]\t; " + text
-        out.append(text)
+            st = A.Literal(word, st)
+        if made is not None and targets[pc] is None:
+            made[word] = st
+        out.add(st, at)
 
 
-def disassemble_a5xx(instrs: list[int], verbose: bool = False) -> str:
+def _header(out: _Out, gen: int, version: int) -> None:
+    out.add(A.Comment(f" a{gen}xx microcode"))
+    out.add(A.Comment(f" Version: {version:08x}"))
+    out.add(A.Blank())
+
+
+def _a5xx(out: _Out, instrs: list[int]) -> list[int]:
     n = len(instrs)
     base = instrs[1] & 0xFFFF if n > 1 else 0
     jmptbl = instrs[base:base + 128] if base + 128 <= n else []
-    out = ["; a5xx microcode", f"; Version: {instrs[0]:08x}", ""]
-    out += _lines(instrs, n, 5, jmptbl, verbose=verbose)
-    if verbose:  # Mesa's dump stops one short of the 128 entries
-        out += [";" * 46, "; JUMP TABLE"]
-        names = PACKETS["A5XX"]
-        for i, off in enumerate(jmptbl[:0x7F]):
-            out.append(f"{i:3d} {i:02x}: {off:04x}   ; " + names.get(i, f"UNKN{i}"))
-    return "\n".join(out) + "\n"
+    _header(out, 5, instrs[0])
+    _lines(out, instrs, n, 5, jmptbl)
+    return jmptbl
 
 
 def _find(instrs: list[int], n: int, table: list[int]) -> int:
@@ -141,19 +236,24 @@ def _find(instrs: list[int], n: int, table: list[int]) -> int:
     return -1
 
 
-def _section(instrs: list[int], n: int, gen: int, jmptbl: list[int], align: bool,
-             verbose: bool = False) -> list[str]:
+def _section(out: _Out, instrs: list[int], n: int, gen: int, jmptbl: list[int],
+             align: bool) -> None:
     jt = _find(instrs, n, jmptbl)
-    out = _lines(instrs, n if jt < 0 else min(n, jt), gen, jmptbl, jt, verbose)
+    if jt >= 0 and any(v >= jt for v in jmptbl):
+        # an entry no label of the listed code can give (the bootstrap wrote
+        # no real table): .jumptbl would not read back, so no table is listed
+        jt = -1
+    _lines(out, instrs, n if jt < 0 else min(n, jt), gen, jmptbl, jt)
     if jt >= 0:
         if align:  # a7xx: another section follows, 32-dword aligned
-            out.append(".align 32")
-        out += ["jumptbl:", ".jumptbl"]
-        out += [f"[{w:08x}]" for w in instrs[jt + 128:n]]
-    return out
+            out.add(A.Align(A.Imm(32)))
+        out.add(A.Label("jumptbl"))
+        out.add(A.JumpTable())
+        for w in instrs[jt + 128:n]:
+            out.add(A.Literal(w))
 
 
-def disassemble_a6xx(instrs: list[int], gen: int, verbose: bool = False) -> str:
+def _a6xx(out: _Out, instrs: list[int], gen: int) -> None:
     from visa.afuc.emu import BASE, Bootstrap
 
     emu = Bootstrap(instrs, gen)
@@ -172,43 +272,92 @@ def disassemble_a6xx(instrs: list[int], gen: int, verbose: bool = False) -> str:
         if bv and lpac and bv > lpac:
             bv = 0
         n = min(x for x in (bv, lpac, n) if x)
-    elif emu.reg64_gpu(0xB82):
+    elif emu.reg64_gpu(0xB82):  # CP_LPAC_SQE_INSTR_BASE
         lpac = offset(emu.reg64_gpu(0xB82))
         n = lpac or n
-    out = [f"; a{gen}xx microcode", f"; Version: {instrs[0]:08x}", ""]
-    out += _section(instrs, n, gen, emu.jmptbl, gen >= 7 and bool(bv or lpac), verbose)
+    _header(out, gen, instrs[0])
+    _section(out, instrs, n, gen, emu.jmptbl, gen >= 7 and bool(bv or lpac))
     for name, off, end in (("BV", bv, lpac or len(instrs)), ("LPAC", lpac, len(instrs))):
         if not off:
             continue
         sub = instrs[off:]
         ctl = {}
-        names = {v: k for k, v in DOMAINS[f"A{gen}XX_CONTROL_REG"].items()}
+        regs = {v: k for k, v in domain("CONTROL", gen).items()}
         if gen >= 7:
-            ctl[names[f"{name}_INSTR_BASE"]] = BASE
+            ctl[regs[f"{name}_INSTR_BASE"]] = BASE
         e = Bootstrap(sub, gen, control=ctl, gpu={0xB82: BASE})
         e.run()
-        out += ["", f".section {name}", ";", f"; {name} microcode:", ";"]
-        out += _section(sub, end - off, gen, e.jmptbl, gen >= 7 and name == "BV" and bool(lpac), verbose)
-    return "\n".join(out) + "\n"
+        for st in (A.Blank(), A.Section(name), A.Comment(""), A.Comment(f" {name} microcode:"),
+                   A.Comment("")):
+            out.add(st)
+        _section(out, sub, end - off, gen, e.jmptbl, gen >= 7 and name == "BV" and bool(lpac))
 
 
-def disassemble(data: bytes, verbose: bool = False, raw: bool = False, fwid: int | None = None) -> str:
-    """Mesa's afuc-disasm listing of a firmware image: ``verbose`` (-v) adds
-    each instruction's pc and word, ``raw`` (-r) lists every word from the
-    image's first without looking for a jump table, ``fwid`` (-g) overrides
-    the id read from the version word."""
+def _words(data: bytes) -> list[int]:
     if len(data) < 8 or len(data) % 4:
-        raise FirmwareError("not a firmware image (size)")
-    words = list(struct.unpack("<%dI" % (len(data) // 4), data))
+        raise AfucError([Diagnostic(0, 0, f"not a firmware image: {len(data)} bytes (a "
+                                          "multiple of 4, at least 8)")])
+    return list(struct.unpack("<%dI" % (len(data) // 4), data))
+
+
+def _gen(words: list[int], fwid: int | None) -> int:
     if fwid is None:
         fwid = (words[1] >> 12) & 0xFFF
-    gen = GENS.get(fwid)
+    gen = FWIDS.get(fwid)
     if gen is None:
-        raise FirmwareError(f"unknown GPU version {fwid:03x}!")
+        raise AfucError([Diagnostic(0, 0, f"unknown GPU version {fwid:03x}!")])
+    return gen
+
+
+def _disassemble(data: bytes, raw: bool, fwid: int | None,
+                 share: bool = False) -> tuple[_Out, int, list[int]]:
+    words = _words(data)
+    gen = _gen(words, fwid)
+    out = _Out(share)
+    jmptbl: list[int] = []
     if raw:
-        out = [f"; a{gen}xx microcode", f"; Version: {words[1]:08x}", ""]
-        out += _lines(words, len(words), gen, [], -1, verbose)
-        return "\n".join(out) + "\n"
-    if gen != 5:
-        return disassemble_a6xx(words[1:], gen, verbose)
-    return disassemble_a5xx(words[1:], verbose)
+        _header(out, gen, words[1])
+        _lines(out, words, len(words), gen, [])
+    elif gen == 5:
+        jmptbl = _a5xx(out, words[1:])
+    else:
+        _a6xx(out, words[1:], gen)
+    return out, gen, jmptbl
+
+
+def disassemble(data: bytes, raw: bool = False, fwid: int | None = None) -> A.Program:
+    """The program of a firmware image, as ``afuc-disasm -u`` lists it:
+    ``raw`` (``-r``) lists every word from the image's first without looking
+    for a jump table; ``fwid`` (``-g``, 0x730...) overrides the id of the
+    version word.  Raises :class:`~visa.afuc.errors.AfucError` for an image
+    of no known GPU."""
+    out, _, _ = _disassemble(data, raw, fwid)
+    return A.Program(tuple(out.stmts))
+
+
+def listing(data: bytes, verbose: bool = False, raw: bool = False, fwid: int | None = None,
+            colours: bool = False) -> str:
+    """``afuc-disasm -u``'s text of a firmware image: ``format(disassemble(
+    data))``, and with ``verbose`` (``-v``) each instruction's lines led by
+    its pc and word (a5xx: then the jump table), ``colours`` (``-c``)
+    register names coloured."""
+    from visa.afuc.printer import ColourPainter, format_statement
+
+    out, gen, jmptbl = _disassemble(data, raw, fwid, share=True)
+    paint = ColourPainter() if colours else None
+    lines = []
+    seen: dict[int, str] = {}  # the same node is printed once (see _lines)
+    for st, at in zip(out.stmts, out.addrs):
+        text = seen.get(id(st))
+        if text is None:
+            text = seen[id(st)] = format_statement(st, paint)
+        lines.append(text if at is None or not verbose else f"\t{at[0]:04x}: {at[1]:08x}  {text}")
+    if verbose and gen == 5 and not raw:  # Mesa's dump stops one short of the 128 entries
+        lines += [";" * 46, "; JUMP TABLE"]
+        names = PACKETS["A5XX"]
+        for i, off in enumerate(jmptbl[:0x7F]):
+            lines.append(f"{i:3d} {i:02x}: {off:04x}   ; " + names.get(i, f"UNKN{i}"))
+    return "".join(x + "\n" for x in lines)
+
+
+__all__ = ["Context", "disassemble", "instruction", "listing"]

@@ -68,7 +68,7 @@ class Branch:
         name = getattr(ctx, "target_name", None)
         got = name(target, self.call, value) if name else None
         if got is not None:
-            return got
+            return str(got)
         # no label (outside the listing): Mesa prints the encoded offset
         # (an absolute 26-bit target as a signed number, as its %d does)
         if self.absolute and target & (1 << 25):
@@ -144,7 +144,7 @@ BFI = Parent((_REP, F("LO", 0, 4, UINT), F("HI", 5, 9, UINT), F("DST", 16, 20, D
              "{REP}{NAME} {DST}, {SRC}, b{LO}, b{HI}", ((10, 11, "xx"), (27, 31, "10010")))
 MOVI = Parent((_REP, F("RIMMED", 0, 15, HEX), F("DST", 16, 20, DST), F("SHIFT", 21, 25, UINT)),
               "{REP}mov {DST}, 0x{RIMMED} << {SHIFT}",
-              overrides=((lambda v: v["SHIFT"] == 0, "{REP}mov {DST}, 0x{RIMMED}"),))
+              overrides=(({"SHIFT": 0}, "{REP}mov {DST}, 0x{RIMMED}"),))
 
 _PRE = F("PREINCREMENT", 14, 14, PREINC)
 _OFF = F("OFFSET", 21, 25, SRC)
@@ -153,7 +153,8 @@ STORE = Parent((_REP, _PRE, _OFF, F("IMMED", 0, 11, HEX), F("SRC", 16, 20, SRC))
 # in pre-increment mode the base prints as an immediate (hex for control
 # registers; isaspec "uint" -- decimal digits after 0x -- for SQE registers,
 # which is Mesa's sqe-preinc-decimal quirk: we print the true hex value)
-_PREINC_OVR = lambda disp: ((lambda v: v["PREINCREMENT"] == 1, disp),)  # noqa: E731
+def _PREINC_OVR(disp: str) -> tuple[tuple[dict[str, int], str], ...]:
+    return (({"PREINCREMENT": 1}, disp),)
 CWRITE = Parent((_REP, _PRE, _OFF, F("BASE", 0, 11, NamedReg("control")), F("BASEIMM", 0, 11, HEX),
                  F("SDS", 12, 13, SDS), F("SRC", 16, 20, SRC)),
                 "{REP}{SDS}cwrite {SRC}, [{OFFSET} + {BASE}]{PREINCREMENT}", ((27, 31, "10101"),),
@@ -209,7 +210,7 @@ def _alu_pair(name: str, opc: int, gen: tuple[int, int] = GEN_ALL, imm: int | No
     return out
 
 
-_mov_ovr = ((lambda v: v["SRC1"] == 0, "{REP}{XMOV}{PEEK}mov {DST}, {SRC2}"),)
+_mov_ovr = (({"SRC1": 0}, "{REP}{XMOV}{PEEK}mov {DST}, {SRC2}"),)
 
 BITSETS: list[Bitset] = [
     *_alu_pair("add", 1), *_alu_pair("addhi", 2), *_alu_pair("sub", 3), *_alu_pair("subhi", 4),
@@ -251,7 +252,7 @@ BITSETS: list[Bitset] = [
     leaf("brnei", BRI, [(26, 31, "110000")], displayname="brne"),
     leaf("breqi", BRI, [(26, 31, "110001")], displayname="breq"),
     leaf("brneb", BRB, [(26, 31, "110010")], displayname="brne",
-         overrides=((lambda v: v["BIT"] == 0 and v["SRC"] == 0, "jump #{OFFSET}"),)),
+         overrides=(({"BIT": 0, "SRC": 0}, "jump #{OFFSET}"),)),
     leaf("breqb", BRB, [(26, 31, "110011")], displayname="breq"),
     leaf("ret", RET, [(25, 25, "0")]),
     leaf("iret", RET, [(25, 25, "1")]),
@@ -269,3 +270,6 @@ BITSETS: list[Bitset] = [
 ]
 
 ISA = Isa(BITSETS)
+
+#: the instruction ``.align`` and a section's end pad with (as Mesa's afuc-asm pads)
+PAD = "nop"

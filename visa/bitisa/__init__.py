@@ -1,251 +1,39 @@
-"""bitisa: a bit-field ISA description engine (isaspec / envydis model).
+"""bitisa: a bit-field ISA description engine (the isaspec and envydis model).
 
-Shared by the afuc (Adreno SQE) and G80 (NVIDIA Tesla) toolchains.  An ISA is
-data: a list of :class:`Bitset` records.  Decoder, encoder and printer are
-derived from the records; nothing here knows any particular ISA.
+Shared by the afuc (Adreno SQE) and G80 (NVIDIA Tesla) toolchains.  An ISA is data:
+:class:`Bitset` records (instruction forms, or entries of nested decode tables),
+their :class:`Field`\\ s and operand kinds, gathered in :class:`Table`\\ s.  The
+decoder, printer and encoder are derived from the records; nothing here knows any
+particular ISA.
 
-API (stable):
-
-* ``Kind`` -- an operand kind owns its syntax and codec:
-  ``kind.show(value, ctx) -> str`` and ``kind.read(text, ctx) -> int``
-  (raises ``ValueError`` with a message on bad text).  Ready kinds:
-  ``UInt(fmt)``, ``Enum(names)``, ``Bool(display)``.
-* ``Field(name, low, high, kind)`` -- bits ``low..high`` inclusive of the
-  instruction word (``high`` may exceed 31: words are plain Python ints of
-  ``Bitset.size`` bits, so 64-bit G80 words are one int).
-* ``Bitset(name, size, match, mask, fields, display, gen=(lo, hi),
-  dontcare=0, asserts=())`` -- a leaf instruction form.  ``match``/``mask``
-  are the fixed pattern bits; ``dontcare`` the bits the form ignores
-  (``x`` in isaspec).  ``display`` is a template: ``{NAME}`` is replaced by
-  the field's shown value (``{NAME}`` the ``displayname``); ``overrides``
-  are ``(predicate(values), display)`` pairs tried first; ``asserts`` are ``(mask, value)`` pairs that must
-  hold for a decode to match.  ``Bitset.from_pattern(name, "0101xx..", ...)``
-  builds match/mask/dontcare from an isaspec pattern string written MSB first.
-* ``Isa(bitsets, select_size=None)`` -- ``isa.decode(word, gen)`` returns the
-  unique matching :class:`Decoded` (or ``None``); ``isa.encode(bitset,
-  values)`` returns the word (raises ``FieldOverflow``);
-  ``isa.format(decoded, ctx)`` renders the display template.
-  ``select_size(first_word) -> bits`` lets an ISA with variable-length words
-  (G80: bits 0-1 choose 32 or 64) say how many bits an instruction takes;
-  ``isa.split(words32)`` then yields (offset, size, word) per instruction.
-* ``Table`` -- envydis-style nested decode tables: ``Table(entries)`` where each
-  entry is ``(mask, match, target)`` and target is a Bitset or another Table;
-  ``Table.lookup(word)`` walks the first matching entry.
+* :mod:`visa.bitisa.fields` -- :class:`Bits` (a number stored in bit ranges, with
+  shift, sign mode, addend, xor, wrapping), :class:`Field` and the value kinds
+  :class:`UInt`, :class:`Enum`, :class:`Bool` (``show(value, ctx)``/``read(text, ctx)``).
+* :mod:`visa.bitisa.operands` -- operand kinds that own their decode, print and
+  encode: :class:`Reg` (with :class:`Special`), :class:`Mem`, :class:`Vec`,
+  :class:`Imm`, :class:`Target`, :class:`Discard`, :class:`Ignore`, :class:`Unknown`;
+  the assembler's operand expressions (:func:`fold`, :func:`shape`).
+* :mod:`visa.bitisa.isa` -- :class:`Bitset`, :class:`Table`, :class:`Variant` (gen,
+  features, modes), :class:`Isa`: ``decode(word, variant)`` walks the tables forwards
+  (first available entry that matches), ``format(decoded, ctx)`` renders the display
+  templates, ``encode(bitset, values)`` sets fields, ``matcher(variant)`` matches
+  instruction tokens against the tables backwards (every encoding, in table order,
+  lazily), ``split(words)`` cuts a stream of 32-bit words into instructions of
+  varying length (``select_size``).  A decoded instruction's length is its first
+  entry's ``size`` (so the root table's entries choose it from the bits they match).
 """
 
-from __future__ import annotations
+from .fields import (M64, SIGNED, SLIGHTLY_SIGNED, ULTRASIGNED, UNSIGNED, Bits, Bool, Enum,
+                     Field, FieldOverflow, Kind, UInt)
+from .isa import (CLOSE_TOKEN, OPEN_TOKEN, Bitset, Candidates, Decoded, Isa, Match, Matcher,
+                  MatchOptions, Predicate, Table, Variant, holds, resolve)
+from .operands import (BINARY, DISCARD, NAMED, NO_COLORS, ONE, ZERO, Discard, Ignore, Imm, Mem,
+                       Reg, Special, Target, Unknown, Vec, fold, is_constant, shape)
 
-import re
-from typing import Any, Callable, Iterable, Iterator, Mapping, Protocol, Sequence
-
-import attrs
-
-
-class FieldOverflow(ValueError):
-    """A value does not fit its field."""
-
-
-class Kind(Protocol):
-    def show(self, value: int, ctx: Any) -> str: ...
-    def read(self, text: str, ctx: Any) -> int: ...
-
-
-@attrs.frozen
-class UInt:
-    fmt: str = "{:d}"
-
-    def show(self, value: int, ctx: Any) -> str:
-        return self.fmt.format(value)
-
-    def read(self, text: str, ctx: Any) -> int:
-        try:
-            return int(text, 0)
-        except ValueError:
-            raise ValueError(f"bad integer {text!r}") from None
-
-
-@attrs.frozen
-class Enum:
-    names: Mapping[int, str]
-
-    def show(self, value: int, ctx: Any) -> str:
-        return self.names.get(value, f"<{value}>")
-
-    def read(self, text: str, ctx: Any) -> int:
-        for v, n in self.names.items():
-            if n.lower() == text.lower():
-                return v
-        raise ValueError(f"unknown name {text!r}")
-
-
-@attrs.frozen
-class Bool:
-    display: str
-
-    def show(self, value: int, ctx: Any) -> str:
-        return self.display if value else ""
-
-    def read(self, text: str, ctx: Any) -> int:
-        return 1 if text else 0
-
-
-@attrs.frozen
-class Field:
-    name: str
-    low: int
-    high: int
-    kind: Any = UInt()
-
-    @property
-    def width(self) -> int:
-        return self.high - self.low + 1
-
-    @property
-    def mask(self) -> int:
-        return ((1 << self.width) - 1) << self.low
-
-    def get(self, word: int) -> int:
-        return (word >> self.low) & ((1 << self.width) - 1)
-
-    def put(self, word: int, value: int) -> int:
-        if value < 0 or value >> self.width:
-            raise FieldOverflow(f"{self.name}: {value:#x} does not fit {self.width} bits")
-        return (word & ~self.mask) | (value << self.low)
-
-
-@attrs.frozen
-class Bitset:
-    name: str
-    size: int
-    match: int
-    mask: int
-    fields: tuple[Field, ...] = ()
-    display: str = ""
-    gen: tuple[int, int] = (0, 1 << 30)
-    dontcare: int = 0
-    asserts: tuple[tuple[int, int], ...] = ()
-    #: (predicate over the field values, display) pairs tried before ``display``
-    overrides: tuple[tuple[Callable[[Mapping[str, int]], bool], str], ...] = ()
-    #: the mnemonic ``{NAME}`` stands for in templates ("" means ``name``)
-    displayname: str = ""
-    #: fields not in the word: (name, constant value, kind), e.g. isaspec <derived>
-    derived: tuple[tuple[str, int, Any], ...] = ()
-
-    @classmethod
-    def from_pattern(cls, name: str, pattern: str, fields: Sequence[Field] = (),
-                     display: str = "", **kw: Any) -> "Bitset":
-        """``pattern`` MSB first over all ``size`` bits: 0/1 fixed, x don't
-        care, any other char a field bit."""
-        size = len(pattern)
-        match = mask = dontcare = 0
-        for i, ch in enumerate(reversed(pattern)):
-            if ch in "01":
-                mask |= 1 << i
-                match |= int(ch) << i
-            elif ch == "x":
-                dontcare |= 1 << i
-        return cls(name, size, match, mask, tuple(fields), display,
-                   dontcare=dontcare, **kw)
-
-    def matches(self, word: int, gen: int) -> bool:
-        if not (self.gen[0] <= gen <= self.gen[1]):
-            return False
-        if word & self.mask != self.match:
-            return False
-        return all(word & m == v for m, v in self.asserts)
-
-    def field(self, name: str) -> Field:
-        for f in self.fields:
-            if f.name == name:
-                return f
-        raise KeyError(name)
-
-
-@attrs.frozen
-class Decoded:
-    bitset: Bitset
-    word: int
-    values: Mapping[str, int]
-
-    @property
-    def lost_bits(self) -> int:
-        """Don't-care bits set in the word (the text would lose them)."""
-        return self.word & self.bitset.dontcare
-
-
-_TEMPLATE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
-
-
-@attrs.frozen
-class Table:
-    entries: tuple[tuple[int, int, Any], ...]
-
-    def lookup(self, word: int) -> Bitset | None:
-        for mask, match, target in self.entries:
-            if word & mask == match:
-                return target.lookup(word) if isinstance(target, Table) else target
-        return None
-
-
-class Isa:
-    def __init__(self, bitsets: Iterable[Bitset],
-                 select_size: Callable[[int], int] | None = None) -> None:
-        self.bitsets: tuple[Bitset, ...] = tuple(bitsets)
-        self.by_name: dict[str, Bitset] = {b.name: b for b in self.bitsets}
-        self.select_size = select_size
-        self._gen_cache: dict[int, tuple[Bitset, ...]] = {}
-
-    def for_gen(self, gen: int) -> tuple[Bitset, ...]:
-        got = self._gen_cache.get(gen)
-        if got is None:
-            got = tuple(b for b in self.bitsets if b.gen[0] <= gen <= b.gen[1])
-            self._gen_cache[gen] = got
-        return got
-
-    def decode(self, word: int, gen: int = 0) -> Decoded | None:
-        hits = [b for b in self.for_gen(gen) if b.matches(word, gen)]
-        if len(hits) != 1:
-            return None
-        b = hits[0]
-        return Decoded(b, word, {f.name: f.get(word) for f in b.fields})
-
-    def encode(self, bitset: Bitset | str, values: Mapping[str, int]) -> int:
-        b = self.by_name[bitset] if isinstance(bitset, str) else bitset
-        word = b.match
-        for f in b.fields:
-            if f.name in values:  # fields may alias the same bits
-                word = f.put(word, values[f.name])
-        return word
-
-    def format(self, d: Decoded, ctx: Any = None) -> str:
-        b = d.bitset
-        template = b.display
-        for pred, disp in b.overrides:
-            if pred(d.values):
-                template = disp
-                break
-
-        def one(m: re.Match[str]) -> str:
-            if m.group(1) == "NAME":
-                return b.displayname or b.name
-            for dname, dval, dkind in b.derived:
-                if dname == m.group(1):
-                    return str(dkind.show(dval, ctx))
-            f = b.field(m.group(1))
-            return str(f.kind.show(d.values[f.name], ctx))
-
-        return _TEMPLATE.sub(one, template)
-
-    def split(self, words32: Sequence[int]) -> Iterator[tuple[int, int, int]]:
-        """(offset, size_bits, word) per instruction of a 32-bit word stream;
-        a 64-bit instruction is low word | high word << 32."""
-        i = 0
-        while i < len(words32):
-            size = self.select_size(words32[i]) if self.select_size else 32
-            n = size // 32
-            w = 0
-            for k in range(n):
-                if i + k < len(words32):
-                    w |= words32[i + k] << (32 * k)
-            yield i, size, w
-            i += n
+__all__ = [
+    "M64", "UNSIGNED", "SIGNED", "SLIGHTLY_SIGNED", "ULTRASIGNED", "Bits", "Bool", "Enum", "Field",
+    "FieldOverflow", "Kind", "UInt", "Predicate", "holds", "Bitset", "Candidates", "Decoded", "Isa", "Match", "Matcher",
+    "MatchOptions", "Table", "Variant", "resolve", "OPEN_TOKEN", "CLOSE_TOKEN",
+    "NAMED", "ZERO", "ONE", "DISCARD", "NO_COLORS", "Discard", "Ignore", "Imm", "Mem", "Reg",
+    "Special", "Target", "Unknown", "Vec", "BINARY", "fold", "is_constant", "shape",
+]

@@ -7,14 +7,17 @@ the first one that fits (label values, 8-byte alignment of long instructions).
 
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import Sequence
+from typing import Any
 
-from . import dis as D
-from . import tables as T
+from visa.bitisa import (BINARY, CLOSE_TOKEN, M64, OPEN_TOKEN, Candidates, Match, MatchOptions,
+                         Variant, fold, is_constant, resolve)
 
-M64 = (1 << 64) - 1
+from . import reader
+from .isa import CHIPS, FEATURES, ISA, MODES, mode_of
+
+
 
 
 class AsmError(Exception):
@@ -23,893 +26,82 @@ class AsmError(Exception):
         self.diags = diags
 
 
-# ---------------------------------------------------------------- lexer
-
-_TOKEN = re.compile(r"""
- (?P<bcomment>/\*(?:[^*]|\*+[^*/])*\*+/)
-|(?P<ncomment>/\+)
-|(?P<ws>[ \t\r]+)
-|(?P<nl>\n)
-|(?P<lcomment>//[^\n]*\n?)
-|(?P<wordc>[a-zA-Z_][a-zA-Z_0-9]*:)
-|(?P<wordlb>[a-zA-Z_][a-zA-Z_0-9]*\[)
-|(?P<word>[a-z][a-zA-Z_0-9]*)
-|(?P<dotword>\.[a-zA-Z_][a-zA-Z_0-9]*)
-|(?P<dolword>\$[a-zA-Z_][a-zA-Z_0-9]*)
-|(?P<hashword>\#[a-zA-Z_][a-zA-Z_0-9]*)
-|(?P<num>0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)
-|(?P<op>\+\+|\+=|--|-=|\|\||&&|<<|>>|-)
-|(?P<open>[\[({])
-|(?P<sym>[*/%+&|^~!)}\]:;\#.])
-|(?P<str>"(?:[^\\"]|\\[\\"'nrtafv]|\\x[0-9a-fA-F]{2})*")
-""", re.X)
-
-
-class Tok:
-    __slots__ = ("kind", "val", "line", "col")
-
-    def __init__(self, kind: str, val: object, line: int, col: int) -> None:
-        self.kind = kind
-        self.val = val
-        self.line = line
-        self.col = col
-
-    def __repr__(self) -> str:  # pragma: no cover
-        return f"Tok({self.kind},{self.val!r},{self.line}:{self.col})"
-
-
-def lex(text: str) -> list[Tok]:
-    toks: list[Tok] = []
-    pos = 0
-    line = 1
-    lstart = 0
-    ws = True
-    n = len(text)
-    while pos < n:
-        m = _TOKEN.match(text, pos)
-        col = pos - lstart + 1
-        if not m:
-            toks.append(Tok("err", text[pos], line, col))
-            pos += 1
-            continue
-        kind = m.lastgroup
-        s = m.group()
-        if kind == "ncomment":
-            depth = 1
-            p = m.end()
-            while depth and p < n:
-                if text.startswith("+/", p):
-                    depth -= 1
-                    p += 2
-                elif text.startswith("/+", p):
-                    depth += 1
-                    p += 2
-                else:
-                    if text[p] == "\n":
-                        line += 1
-                        lstart = p + 1
-                    p += 1
-            pos = p
-            continue
-        if kind == "bcomment":
-            nls = s.count("\n")
-            if nls:
-                line += nls
-                lstart = pos + s.rfind("\n") + 1
-            pos = m.end()
-            continue
-        if kind == "ws":
-            ws = True
-        elif kind in ("nl", "lcomment"):
-            ws = True
-            toks.append(Tok("nl", None, line, col))
-            if s.endswith("\n"):
-                line += 1
-                lstart = m.end()
-        elif kind == "wordc":
-            ws = True
-            toks.append(Tok("wordc", s[:-1], line, col))
-        elif kind == "wordlb":
-            ws = True
-            toks.append(Tok("wordlb", s[:-1], line, col))
-        elif kind == "op" and s == "-":
-            nxt = text[m.end():m.end() + 1]
-            if nxt in (" ", "\t"):
-                toks.append(Tok("-" if ws else "err", "-", line, col))
-            else:
-                toks.append(Tok("uminus" if ws else "-", "-", line, col))
-            ws = False
-        elif kind == "open":
-            ws = True
-            toks.append(Tok(s, s, line, col))
-        elif kind in ("op", "sym"):
-            ws = False
-            toks.append(Tok(s, s, line, col))
-        elif kind == "num":
-            ws = False
-            toks.append(Tok("num", int(s, 16) if s[:2].lower() == "0x" else int(s, 8) if s.startswith("0") else int(s), line, col))
-        elif kind == "str":
-            ws = False
-            toks.append(Tok("str", s, line, col))
-        else:
-            ws = False
-            toks.append(Tok(kind, s[1:] if kind in ("dotword", "dolword", "hashword") else s, line, col))
-        pos = m.end()
-    eof = Tok("eof", None, line, pos - lstart + 1)
-    toks.extend((eof, eof, eof))
-    return toks
-
-
-# ---------------------------------------------------------------- parser
-
-class _SyntaxError(Exception):
-    def __init__(self, tok: Tok, msg: str) -> None:
-        super().__init__(msg)
-        self.tok = tok
-
-
-_PEXPR_START = {"uminus", "~", "!", "(", "num", "hashword", "dolword", "[", "wordlb", "#", "str"}
-
-
-class Parser:
-    def __init__(self, toks: list[Tok], strict: bool = True) -> None:
-        self.t = toks
-        self.i = 0
-        self.strict = strict
-        self.errors: list[tuple[int, int, str]] = []
-        self.labels = False  # the instruction being read names a label
-
-    def peek(self, k: int = 0) -> Tok:
-        return self.t[self.i + k]
-
-    def next(self) -> Tok:
-        tok = self.t[self.i]
-        if tok.kind != "eof":
-            self.i += 1
-        return tok
-
-    def expect(self, kind: str) -> Tok:
-        tok = self.peek()
-        if tok.kind != kind:
-            raise _SyntaxError(tok, f"syntax error: expected '{kind}'")
-        return self.next()
-
-    def file(self) -> list[tuple]:
-        lines: list[tuple] = []
-        errors: list[tuple[int, int, str]] = []
-        while self.peek().kind != "eof":
-            start = self.i
-            try:
-                ln = self.line()
-                if ln is not None:
-                    lines.append(ln)
-            except _SyntaxError as e:
-                errors.append((e.tok.line, e.tok.col, str(e) if e.tok.kind != "err" else
-                               f"syntax error: unexpected character '{e.tok.val}'"))
-                # skip to the next line end
-                self.i = max(self.i, start + 1) if self.t[start].kind != "nl" else start + 1
-                while self.peek().kind not in ("nl", ";", "eof"):
-                    self.next()
-                if self.peek().kind != "eof":
-                    self.next()
-        self.errors = errors
-        if errors and self.strict:
-            raise AsmError(errors)
-        return lines
-
-    def eol(self) -> None:
-        tok = self.peek()
-        if tok.kind in ("nl", ";"):
-            self.next()
-            return
-        if tok.kind == "eof":
-            return
-        raise _SyntaxError(tok, f"syntax error: unexpected {self._desc(tok)}")
-
-    @staticmethod
-    def _desc(tok: Tok) -> str:
-        if tok.kind == "err":
-            return f"character '{tok.val}'"
-        if tok.kind == "word":
-            return f"word '{tok.val}'"
-        return f"'{tok.val}'" if tok.val is not None else tok.kind
-
-    def line(self) -> tuple | None:
-        tok = self.peek()
-        if tok.kind in ("nl", ";"):
-            self.next()
-            return None
-        if tok.kind == "wordc":
-            self.next()
-            return ("label", tok.val, tok.line, tok.col)
-        if tok.kind == "dotword":
-            self.next()
-            params = []
-            while self.peek().kind not in ("nl", ";", "eof"):
-                params.append(self.expr())
-            self.eol()
-            return ("dir", tok.val, params, tok.line, tok.col)
-        self.labels = False
-        subs = [self.subinsn()]
-        while True:
-            if self.peek().kind == "&":
-                self.next()
-                if self.peek().kind == "nl":
-                    self.next()
-                subs.append(self.subinsn())
-            elif self.peek().kind == "nl" and self.peek(1).kind == "&":
-                self.next()
-                self.next()
-                subs.append(self.subinsn())
-            else:
-                break
-        self.eol()
-        return ("insn", subs, tok.line, tok.col, self.labels)
-
-    def subinsn(self) -> tuple:
-        prefs = []
-        while self.peek().kind in _PEXPR_START:
-            prefs.append(self.pexpr())
-        tok = self.peek()
-        if tok.kind != "word":
-            raise _SyntaxError(tok, f"syntax error: unexpected {self._desc(tok)}" if tok.kind != "err" else "")
-        return (prefs, self.sinsn())
-
-    def sinsn(self) -> tuple:
-        name = self.expect("word").val
-        operands = []
-        mods: list[str] = []
-        while True:
-            tok = self.peek()
-            if tok.kind == "word":
-                mods.append(self.next().val)
-            elif tok.kind in _PEXPR_START:
-                exprs = [self.sexpr()]
-                while self.peek().kind == "|":
-                    self.next()
-                    exprs.append(self.sexpr())
-                operands.append((mods, exprs))
-                mods = []
-            else:
-                break
-        return (name, operands, mods)
-
-    def expr(self) -> tuple:
-        e = self.expr0()
-        while self.peek().kind == ":":
-            self.next()
-            e = ("vec", e, self.expr0())
-        return e
-
-    def _binlevel(self, sub, ops: dict[str, str]):
-        e = sub()
-        while self.peek().kind in ops:
-            op = ops[self.next().kind]
-            e = (op, e, sub())
-        return e
-
-    def expr0(self) -> tuple:
-        return self._binlevel(self.expr1, {"||": "lor"})
-
-    def expr1(self) -> tuple:
-        return self._binlevel(self.expr2, {"&&": "land"})
-
-    def expr2(self) -> tuple:
-        return self._binlevel(self.expr3, {"|": "or"})
-
-    def expr3(self) -> tuple:
-        return self._binlevel(self.expr4, {"^": "xor"})
-
-    def expr4(self) -> tuple:
-        return self._binlevel(self.expr5, {"&": "and"})
-
-    def expr5(self) -> tuple:
-        return self._binlevel(self.sexpr0, {"<<": "shl", ">>": "shr"})
-
-    def sexpr(self) -> tuple:
-        e = self.sexpr0()
-        while self.peek().kind == ":":
-            self.next()
-            e = ("vec", e, self.sexpr0())
-        return e
-
-    def sexpr0(self) -> tuple:
-        return self._binlevel(self.sexpr1, {"+": "add", "-": "sub"})
-
-    def sexpr1(self) -> tuple:
-        return self._binlevel(self.pexpr, {"*": "mul", "/": "div", "%": "mod"})
-
-    def pexpr(self) -> tuple:
-        tok = self.peek()
-        if tok.kind == "uminus":
-            self.next()
-            return ("neg", self.pexpr())
-        if tok.kind == "~":
-            self.next()
-            return ("not", self.pexpr())
-        if tok.kind == "!":
-            self.next()
-            return ("lnot", self.pexpr())
-        return self.aexpr()
-
-    def aexpr(self) -> tuple:
-        tok = self.next()
-        k = tok.kind
-        if k == "(":
-            if self.peek().kind == ")":
-                self.next()
-                return ("zvec",)
-            if self.peek().kind == "word":
-                s = self.sinsn()
-                self.expect(")")
-                return ("sinsn", s)
-            e = self.expr()
-            self.expect(")")
-            return e
-        if k == "num":
-            return ("num", tok.val & M64)
-        if k == "hashword":
-            self.labels = True
-            return ("label", tok.val, tok.line, tok.col)
-        if k == "dolword":
-            return ("reg", tok.val)
-        if k in ("[", "wordlb"):
-            name = tok.val if k == "wordlb" else ""
-            while self.peek().kind == "word":  # memory modifiers
-                self.next()
-            e1 = self.expr()
-            kind = "mem"
-            e2 = None
-            nk = self.peek().kind
-            if nk in ("++", "--", "+=", "-="):
-                self.next()
-                kind = {"++": "pp", "--": "mm", "+=": "pe", "-=": "me"}[nk]
-                e2 = self.expr()
-            self.expect("]")
-            return ("mem", name, e1, e2, kind)
-        if k == "#":
-            return ("discard",)
-        if k == "str":
-            return ("str", tok.val)
-        self.i -= 1
-        raise _SyntaxError(tok, f"syntax error: unexpected {self._desc(tok)}")
-
+# ---------------------------------------------------------------- parsing
 
 def parse(text: str) -> list[tuple]:
-    """Text -> lines: ('insn', subinsns, line, col), ('label', name, line, col), ('dir', name, params, line, col)."""
-    return Parser(lex(text)).file()
+    """Text -> lines (:mod:`visa.g80.reader`); raises AsmError with every syntax error."""
+    lines, errors = reader.parse(text)
+    if errors:
+        raise AsmError(errors)
+    return lines
 
 
-# ---------------------------------------------------------------- constant folding
+# ---------------------------------------------------------------- matching (on the engine)
 
-_BIN = {
-    "add": lambda a, b: a + b, "sub": lambda a, b: a - b, "mul": lambda a, b: a * b,
-    "shl": lambda a, b: a << b if b < 64 else 0, "shr": lambda a, b: a >> b if b < 64 else 0,
-    "and": lambda a, b: a & b, "or": lambda a, b: a | b, "xor": lambda a, b: a ^ b,
-    "land": lambda a, b: int(bool(a and b)), "lor": lambda a, b: int(bool(a or b)),
-}
+class Options(MatchOptions):
+    """How lines are matched (:class:`~visa.bitisa.MatchOptions`: ``var``, ``lenient`` to
+    name a too-large immediate, ``strict`` to refuse an odd ``$r53d``, ``defaults`` to widen
+    an instruction), with the engine's matcher for them."""
 
+    __slots__ = ("matcher",)
 
-class _DivZero(Exception):
-    pass
+    def __init__(self, var: Variant, lenient: bool = False, strict: bool = False,
+                 defaults: bool = False) -> None:
+        super().__init__(var, lenient, strict, defaults)
+        self.matcher = ISA.matcher(var, lenient=lenient, strict=strict, defaults=defaults)
 
-
-def fold(e: tuple) -> tuple:
-    k = e[0]
-    if k in _BIN or k in ("div", "mod"):
-        a, b = fold(e[1]), fold(e[2])
-        if a[0] == "num" and b[0] == "num":
-            if k in ("div", "mod"):
-                if b[1] == 0:
-                    return (k, a, b)
-                return ("num", (a[1] // b[1] if k == "div" else a[1] % b[1]) & M64)
-            return ("num", _BIN[k](a[1], b[1]) & M64)
-        return (k, a, b)
-    if k in ("neg", "not", "lnot"):
-        a = fold(e[1])
-        if a[0] == "num":
-            v = a[1]
-            return ("num", (-v if k == "neg" else ~v if k == "not" else int(not v)) & M64)
-        return (k, a)
-    if k == "vec":
-        return ("vec", fold(e[1]), fold(e[2]))
-    if k == "mem":
-        return ("mem", e[1], fold(e[2]), fold(e[3]) if e[3] is not None else None, e[4])
-    if k == "sinsn":
-        return ("sinsn", fold_sinsn(e[1]))
-    return e
+    def with_(self, **kw: Any) -> "Options":
+        args = {k: getattr(self, k) for k in MatchOptions._fields}
+        args.update(kw)
+        return Options(**args)
 
 
-def fold_sinsn(s: tuple) -> tuple:
+def _flatten_sinsn(out: list, s: tuple) -> None:
     name, operands, mods = s
-    return (name, [(m, [fold(x) for x in xs]) for m, xs in operands], mods)
-
-
-def isimm(e: tuple) -> bool:
-    k = e[0]
-    if k in _BIN or k in ("div", "mod"):
-        return isimm(e[1]) and isimm(e[2])
-    if k in ("neg", "not", "lnot"):
-        return isimm(e[1])
-    return k in ("num", "label")
-
-
-# ---------------------------------------------------------------- matching
-
-class Match:
-    __slots__ = ("a", "m", "oplen", "lpos", "relocs")
-
-    def __init__(self, a: int = 0, m: int = 0, oplen: int = 0, lpos: int = 0, relocs: tuple = ()) -> None:
-        self.a = a
-        self.m = m
-        self.oplen = oplen
-        self.lpos = lpos
-        self.relocs = relocs
-
-
-def _setsbf(r: Match, pos: int, ln: int, num: int) -> bool:
-    if not ln:
-        return True
-    m = ((1 << ln) - 1) << pos
-    a = (num << pos) & m
-    if (a & r.m) == (r.a & m & r.m):
-        r.a |= a
-        r.m |= m
-        return True
-    return False
-
-
-def _readbf(bf: dict, r: Match) -> int:
-    res = 0
-    pos = bf["shr"]
-    for s, ln in bf["sbf"]:
-        fm = (1 << ln) - 1
-        r.m |= fm << s
-        res |= ((r.a >> s) & fm) << pos
-        pos += ln
-    mode = bf["mode"]
-    if mode == 1:
-        if pos and res >> (pos - 1) & 1:
-            res -= 1 << pos
-    elif mode == 2:
-        if res >> (pos - 1) & 1 and res >> (pos - 2) & 1:
-            res -= 1 << pos
-    elif mode == 3:
-        res -= 1 << pos
-    res ^= bf.get("xorend", 0)
-    res += bf["addend"]
-    return res & M64
-
-
-def _setbf(r: Match, bf: dict, num: int) -> bool:
-    onum = num & M64
-    n = ((num - bf["addend"]) & M64) ^ bf.get("xorend", 0)
-    n >>= bf["shr"]
-    for s, ln in bf["sbf"]:
-        _setsbf(r, s, ln, n)
-        n >>= ln
-    return _readbf(bf, r) == onum
-
-
-def _set_rbf_num(r: Match, bf: dict, val: int, lenient: bool = False) -> bool:
-    n = ((val - bf["addend"]) & M64) >> bf["shr"]
-    for s, ln in bf["sbf"]:
-        _setsbf(r, s, ln, n)
-        n >>= ln
-    mask = M64
-    total = bf["shr"] + sum(ln for _, ln in bf["sbf"])
-    if bf["wrapok"] and total < 64:
-        mask = (1 << total) - 1
-        # a value wider than its field (as unsigned or as a negative number) is refused, where
-        # envyas cut it silently; ``lenient`` (the retry naming the error) takes it as envyas did
-        if not lenient and (1 << total) <= val < M64 + 1 - (1 << (total - 1)):
-            return False
-    return (_readbf(bf, r) & mask) == (val & mask)
-
-
-def _setrbf(r: Match, bf: dict, e: tuple, lenient: bool = False) -> bool:
-    if not isimm(e):
-        return False
-    if e[0] != "num":
-        r.relocs = r.relocs + ((bf, e),)
-        return True
-    return _set_rbf_num(r, bf, e[1], lenient)
-
-
-_REGNUM = re.compile(r"(\d*)(.*)\Z", re.S)
-
-
-def _matchreg(r: Match, reg: dict, e: tuple, var: D.Variant) -> bool:
-    bf = T.BITFIELDS[reg["bf"]] if reg["bf"] else None
-    if reg["specials"]:
-        for sr in T.SREGS[reg["specials"]]:
-            if sr["fmask"] and not var.ok(sr["fmask"], 0):
-                continue
-            mode = sr["mode"]
-            if mode == 0:
-                if e[0] == "reg" and e[1] == sr["name"]:
-                    return _setbf(r, bf, sr["num"])
-            elif mode == 1:
-                if e[0] == "num" and e[1] == 0:
-                    return _setbf(r, bf, sr["num"])
-            elif mode == 2:
-                if e[0] == "num" and e[1] == 1:
-                    return _setbf(r, bf, sr["num"])
-            elif e[0] == "discard":
-                return _setbf(r, bf, sr["num"])
-    if e[0] != "reg":
-        return False
-    name = reg["name"]
-    s = e[1]
-    if not s.startswith(name):
-        return False
-    m = _REGNUM.match(s, len(name))
-    digits, end = m.group(1), m.group(2)
-    num = int(digits) if digits else 0
-    if not reg["hilo"]:
-        if end != reg["suffix"]:
-            return False
-        if var.strict and end == "d" and num & 1:
-            return False
-    else:
-        if end not in ("h", "l"):
-            return False
-        num = num << 1 | (end == "h")
-    if bf is not None:
-        return _setbf(r, bf, num)
-    return not num
-
-
-def _memaddr(acc: dict, e: tuple, flip: bool) -> bool:
-    if isimm(e):
-        x = acc.get("iex")
-        if flip:
-            acc["iex"] = ("neg", e) if x is None else ("sub", x, e)
-        else:
-            acc["iex"] = e if x is None else ("add", x, e)
-        return True
-    k = e[0]
-    if k == "add":
-        return _memaddr(acc, e[1], flip) and _memaddr(acc, e[2], flip)
-    if k == "sub":
-        return _memaddr(acc, e[1], flip) and _memaddr(acc, e[2], not flip)
-    if k == "neg":
-        return _memaddr(acc, e[1], not flip)
-    if flip:
-        return False
-    if acc.get("n1") is None:
-        acc["n1"] = e
-    elif acc.get("n2") is None:
-        acc["n2"] = e
-    else:
-        return False
-    return True
-
-
-def _matchmem(mem: dict, e: tuple, spos: int, var: D.Variant) -> Match | None:
-    r = Match(lpos=spos + 1)
-    ismem = e[0] == "mem"
-    if not ismem:
-        return None
-    name = mem["name"]
-    if not e[1].startswith(name):
-        return None
-    if mem["idx"]:
-        rest = e[1][len(name):]
-        if not rest or not rest.isdigit():
-            return None
-        if not _setbf(r, T.BITFIELDS[mem["idx"]], int(rest)):
-            return None
-    elif e[1] != name:
-        return None
-    pexpr = None
-    if e[4] == "pp":
-        pexpr = e[3]
-    elif e[4] == "mm":
-        pexpr = fold(("neg", e[3]))
-    elif e[4] != "mem":
-        return None
-    acc: dict = {}
-    _memaddr(acc, e[2], False)
-    iex = acc.get("iex")
-    if mem["imm"]:
-        bf = T.RBITFIELDS[mem["imm"]]
-        if mem["postincr"]:
-            # envyas refuses an explicit zero before ++ (envydis prints s[0x0++0x4]); we take it
-            if iex is not None and not (iex[0] == "num" and iex[1] == 0):
-                return None
-            if pexpr is None or not _setrbf(r, bf, pexpr, var.lenient):
-                return None
-        else:
-            if pexpr is not None:
-                return None
-            if not _setrbf(r, bf, iex if iex is not None else ("num", 0), var.lenient):
-                return None
-    elif iex is not None or pexpr is not None:
-        return None
-    n1, n2 = acc.get("n1"), acc.get("n2")
-    if mem["reg"]:
-        if n2 is not None:
-            return None
-        if not _matchreg(r, T.REGS[mem["reg"]], n1 if n1 is not None else ("num", 0), var):
-            return None
-    elif n1 is not None or n2 is not None:
-        return None
-    return r
-
-
-def _matchvec(vec: dict, e: tuple, spos: int) -> Match | None:
-    r = Match(lpos=spos + 1)
-    items: list[tuple] = []
-    if e[0] != "zvec":
-        while e[0] == "vec":
-            items.append(e[2])
-            e = e[1]
-        items.append(e)
-        items.reverse()
-    start = cur = mask = 0
-    name = vec["name"]
-    for i, x in enumerate(items):
-        if x[0] == "discard":
-            continue
-        if x[0] != "reg" or not x[1].startswith(name) or not x[1][len(name):].isdigit():
-            return None
-        num = int(x[1][len(name):])
-        if mask:
-            if num != cur:
-                return None
-            cur += 1
-        else:
-            start = num
-            cur = num + 1
-        mask |= 1 << i
-    cnt = len(items)
-    # an all-discard vector names no register: its base field stays free (envyas set it to 0,
-    # which clashes where another operand shares the field)
-    if mask and not _setbf(r, T.BITFIELDS[vec["bf"]], start):
-        return None
-    if not _setbf(r, T.BITFIELDS[vec["cnt"]], cnt):
-        return None
-    if vec["mask"]:
-        if not _setbf(r, T.BITFIELDS[vec["mask"]], mask):
-            return None
-    elif mask != (1 << cnt) - 1:
-        return None
-    return r
-
-
-class _Ctx:
-    __slots__ = ("var", "atoms", "keys", "names")
-
-    def __init__(self, var: D.Variant, atoms: list[tuple]) -> None:
-        self.var = var
-        self.atoms = atoms
-        self.keys = [_key(a) for a in atoms] + [("end",)]
-        # an entry naming a word the line lacks cannot match
-        self.names = frozenset(a[1] for a in atoms if a[0] == "name")
-
-
-def _key(item: tuple) -> tuple:
-    return ("n", item[1]) if item[0] == "name" else (item[0],)
-
-
-_EXPR_KINDS = {"reg", "mem", "imm", "rimm", "btarg", "ctarg", "vec", "discard"}
-_FIRST_MEMO: dict[str, tuple[frozenset, bool]] = {}
-
-
-def _first_table(name: str) -> tuple[frozenset, bool]:
-    """What the entries of a table can consume first, and whether some entry can consume nothing."""
-    got = _FIRST_MEMO.get(name)
-    if got is not None:
-        return got
-    _FIRST_MEMO[name] = (frozenset(), True)  # no recursion in the G80 tables; a safe guess if any
-    first: set = set()
-    nullable = False
-    for _val, _mask, _fm, _pt, atoms in T.TABLES[name]:
-        f, n = _first_seq(atoms)
-        first |= f
-        nullable = nullable or n
-    _FIRST_MEMO[name] = got = (frozenset(first), nullable)
-    return got
-
-
-def _first_seq(atoms: tuple) -> tuple[set, bool]:
-    first: set = set()
-    for atom in atoms:
-        k = atom[0]
-        if k == "name":
-            first.add(("n", atom[1]))
-            return first, False
-        if k == "tab":
-            f, n = _first_table(atom[1])
-            first |= f
-            if not n:
-                return first, False
-        elif k in _EXPR_KINDS:
-            first.add(("expr",))
-            return first, False
-        elif k == "sestart":
-            first.add(("sestart",))
-            return first, False
-        elif k == "seend":
-            first.add(("seend",))
-            return first, False
-        elif k == "unk":
-            return first, False
-    return first, True
-
-
-_PRUNED: dict[str, list[tuple]] = {}
-
-
-def _pruned(name: str) -> list[tuple]:
-    """The entries of a table with the first words each can consume (None: cannot tell)."""
-    got = _PRUNED.get(name)
-    if got is None:
-        got = []
-        for ent in T.TABLES[name]:
-            f, n = _first_seq(ent[4])
-            required = frozenset(a[1] for a in ent[4] if a[0] == "name")
-            got.append(ent + (None if n else frozenset(f), required))
-        _PRUNED[name] = got
-    return got
-
-
-def _atom(ctx: _Ctx, atom: tuple, spos: int) -> list[Match] | None:
-    kind = atom[0]
-    atoms = ctx.atoms
-    n = len(atoms)
-    if kind == "tab":
-        return _table(ctx, atom[1], spos)
-    if kind == "oplen":
-        return [Match(oplen=atom[1], lpos=spos)]
-    if kind in ("ign", "endmark"):
-        return [Match(lpos=spos)]
-    if kind == "unk":
-        return None
-    if kind == "sestart":
-        return [Match(lpos=spos + 1)] if spos < n and atoms[spos][0] == "sestart" else None
-    if kind == "seend":
-        return [Match(lpos=spos + 1)] if spos < n and atoms[spos][0] == "seend" else None
-    if kind == "name":
-        if spos < n and atoms[spos][0] == "name" and atoms[spos][1] == atom[1]:
-            return [Match(lpos=spos + 1)]
-        return None
-    if spos >= n or atoms[spos][0] != "expr":
-        return None
-    e = atoms[spos][1]
-    if kind == "reg":
-        r = Match(lpos=spos + 1)
-        return [r] if _matchreg(r, T.REGS[atom[1]], e, ctx.var) else None
-    if kind == "mem":
-        r2 = _matchmem(T.MEMS[atom[1]], e, spos, ctx.var)
-        return [r2] if r2 is not None else None
-    if kind == "imm":
-        r = Match(lpos=spos + 1)
-        return [r] if e[0] == "num" and _setbf(r, T.BITFIELDS[atom[1]], e[1]) else None
-    if kind in ("rimm", "btarg", "ctarg"):
-        r = Match(lpos=spos + 1)
-        return [r] if _setrbf(r, T.RBITFIELDS[atom[1]], e, ctx.var.lenient) else None
-    if kind == "vec":
-        r2 = _matchvec(T.VECS[atom[1]], e, spos)
-        return [r2] if r2 is not None else None
-    if kind == "discard":
-        return [Match(lpos=spos + 1)] if e[0] == "discard" else None
-    raise AssertionError(kind)  # pragma: no cover
-
-
-def _merge1(a: Match, b: Match) -> Match | None:
-    cm = a.m & b.m
-    if (a.a & cm) != (b.a & cm):
-        return None
-    return Match(a.a | b.a, a.m | b.m, b.oplen or a.oplen, b.lpos, b.relocs + a.relocs)
-
-
-def _desc(ctx: _Ctx, m: Match, atoms: tuple, i: int):
-    """The matches of ``atoms[i:]`` after ``m``, lazily, in envyas' order (depth first)."""
-    if i == len(atoms):
-        yield m
-        return
-    atom = atoms[i]
-    sub = _table(ctx, atom[1], m.lpos) if atom[0] == "tab" else _atom(ctx, atom, m.lpos)
-    if sub is None:
-        return
-    last = i + 1 == len(atoms)
-    for b in sub:
-        nm = _merge1(m, b)
-        if nm is not None:
-            if last:
-                yield nm
-            else:
-                yield from _desc(ctx, nm, atoms, i + 1)
-
-
-def _table(ctx: _Ctx, name: str, spos: int):
-    var = ctx.var
-    key = ctx.keys[spos] if spos < len(ctx.keys) else ("end",)
-    names = ctx.names
-    implicit = var.implicit
-    for val, mask, fmask, ptype, atoms, first, required in _pruned(name):
-        if (first is None or key in first) and required <= names and var.ok(fmask, ptype):
-            yield from _desc(ctx, Match(val, mask, 0, spos), atoms, 0)
-        elif implicit and val == 0 and mask and len(atoms) == 1 and atoms[0][0] == "name" \
-                and atoms[0][1] not in names and var.ok(fmask, ptype):
-            yield Match(val, mask, 0, spos)
-        if not mask and not fmask and not ptype:
-            break
-
-
-def _flatten_sinsn(out: list[tuple], s: tuple) -> None:
-    name, operands, mods = s
-    out.append(("name", name))
+    out.append(name)
     for om, exprs in operands:
-        for mname in om:
-            out.append(("name", mname))
+        out.extend(om)
         for e in exprs:
             _flatten_expr(out, e)
-    for mname in mods:
-        out.append(("name", mname))
+    out.extend(mods)
 
 
-def _flatten_expr(out: list[tuple], e: tuple) -> None:
+def _flatten_expr(out: list, e: tuple) -> None:
     if e[0] == "sinsn":
-        out.append(("sestart",))
+        out.append(OPEN_TOKEN)
         _flatten_sinsn(out, e[1])
-        out.append(("seend",))
+        out.append(CLOSE_TOKEN)
     else:
-        out.append(("expr", e))
+        out.append(fold(e))
 
 
-class Candidates:
-    """The encodings of one instruction in envyas' order, found lazily: the root table's entries
-    are tried one by one as far as the layout asks (usually the first, a short form, suffices)."""
-
-    def __init__(self, ctx: _Ctx) -> None:
-        self.ctx = ctx
-        self.found: list[Match] = []
-        self.gen = _table(ctx, "root", 0)
-        self.done = False
-
-    def _more(self) -> bool:
-        n = len(self.ctx.atoms)
-        for m in self.gen:
-            if m.lpos == n:
-                self.found.append(m)
-                return True
-        self.done = True
-        return False
-
-    def has(self, i: int) -> bool:
-        while len(self.found) <= i and not self.done:
-            self._more()
-        return len(self.found) > i
-
-    def __getitem__(self, i: int) -> Match:
-        if not self.has(i):
-            raise IndexError(i)
-        return self.found[i]
-
-    def __bool__(self) -> bool:
-        return self.has(0)
-
-
-def candidates(subinsns: list[tuple], var: D.Variant,
-               cache: dict | None = None) -> Candidates:
-    """Every encoding of one instruction, in envyas' order of preference (lazily).
-    ``cache`` (one per assembly, for lines that name no label: a label's expression carries the
-    position its errors cite) shares the search between equal lines."""
-    atoms: list[tuple] = []
+def tokens(subinsns: list[tuple]) -> list:
+    """An instruction's tokens for the matcher: words, groups and folded operands."""
+    out: list = []
     for prefs, s in subinsns:
         for p in prefs:
-            _flatten_expr(atoms, fold(p))
-        _flatten_sinsn(atoms, fold_sinsn(s))
+            _flatten_expr(out, p)
+        _flatten_sinsn(out, s)
+    return out
+
+
+def candidates(subinsns: list[tuple], opts: Options, cache: dict | None = None) -> Candidates:
+    """Every encoding of one instruction, in envyas' order of preference (lazily).
+    ``cache`` (one per assembly, for lines that name no label: a label's expression carries the
+    position its errors cite) shares the search between equal lines.  (A plain line's tokens
+    and shapes come from the reader: :func:`assemble_lines` hands them to the matcher.)"""
+    toks = tokens(subinsns)
     if cache is None:
-        return Candidates(_Ctx(var, atoms))
-    key = tuple(atoms)
+        return opts.matcher.candidates(toks)
+    key = tuple(toks)
     got = cache.get(key)
     if got is None:
-        got = cache[key] = Candidates(_Ctx(var, atoms))
+        got = cache[key] = opts.matcher.candidates(toks)
     return got
+
+
+def _oplen(m: Match) -> int:
+    return (m[3] or 32) >> 3
 
 
 # ---------------------------------------------------------------- layout
@@ -923,6 +115,10 @@ class Section:
         self.labels: list[tuple[str, int]] = []
 
     def put(self, data: bytes) -> None:
+        if self.pos == len(self.code):
+            self.code += data
+            self.pos += len(data)
+            return
         end = self.pos + len(data)
         if len(self.code) < end:
             self.code.extend(bytes(end - len(self.code)))
@@ -947,9 +143,8 @@ def _local(name: str, glob: str | None) -> str:
 
 
 class _Layout:
-    def __init__(self, lines: list[tuple], var: D.Variant) -> None:
+    def __init__(self, lines: list[tuple]) -> None:
         self.lines = lines
-        self.var = var
 
     def calc(self, e: tuple, syms: dict[str, int], glob: str | None, line: tuple) -> int:
         k = e[0]
@@ -974,7 +169,7 @@ class _Layout:
                 raise AsmError([(_pos(line)[0], _pos(line)[1], "division by zero")])
             a = self.calc(e[1], syms, glob, line)
             return a // b if k == "div" else a % b
-        return _BIN[k](self.calc(e[1], syms, glob, line), self.calc(e[2], syms, glob, line)) & M64
+        return BINARY[k](self.calc(e[1], syms, glob, line), self.calc(e[2], syms, glob, line)) & M64
 
 
 def _num_dir(name: str) -> int | None:
@@ -990,22 +185,39 @@ def _num_dir(name: str) -> int | None:
     return bits
 
 
-def assemble_lines(lines: list[tuple], var: D.Variant,
+def assemble_lines(lines: list[tuple], opts: Options | Variant,
                    errors: list[tuple[int, int, str]] | None = None,
-                   notes: dict[int, tuple[int | None, int]] | None = None) -> list[Section]:
+                   notes: dict[int, tuple[int | None, int]] | None = None,
+                   warnings: list[tuple[int, int, str, str]] | None = None,
+                   fixed: bool = False) -> list[Section]:
     """Layout and encoding: the sections with their bytes (envyas' two passes, repeated until stable).
-    ``errors``: syntax errors already found, reported together with the lines that match nothing."""
+    ``errors``: syntax errors already found, reported together with the lines that match nothing.
+    ``warnings`` receives ``(line, column, message, name)`` for accepted but suspect operands.
+    ``fixed``: every instruction stays where it is (a listing: no long instruction is moved to
+    an 8-byte boundary, no short one widened)."""
+    if not isinstance(opts, Options):
+        opts = Options(opts)
     errors = list(errors or [])
     im: dict[int, Candidates] = {}
     cache: dict = {}
+    matcher = opts.matcher
     for idx, ln in enumerate(lines):
         if ln[0] == "insn":
-            c = candidates(ln[1], var, None if len(ln) > 4 and ln[4] else cache)
+            if len(ln) > 7:
+                # a plain line: its tokens are read; equal lines share their encodings
+                if ln[4]:
+                    c = matcher.candidates(ln[5], ln[6])
+                else:
+                    c = cache.get(ln[7])
+                    if c is None:
+                        c = cache[ln[7]] = matcher.candidates(ln[5], ln[6])
+            else:
+                c = candidates(ln[1], opts, None if len(ln) > 4 and ln[4] else cache)
             if not c:
-                if candidates(ln[1], var.with_(lenient=True)):
+                if candidates(ln[1], opts.with_(lenient=True)):
                     errors.append((ln[2], ln[3], "an immediate or offset is too large for its field"))
                 else:
-                    errors.append((ln[2], ln[3], _why_no_match(ln[1], var)))
+                    errors.append((ln[2], ln[3], _why_no_match(ln[1], opts)))
             im[idx] = c
         elif ln[0] == "dir":
             d = ln[1]
@@ -1016,8 +228,9 @@ def assemble_lines(lines: list[tuple], var: D.Variant,
                 errors.append((ln[3], ln[4], err))
     if errors:
         raise AsmError(sorted(errors))
-    lay = _Layout(lines, var)
+    lay = _Layout(lines)
     sel = {i: 0 for i in im}
+    chosen = {i: c.found[0] for i, c in im.items()}  # im[i][sel[i]]
     extra: dict[int, int] = {}
     for i in im:
         note = (notes or {}).get(lines[i][2])
@@ -1025,10 +238,11 @@ def assemble_lines(lines: list[tuple], var: D.Variant,
             oplen, bits = note
             if oplen is not None:
                 j = 0
-                while im[i].has(j) and im[i][j].oplen != oplen:
+                while im[i].has(j) and _oplen(im[i][j]) != oplen:
                     j += 1
                 if im[i].has(j):
                     sel[i] = j
+                    chosen[i] = im[i][j]
             extra[i] = bits
     for _round in range(10000):
         allok = True
@@ -1040,8 +254,8 @@ def assemble_lines(lines: list[tuple], var: D.Variant,
         for idx, ln in enumerate(lines):
             k = ln[0]
             if k == "insn":
-                oplen = im[idx][sel[idx]].oplen
-                if oplen == 8 and cur.pos & 7:
+                oplen = (chosen[idx][3] or 32) >> 3
+                if oplen == 8 and cur.pos & 7 and not fixed:
                     cur.pos = (cur.pos & ~7) + 8
                 cur.pos += oplen
             elif k == "label":
@@ -1095,46 +309,51 @@ def assemble_lines(lines: list[tuple], var: D.Variant,
         for idx, ln in enumerate(lines):
             k = ln[0]
             if k == "insn":
-                m = im[idx][sel[idx]]
+                m = chosen[idx]
                 ok, val = _resolve(lay, m, syms, glob, ln)
                 if not ok:
-                    cur.pos += m.oplen
+                    cur.pos += _oplen(m)
                     sel[idx] += 1
-                    if not im[idx].has(sel[idx]):
+                    if im[idx].has(sel[idx]):
+                        chosen[idx] = im[idx][sel[idx]]
+                    else:
                         raise AsmError([(ln[2], ln[3], "branch target or value does not fit any encoding "
                                          "(relocation failed)")])
                     allok = False
                 else:
-                    if m.oplen == 8 and cur.pos & 7:
+                    oplen = _oplen(m)
+                    if oplen == 8 and cur.pos & 7 and not fixed:
                         if prev_insn is None:
                             widen_errors.append((ln[2], ln[3], "long instruction at an address that is not a "
                                                  "multiple of 8 after a directive (align it with .align 8)"))
-                        elif im[prev_insn][sel[prev_insn]].oplen == 4:
+                        elif _oplen(chosen[prev_insn]) == 4:
                             pm = im[prev_insn]
                             nxt = sel[prev_insn] + 1
-                            while pm.has(nxt) and pm[nxt].oplen != 8:
+                            while pm.has(nxt) and _oplen(pm[nxt]) != 8:
                                 nxt += 1
                             if not pm.has(nxt):
                                 # no long form as written: one with the default modifiers
                                 # left implicit (e.g. the rounding mode of a long add f32)
                                 pl = lines[prev_insn]
-                                alt = candidates(pl[1], var.with_(implicit=True))
+                                alt = candidates(pl[1], opts.with_(defaults=True))
                                 k = 0
-                                while alt.has(k) and alt[k].oplen != 8:
+                                while alt.has(k) and _oplen(alt[k]) != 8:
                                     k += 1
                                 if alt.has(k):
                                     im[prev_insn] = alt
                                     sel[prev_insn] = k
+                                    chosen[prev_insn] = alt[k]
                                 else:
                                     widen_errors.append((pl[2], pl[3], "this instruction has no long form, and "
                                                          "the long instruction after it must be 8-byte aligned"))
                             else:
                                 sel[prev_insn] = nxt
+                                chosen[prev_insn] = pm[nxt]
                         allok = False
                         cur.pos = (cur.pos & ~7) + 8
                     if idx in extra:
-                        val |= extra[idx] & ((1 << (8 * m.oplen)) - 1)
-                    cur.put(val.to_bytes(16, "little")[:m.oplen])
+                        val |= extra[idx] & ((1 << (8 * oplen)) - 1)
+                    cur.put((val & ((1 << (8 * oplen)) - 1)).to_bytes(oplen, "little"))
                 prev_insn = idx
             elif k == "label":
                 if not ln[1].startswith("_"):
@@ -1171,23 +390,33 @@ def assemble_lines(lines: list[tuple], var: D.Variant,
         if allok:
             for s in sections:
                 s.labels = [(n, v) for n, v in s.labels if n not in equs]
+            if warnings is not None:
+                for idx, c in im.items():
+                    for name, msg in chosen[idx][5]:
+                        warnings.append((lines[idx][2], lines[idx][3], msg, name))
             return sections
     raise AsmError([(1, 1, "layout does not settle")])  # pragma: no cover
 
 
-def _why_no_match(subinsns: list[tuple], var: D.Variant) -> str:
+def _why_no_match(subinsns: list[tuple], opts: Options) -> str:
     """Name what keeps a line from matching: the program type, the chip, or the form itself."""
-    if var.strict and candidates(subinsns, var.with_(strict=False)):
-        return "a 64-bit register operand ($rNd) needs an even register number"
-    types = [p for p in D.PTYPES if p != var.ptype and candidates(subinsns, var.with_(ptype=p, keep_ptype=False))]
+    if opts.strict:
+        lax = candidates(subinsns, opts.with_(strict=False))
+        if lax and lax[0].notes:
+            name, msg = lax[0].notes[0]
+            return f"{msg} [-Werror={name}]"
+    var = opts.var
+    now = mode_of(var)
+    types = [p for p, bit in MODES.items() if p != now
+             and candidates(subinsns, opts.with_(var=var.evolve(modes=bit)))]
     if types:
-        now = f"-O {var.ptype}" if var.ptype else "no -O"
-        return f"not available with {now}; only in {', '.join('-O ' + p for p in types)} programs"
+        return f"not available with {'-O ' + now if now else 'no -O'}; only in " \
+            f"{', '.join('-O ' + p for p in types)} programs"
     allf = 0
-    for f in D.FEATURE_CLOSURE.values():
+    for f in FEATURES.values():
         allf |= f
-    if candidates(subinsns, var.with_(features=allf)):
-        need = [v for v, f in D.VARIANTS.items() if candidates(subinsns, var.with_(features=f))]
+    if candidates(subinsns, opts.with_(var=var.evolve(features=allf))):
+        need = [v for v, f in CHIPS.items() if candidates(subinsns, opts.with_(var=var.evolve(features=f)))]
         return "not available on this chip" + (f"; needs -V {' or '.join(need)}" if need else
                                                  " (needs a feature: -F)")
     return ("no encoding matches this instruction (unknown mnemonic, or operands of the wrong "
@@ -1208,26 +437,22 @@ def _check_dir(d: str, params: list[tuple]) -> str | None:
         if d == "align" and params[0][1] == 0:
             return "wrong arguments for .align (zero)"
     elif d == "equ":
-        if len(params) != 2 or params[0][0] != "label" or not isimm(params[1]):
+        if len(params) != 2 or params[0][0] != "label" or not is_constant(params[1]):
             return "wrong arguments for .equ"
     else:
         if _num_dir(d) is None:
             return f"unknown directive .{d}"
         for p in params:
-            if not isimm(p):
+            if not is_constant(p):
                 return f"wrong arguments for .{d}"
     return None
 
 
 def _resolve(lay: _Layout, m: Match, syms: dict[str, int], glob: str | None, ln: tuple) -> tuple[bool, int]:
-    if not m.relocs:
-        return True, m.a
-    r = Match(m.a, m.m, m.oplen, m.lpos)
-    for bf, e in m.relocs:
-        val = lay.calc(e, syms, glob, ln)
-        if not _set_rbf_num(r, bf, val):
-            return False, 0
-    return True, r.a
+    if not m[4]:
+        return True, m[0]
+    got = resolve(m, lambda e: lay.calc(e, syms, glob, ln))
+    return (False, 0) if got is None else (True, got)
 
 
 # ---------------------------------------------------------------- output
@@ -1236,7 +461,7 @@ def output(sections: list[Section], fmt: str) -> bytes:
     out: list[str] = []
     raw = bytearray()
     live = [s for s in sections if not (s.name == "default" and not s.pos)]
-    for si, s in enumerate(live):
+    for s in live:
         code = bytes(s.code[:s.pos]) + bytes(max(0, s.pos - len(s.code)))
         if fmt == "raw":
             raw += code
@@ -1266,62 +491,48 @@ def output(sections: list[Section], fmt: str) -> bytes:
     return "".join(out).encode()
 
 
-_LST_LINE = re.compile(r"^([0-9a-fA-F]{8}):((?: (?:[0-9a-f?]{8}| {8}))+)  [ C][ B] (.*)$")
-_LST_ADDR = re.compile(r"^[0-9a-fA-F]{8}:\s*$")
-_LST_SKIP = re.compile(r"^\[[0-9a-f]+ (?:zero )?bytes skipped\]\s*$")
-_LST_UNK = re.compile(r"\s*\[unknown: ([0-9a-f? ]+)\]")
-_LST_NOTES = re.compile(r"\s*\[(?:incomplete|unknown instruction|unknown operand)\]")
-
-
-def listing_source(text: str) -> tuple[str, dict[int, tuple[int | None, int]]]:
-    """envydis listing lines -> source lines (line numbers kept), with per line the length the
-    hex columns show (or None) and the bits of the ``[unknown: ...]`` note."""
-    out = []
-    notes: dict[int, tuple[int | None, int]] = {}
-    for no, line in enumerate(text.split("\n"), 1):
-        oplen = None
-        if _LST_ADDR.match(line) or _LST_SKIP.match(line):
-            out.append("")
-            continue
-        m = _LST_LINE.match(line)
-        if m:
-            cols = m.group(2).split()
-            oplen = 4 * len(cols)
-            line = " " * (len(line) - len(m.group(3))) + m.group(3)
-        extra = 0
-        u = _LST_UNK.search(line)
-        if u:
-            for i, w in enumerate(u.group(1).split()):
-                extra |= int(w.replace("?", "0"), 16) << (32 * i)
-            line = line[:u.start()] + " " * (u.end() - u.start()) + line[u.end():]
-        line = _LST_NOTES.sub(lambda mm: " " * len(mm.group()), line)
-        if oplen is not None or extra:
-            notes[no] = (oplen, extra)
-        out.append(line)
-    return "\n".join(out), notes
-
-
-def assemble(text: str, var: D.Variant, listing: bool = False) -> list[Section]:
+def assemble(text: str, var: Variant | Options, listing: bool = False,
+             warnings: list[tuple[int, int, str, str]] | None = None) -> list[Section]:
     """Assemble ``text``; ``listing``: it is envydis output (address/hex columns, target marks,
     address lines and notes are read: the hex columns fix the length, ``[unknown: ...]`` bits are
-    kept)."""
+    kept).  ``warnings`` receives the suspect operands that were accepted."""
+    opts = var if isinstance(var, Options) else Options(var)
     notes: dict[int, tuple[int | None, int]] = {}
+    errors: list = []
     if listing:
-        text, notes = listing_source(text)
-    p = Parser(lex(text), strict=False)
-    lines = p.file()
-    return assemble_lines(lines, var, p.errors, notes)
+        from .listing import read_listing
+        text, notes, lerrors, lwarnings, fixed = read_listing(text, opts.var)
+        errors += lerrors
+        if warnings is not None:
+            warnings += lwarnings
+    else:
+        fixed = False
+    lines, perrors = reader.parse(text)
+    if perrors and not listing:
+        from .listing import listing_hint
+        src = text.split("\n")
+        hints = [listing_hint(src[ln - 1]) if 0 < ln <= len(src) else None for ln, _, _ in perrors]
+        perrors = [(ln, col, f"{msg} ({hint})" if hint else msg)
+                   for (ln, col, msg), hint in zip(perrors, hints)]
+    return assemble_lines(lines, opts, errors + perrors, notes, warnings, fixed=fixed)
 
 
 # ---------------------------------------------------------------- command line
 
-def _report(out, fname: str, text: str, diags: list[tuple[int, int, str]]) -> None:
+def _report(out, fname: str, text: str, diags: list[tuple], severity: str = "error") -> None:
     src = text.split("\n")
-    for line, col, msg in sorted(diags):
-        out.write(f"{fname}:{line}:{col}: error: {msg}\n")
+    for line, col, msg, *name in sorted(diags):
+        tag = f" [-W{name[0]}]" if name else ""
+        out.write(f"{fname}:{line}:{col}: {severity}: {msg}{tag}\n")
         if 1 <= line <= len(src):
             s = src[line - 1].rstrip("\r")
             out.write(f"  {s}\n  {' ' * (col - 1)}^\n")
+
+
+#: warnings g80-as gives (each may be silenced with --Wno-NAME; -s or --Werror makes every
+#: warning an error)
+WARNINGS = {"misaligned-register": "a multi-register operand ($r53d) at a register number that "
+                                   "is not a multiple of its size"}
 
 
 def main(argv: Sequence[str]) -> int:
@@ -1350,6 +561,7 @@ def run(argv: Sequence[str], stdin: bytes = b"") -> tuple[int, bytes, str]:
         fmt = "hex8"
         listing = False
         strict = False
+        quiet: set[str] = set()
         outname = None
         variants: list[str] = []
         modes: list[str] = []
@@ -1376,15 +588,17 @@ def run(argv: Sequence[str], stdin: bytes = b"") -> tuple[int, bytes, str]:
                 outname = v
             elif o == "L":
                 listing = True
-            elif o == "s":
+            elif o in ("s", "--Werror"):
                 strict = True
+            elif o.startswith("--Wno-") and o[6:] in WARNINGS:
+                quiet.add(o[6:])
+            elif o.startswith("--"):
+                raise _Usage(f"unknown option {o}")
             elif o == "S":
                 _hexarg(v)
         if len(rest) > 1:
             raise _Usage("Too many parameters!")
-        var = variant_from(variants, feats, modes)
-        if strict:
-            var = var.with_(strict=True)
+        aopts = Options(variant_from(variants, feats, modes), strict=strict)
         fname = rest[0] if rest else "stdin"
         if rest:
             try:
@@ -1397,8 +611,9 @@ def run(argv: Sequence[str], stdin: bytes = b"") -> tuple[int, bytes, str]:
     except _Usage as e:
         return 2, b"", f"g80-as: {e}\n"
     text = data.decode("utf-8", errors="replace")
+    warnings: list[tuple[int, int, str, str]] = []
     try:
-        sections = assemble(text, var, listing)
+        sections = assemble(text, aopts, listing, warnings)
         blob = output(sections, fmt)
     except AsmError as e:
         _report(err, fname, text, e.diags)
@@ -1406,11 +621,12 @@ def run(argv: Sequence[str], stdin: bytes = b"") -> tuple[int, bytes, str]:
     except RecursionError:
         _report(err, fname, text, [(1, 1, "expression nested too deeply")])
         return 1, b"", err.getvalue()
+    _report(err, fname, text, [w for w in warnings if w[3] not in quiet], "warning")
     if outname:
         try:
             with open(outname, "wb") as fh:
                 fh.write(blob)
         except OSError as e:
             return 1, b"", f"g80-as: {outname}: {e.strerror}\n"
-        return 0, b"", ""
-    return 0, blob, ""
+        return 0, b"", err.getvalue()
+    return 0, blob, err.getvalue()

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from visa.bitisa import Variant
+
 from . import dis as D
 
 MAXOPLEN = 8
@@ -67,7 +69,7 @@ def read_binary(data: bytes, stride: int) -> bytearray:
     return bytearray(data[i] for i in range(len(data)) if i % stride < 1)
 
 
-def listing(code: bytes | bytearray, var: D.Variant, *, base: int = 0, quiet: bool = False,
+def listing(code: bytes | bytearray, var: Variant, *, base: int = 0, quiet: bool = False,
             labels: Sequence[Label] | None = None, colors: dict[str, str] = D.NULL_COLORS,
             exact: bool = False) -> str:
     """The text envydis prints for ``code`` (every byte is code).
@@ -86,6 +88,8 @@ def listing(code: bytes | bytearray, var: D.Variant, *, base: int = 0, quiet: bo
             if lb.name and lb.val not in labmap:
                 labmap[lb.val] = lb.name
     out: list[str] = []
+    ctx = D.Ctx(c, var, labmap)
+    decoded: dict[int, D.Insn] = {}  # the first pass's decodes, for the second
     if labels:
         for lb in labels:
             marks.mark(lb.val, lb.type)
@@ -103,8 +107,10 @@ def listing(code: bytes | bytearray, var: D.Variant, *, base: int = 0, quiet: bo
                     active = True
                     marks.m[cur] |= 8
                 if active:
-                    d = D.decode(code, cur, var, num)
-                    D.postprocess(d, marks, labmap)
+                    d = decoded.get(cur)
+                    if d is None:
+                        d = decoded[cur] = D.decode(code, cur, var, num)
+                    D.mark_targets(d, marks)
                     if d.oplen and not d.endmark and not marks.m[cur] & 4:
                         cur += d.oplen
                     else:
@@ -116,8 +122,8 @@ def listing(code: bytes | bytearray, var: D.Variant, *, base: int = 0, quiet: bo
     else:
         cur = 0
         while cur < num:
-            d = D.decode(code, cur, var, num)
-            D.postprocess(d, marks, labmap)
+            d = decoded[cur] = D.decode(code, cur, var, num)
+            D.mark_targets(d, marks)
             cur += d.oplen or 1
 
     def flush_skip() -> None:
@@ -178,12 +184,14 @@ def listing(code: bytes | bytearray, var: D.Variant, *, base: int = 0, quiet: bo
             skip += 1
             continue
         flush_skip()
-        d = D.decode(code, cur, var, num)
-        D.postprocess(d, marks, labmap)
+        d = decoded.get(cur)
+        if d is None:
+            d = D.decode(code, cur, var, num)
+            D.mark_targets(d, marks)
         if d.endmark or mk & 4:
             active = False
         if exact:
-            out.append(_exact_line(code, cur, d, var, num, c))
+            out.append(_exact_line(code, cur, d, var, num, ctx))
             cur += d.oplen
             continue
         if mk & 2 and not names[cur]:
@@ -211,8 +219,8 @@ def listing(code: bytes | bytearray, var: D.Variant, *, base: int = 0, quiet: bo
             out.append(" ")
         elif mk:
             out.append("\n")
-        out.append(D.insn_text(d, c))
-        left = d.a & ((1 << (8 * d.oplen)) - 1) & ~d.m
+        out.append(D.insn_text(d, ctx))
+        left = d.unknown_bits
         if left:
             out.append(f" {c['err']}[unknown:")
             i = 0
@@ -227,34 +235,146 @@ def listing(code: bytes | bytearray, var: D.Variant, *, base: int = 0, quiet: bo
             out.append("]")
         if d.eof:
             out.append(f" {c['err']}[incomplete]{c['reset']}")
-        if d.unk_insn:
+        unk_insn, unk_operand = d.d.unknowns()
+        if unk_insn:
             out.append(f" {c['err']}[unknown instruction]{c['reset']}")
-        if d.unk_operand:
+        if unk_operand:
             out.append(f" {c['err']}[unknown operand]{c['reset']}")
         out.append(f"{c['reset']}\n")
         cur += d.oplen
     return "".join(out)
 
 
-def _exact_line(code: bytes | bytearray, cur: int, d: D.Decoded, var: D.Variant, num: int,
-                c: dict[str, str]) -> str:
+def _exact_line(code: bytes | bytearray, cur: int, d: D.Insn, var: Variant, num: int,
+                ctx: D.Ctx) -> str:
     from . import asm
-    text = D.insn_text(d, D.NULL_COLORS)
+    text = D.insn_text(d, D.Ctx(D.NULL_COLORS, var, ctx.labels))
     word = bytes(code[cur:cur + d.oplen])
-    left = d.a & ((1 << (8 * d.oplen)) - 1) & ~d.m
-    if not (left or d.eof or d.unk_insn or d.unk_operand or (d.oplen == 8 and cur & 7)):
+    if not (d.unknown_bits or d.eof or any(d.d.unknowns()) or (d.oplen == 8 and cur & 7)):
         for prefix in ("", "long "):
             try:
                 lines = asm.parse(prefix + text)
-                cands = asm.candidates(lines[0][1], var)
+                cands = asm.candidates(lines[0][1], asm.Options(var))
             except asm.AsmError:
                 continue
-            if cands and cands[0].relocs == () and \
-                    cands[0].a.to_bytes(16, "little")[:cands[0].oplen] == word:
-                return prefix + D.insn_text(d, c) + "\n"
-    if len(word) % 4:
-        data = ".b8 " + " ".join(f"0x{b:02x}" for b in word)
-    else:
-        data = ".b32 " + " ".join(f"0x{int.from_bytes(word[i:i + 4], 'little'):08x}"
-                                  for i in range(0, len(word), 4))
-    return f"{data} /* {text} */\n"
+            if cands and not cands[0].relocs and \
+                    cands[0].word.to_bytes(16, "little")[:cands[0].size >> 3] == word:
+                return prefix + D.insn_text(d, ctx) + "\n"
+    return f"{_data(word)} /* {text} */\n"
+
+
+# ---------------------------------------------------------------- reading a listing back
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+_LST_INSN = re.compile(r"([0-9a-fA-F]{8}):((?: (?:[0-9a-f?]{8}| {8}))+)  [ C][ B] (.*)\Z")
+_LST_DATA = re.compile(r'([0-9a-fA-F]{8}): (?:([0-9a-f]{2})|([0-9a-f]{4})|([0-9a-f]{8})|"(.*)")\Z')
+_LST_ADDR = re.compile(r"[0-9a-fA-F]{8}:\s*\Z")
+_LST_SKIP = re.compile(r"\[([0-9a-f]+) (zero )?bytes skipped\]\s*\Z")
+_LST_UNK = re.compile(r"\s*\[unknown: ([0-9a-f? ]+)\]")
+_LST_NOTES = re.compile(r"\s*\[(?:incomplete|unknown instruction|unknown operand)\]")
+_LST_LABEL_NOTE = re.compile(r"\s*/\* #[A-Za-z_][A-Za-z_0-9]* \*/")
+_UNESCAPE = {"\\n": "\n", "\\\\": "\\", '\\"': '"'}
+
+
+def _data(words: bytes) -> str:
+    """``words`` as a data directive (``.b32``, or ``.b8`` for a length not of whole words)."""
+    if len(words) % 4:
+        return ".b8 " + " ".join(f"0x{b:02x}" for b in words)
+    return ".b32 " + " ".join(f"0x{int.from_bytes(words[i:i + 4], 'little'):08x}"
+                              for i in range(0, len(words), 4))
+
+
+def read_listing(text: str, var: Variant) -> tuple[str, dict[int, tuple[int | None, int]], list, list, bool]:
+    """An envydis / g80-dis listing as g80-as source, line for line (so that diagnostics cite
+    the listing's lines): ``(source, notes, errors, warnings)``.
+
+    Every line g80-dis prints is read: colours are dropped; an instruction line whose text is
+    what g80-dis prints for its hex columns is those bytes (``???`` and ``[incomplete]`` lines
+    too, and bits no table shows); an edited one is assembled, at the length its columns
+    show, with the bits of its ``[unknown: ...]`` note; ``-q`` address lines and target marks
+    say nothing; ``-M`` data lines are their bytes and strings; ``[N zero bytes skipped]`` is
+    N zero bytes, and ``[N bytes skipped]`` too, with a warning (the listing does not show
+    them).  ``notes`` maps a line to (its length from the columns or None, extra bits); the
+    last value says whether the listing has hex columns (then every instruction stays where
+    the listing puts it; without them, as in ``-q`` listings, the lengths are envyas')."""
+    out: list[str] = []
+    notes: dict[int, tuple[int | None, int]] = {}
+    errors: list = []
+    warnings: list = []
+    columns = False
+    for no, line in enumerate(text.split("\n"), 1):
+        if "\x1b" in line:
+            line = _ANSI.sub("", line)
+        line = line.rstrip("\r")
+        if _LST_ADDR.match(line):
+            out.append("")
+            continue
+        m = _LST_SKIP.match(line)
+        if m:
+            out.append(f".skip 0x{m.group(1)}")
+            if not m.group(2):
+                warnings.append((no, 1, f"the listing does not show these 0x{m.group(1)} bytes: "
+                                        "they are read as zeros", "listing-bytes-not-shown"))
+            continue
+        m = _LST_DATA.match(line)
+        if m:
+            if m.group(5) is not None:
+                s = re.sub(r'\\[n\\"]', lambda e: _UNESCAPE[e.group()], m.group(5))
+                out.append(_data(s.encode("latin-1", "replace") + b"\0"))
+            else:
+                hexs = next(g for g in m.groups()[1:4] if g is not None)
+                out.append(f".b{4 * len(hexs)} 0x{hexs}")
+            continue
+        m = _LST_INSN.match(line)
+        extra = 0
+        oplen = None
+        body = line
+        if m:
+            columns = True
+            cols = m.group(2).split()
+            known = bytearray()
+            for col in cols:
+                for j in range(6, -1, -2):
+                    pair = col[j:j + 2]
+                    if pair == "??":
+                        break
+                    known.append(int(pair, 16))
+            oplen = 4 * len(cols)
+            body = m.group(3)
+            # unedited: the text is what g80-dis prints for these bytes
+            shown = _LST_LABEL_NOTE.sub("", _LST_NOTES.sub("", _LST_UNK.sub("", body))).strip()
+            d = D.decode(known, 0, var)
+            if D.insn_text(d, D.Ctx(D.NULL_COLORS, var, None)) == shown and d.oplen >= len(known):
+                out.append(_data(bytes(known)))
+                continue
+            body = " " * (len(line) - len(body)) + body
+        u = _LST_UNK.search(body)
+        if u:
+            for i, w in enumerate(u.group(1).split()):
+                extra |= int(w.replace("?", "0"), 16) << (32 * i)
+            body = body[:u.start()] + " " * (u.end() - u.start()) + body[u.end():]
+        body = _LST_NOTES.sub(lambda mm: " " * len(mm.group()), body)
+        if "???" in body:
+            errors.append((no, body.index("???") + 1,
+                           "this line of the listing shows no instruction to assemble and no bytes "
+                           "(list without -q to read such lines back)" if m is None else
+                           "an edited line with ??? has no encoding"))
+            out.append("")
+            continue
+        if oplen is not None or extra:
+            notes[no] = (oplen, extra)
+        out.append(body)
+    return "\n".join(out), notes, errors, warnings, columns
+
+
+def listing_hint(line: str) -> str | None:
+    """What to say of a source line that envydis prints and envyas does not read (an
+    address line, address and hex columns, a note, ``???``), or None."""
+    line = _ANSI.sub("", line).rstrip("\r")
+    if _LST_INSN.match(line) or _LST_ADDR.match(line) or _LST_SKIP.match(line) \
+            or _LST_UNK.search(line) or _LST_NOTES.search(line):
+        return "this is a line of a g80-dis listing: g80-as -L reads listings"
+    if "???" in line:
+        return ("g80-dis prints ??? for what it cannot decode: a listing with hex columns "
+                "(g80-dis without -q) read with g80-as -L keeps those bytes")
+    return None

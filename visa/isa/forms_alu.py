@@ -448,7 +448,7 @@ def _records() -> tuple:
     out.append(_form(rows["fminmax"], "min", fields=dict(op=Lit(1, 0))))  # min and max share an
     out.append(_form(rows["fminmax"], "max", fields=dict(op=Lit(1, 1))))  # opcode: a byte after exec
     bfn_ctrl = HexMod(1, 0)
-    out.append(_form(rows["bfn"], text=Text(canonical=bfn_ctrl.canonical),
+    out.append(_form(rows["bfn"], text=Text(canonical=bfn_ctrl.canonical, glued_mods=True),
                      atoms=(ModCheck(("sat",), skip=1),) + row_atoms(rows["bfn"],
                                                                     {"function_ctrl": bfn_ctrl})))
     out.append(_form(rows["mov"], atoms=(MovExec(), PredUnless(_pred_source), MovDst(0), VecAO(1))))

@@ -521,6 +521,8 @@ _TEXT = {
     "LOC": Text(numbered=False, directive="loc"),
     "raw_send": Text(style=RAW_SEND),
     "raw_sendc": Text(style=RAW_SEND),
+    # Intel's lexer reads these mnemonics with their modifiers as one word
+    **{m: Text(glued_mods=True) for m in ("dpas", "dpasw", "sbarrier", "nbarrier", "lifetime")},
 }
 
 

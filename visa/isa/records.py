@@ -54,7 +54,10 @@ class Text:
       that have several (``bfn.x0F`` is ``bfn.xf``);
     * ``to_41`` / ``to_42``: the same instruction as vISA 4.1 / 4.2 text
       writes it, where the dialects differ (``to_41`` raises EncodeError
-      naming what 4.1 cannot say).
+      naming what 4.1 cannot say);
+    * ``glued_mods``: Intel's lexer reads the mnemonic and its modifiers as
+      one word (``dpas.s8.s8.8.8``, ``bfn.x0F``, ``lifetime.start``), so no
+      blank may stand before their dots (elsewhere one may: ``add .sat``).
     """
     style: Style = DEFAULT
     style_42: Style | None = None  # vISA 4.2's, where it differs
@@ -68,6 +71,7 @@ class Text:
     canonical: Callable | None = None
     to_41: Callable | None = None
     to_42: Callable | None = None
+    glued_mods: bool = False
 
 
 PLAIN_TEXT = Text()

@@ -23,6 +23,8 @@ SYNC_MODES: Mapping = MappingProxyType({
 # (s/u with 1, 2, 4, 8; bf, hf) pair with each other; tf32 only with tf32;
 # bf8/hf8 (4.2) with each other
 DPAS_PRECISIONS_2: frozenset = frozenset(("s1", "s2", "s4", "s8", "u1", "u2", "u4", "u8", "bf", "hf"))
+# the 16-bit float precisions: a float dpas takes two of them, never an integer one
+DPAS_PRECISIONS_FLOAT: frozenset = frozenset(("bf", "hf"))
 DPAS_PRECISIONS_FP8: frozenset = frozenset(("bf8", "hf8"))
 DPAS_DEPTHS: tuple = (1, 2, 4, 8)
 DPAS_REPEATS: tuple = (1, 2, 3, 4, 5, 6, 7, 8)
@@ -66,6 +68,12 @@ def dpas(ins: A.Instruction, form, ctx: Context) -> None:
     other, tf32 with tf32, bf8/hf8 with each other; depth 1, 2, 4 or 8;
     count 1..8); the operand types (destination and src0 d, ud or f, and
     hf, bf from PVC on; src1 and src2 d or ud); no predicate.
+    dpas-mix (stricter than Intel's lexer and verifier): an integer precision
+    is not paired with a float one (the spec: a bf/hf dpas has 16-bit
+    precisions on both sources, an integer one inputs of at most 8 bits), and
+    an integer dpas accumulates in integers (d/ud destination and src0).
+    Intel's encoder reports both as an invalid Src1/Src2DataType where the
+    accumulator is float, though GenX_IR still exits 0 and writes the code.
     platform: dpas has execution size 8
     before PVC and 16 from PVC on."""
     m = ins.mods
@@ -80,6 +88,9 @@ def dpas(ins: A.Instruction, form, ctx: Context) -> None:
         if not ok:
             ctx.report("dpas", ins, f"'{ins.mnemonic}': precisions .{p1}.{p2} are not a pair dpas takes "
                                     "(s1..s8/u1..u8/bf/hf with each other, tf32 with tf32)")
+        elif (p1 in DPAS_PRECISIONS_FLOAT) != (p2 in DPAS_PRECISIONS_FLOAT):
+            ctx.report("dpas-mix", ins, f"'{ins.mnemonic}': an integer precision with a float one; "
+                                        "a float dpas takes bf/hf on both sources")
         elif not depth.isdigit() or int(depth) not in DPAS_DEPTHS:
             ctx.report("dpas", ins, f"'{ins.mnemonic}': systolic depth {depth}; allowed: 1, 2, 4, 8")
         elif not count.isdigit() or int(count) not in DPAS_REPEATS:
@@ -95,9 +106,17 @@ def dpas(ins: A.Instruction, form, ctx: Context) -> None:
     acc = DPAS_ACC_TYPES_PVC if pvc or plat is None else DPAS_ACC_TYPES_OLD
     if len(ops) > 3 and getattr(ops[3], "mod", None) is not None:
         ctx.report("dpas", ops[3], f"'{ins.op}' src2 takes no modifier")
+    # an integer dpas accumulates in integers: Intel's encoder reports a float
+    # destination or src0 of one as an invalid data type (GenX_IR still exits 0)
+    integer = len(m) == 4 and all(p.lower() in DPAS_PRECISIONS_2 and p.lower() not in DPAS_PRECISIONS_FLOAT
+                                  for p in m[:2])
     for k, o in enumerate(ops[:4]):
         ty = ctx.raw_type(o)
         if ty is None:
+            continue
+        if k < 2 and integer and ty in acc and ty not in DPAS_INT_TYPES:
+            ctx.type_error("dpas-mix", o, f"'{ins.op}' with integer precisions accumulates in d or ud; "
+                                          f"operand {k} has type {ty}")
             continue
         want = acc if k < 2 else DPAS_INT_TYPES
         if ty not in want:
