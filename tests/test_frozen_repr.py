@@ -9,7 +9,8 @@ from conftest import CORPUS
 
 import visa
 from visa import _frozen
-from visa.isa import forms, opcodes
+from visa.isa import (attributes, datatypes, descriptions, field_codes, forms, keywords, lsc_codes,
+                      opcodes, predefined, subops, targets, value_codes)
 
 STEM = CORPUS / "tgllp" / "loop_unroll_ilp__matmul_tiled__simd32"
 
@@ -48,7 +49,8 @@ def test_the_shared_repr_is_attrs_repr():
     objs: list = []
     seen: set = set()
     _walk(module, seen, objs)
-    for table in (opcodes.__dict__, forms.__dict__):
+    for table in (m.__dict__ for m in (opcodes, forms, attributes, datatypes, descriptions, field_codes,
+                                       keywords, lsc_codes, predefined, subops, targets, value_codes)):
         for value in list(table.values()):
             if isinstance(value, (dict, tuple, list)) or attrs.has(type(value)):
                 _walk(value, seen, objs)
