@@ -3,6 +3,8 @@ what attrs' own generated ``__repr__`` prints, for every class made with it
 and the objects a real kernel and the instruction tables are made of."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import attrs
 
 from conftest import CORPUS
@@ -39,7 +41,7 @@ def _walk(obj, seen, out):
     elif isinstance(obj, (tuple, list, frozenset, set)):
         for x in obj:
             _walk(x, seen, out)
-    elif isinstance(obj, dict):
+    elif isinstance(obj, Mapping):  # dicts and the records' FormTable
         for x in obj.values():
             _walk(x, seen, out)
 
@@ -52,7 +54,7 @@ def test_the_shared_repr_is_attrs_repr():
     for table in (m.__dict__ for m in (opcodes, forms, attributes, datatypes, descriptions, field_codes,
                                        keywords, lsc_codes, predefined, subops, targets, value_codes)):
         for value in list(table.values()):
-            if isinstance(value, (dict, tuple, list)) or attrs.has(type(value)):
+            if isinstance(value, (Mapping, tuple, list)) or attrs.has(type(value)):
                 _walk(value, seen, objs)
     shared = [o for o in objs if type(o).__repr__ is _frozen._repr]
     kinds = {type(o) for o in shared}
