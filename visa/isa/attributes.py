@@ -4,6 +4,8 @@ Intel still maps to current ones."""
 from __future__ import annotations
 
 import enum
+
+from .enumeration import QuickEnumType
 from types import MappingProxyType
 from typing import Mapping
 
@@ -12,14 +14,14 @@ from .field_codes import KernelTarget
 from .opcodes import REFERENCE_TAG
 
 
-class AttrValueKind(enum.Enum):
+class AttrValueKind(enum.Enum, metaclass=QuickEnumType):
     BOOL = "bool"  # written without a value
     INT32 = "int32"
     INT64 = "int64"
     STRING = "string"
 
 
-class AttrScope(enum.Enum):
+class AttrScope(enum.Enum, metaclass=QuickEnumType):
     KERNEL = "kernel"
     VAR = "var"
 

@@ -4,13 +4,15 @@ igc-1.0.14828.26 (see visa/isa/opcodes.py)."""
 from __future__ import annotations
 
 import enum
+
+from .enumeration import QuickEnumType
 from types import MappingProxyType
 from typing import Mapping, Optional
 
 from .._frozen import frozen
 
 
-class VisaType(enum.IntEnum):
+class VisaType(enum.IntEnum, metaclass=QuickEnumType):
     """Element data types (4-bit code in declarations and immediates)."""
 
     UD = 0x0
@@ -78,7 +80,7 @@ TYPES_FLOAT_ALL = TYPES_FLOAT_HF | {VisaType.BF}
 TYPES_ANY = TYPES_INT | TYPES_FLOAT
 
 
-class Align(enum.IntEnum):
+class Align(enum.IntEnum, metaclass=QuickEnumType):
     """Variable alignment (bits 4..7 of a declaration's properties byte)."""
 
     BYTE = 0x0  # also "undefined"

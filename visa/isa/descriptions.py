@@ -6,6 +6,8 @@ lsc_codes.py) write their rows with."""
 from __future__ import annotations
 
 import enum
+
+from .enumeration import QuickEnumType
 import attrs
 from types import MappingProxyType
 from typing import Mapping, Optional
@@ -16,7 +18,7 @@ from .targets import TargetPlatform
 from .field_codes import InstCategory
 
 
-class InstAttr(enum.IntFlag):
+class InstAttr(enum.IntFlag, metaclass=QuickEnumType):
     """Description-level attribute of an opcode."""
 
     NONE = 0x0
@@ -29,7 +31,7 @@ class InstAttr(enum.IntFlag):
 # ---------------------------------------------------------------------------
 
 
-class OperandKind(enum.IntEnum):
+class OperandKind(enum.IntEnum, metaclass=QuickEnumType):
     """What an operand slot is (Intel: Common_ISA_Opnd_Desc_Type, values kept).
 
     ``CLASSES`` means the slot is described by :class:`OperandClass` flags.
@@ -64,7 +66,7 @@ class OperandKind(enum.IntEnum):
     OP_EXT = 26
 
 
-class OperandClass(enum.IntFlag):
+class OperandClass(enum.IntFlag, metaclass=QuickEnumType):
     """Operand forms allowed in a slot (Intel's OPND_* bits, values kept)."""
 
     DST_GEN = 0x100
@@ -106,7 +108,7 @@ _VECTOR_CLASSES = (
 _DST_CLASSES = _C.DST_GEN | _C.DST_INDIR | _C.DST_PRED | _C.DST_ADDR | _C.RAW_DST
 
 
-class Constraint(enum.Enum):
+class Constraint(enum.Enum, metaclass=QuickEnumType):
     """Checks attached to an operand slot (Intel: OpndContraint/SpecificSize).
 
     Intel's spellings where they differ: SAT = SAT_C, LABEL_BLOCK =

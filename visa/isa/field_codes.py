@@ -6,11 +6,13 @@ Common_ISA.h enumerations, values kept)."""
 from __future__ import annotations
 
 import enum
+
+from .enumeration import QuickEnumType
 from types import MappingProxyType
 from typing import Mapping
 
 
-class ExecMask(enum.IntEnum):
+class ExecMask(enum.IntEnum, metaclass=QuickEnumType):
     """Execution mask control: high nibble of the exec-size byte."""
 
     M1 = 0
@@ -38,7 +40,7 @@ EXEC_MASK_BY_NAME: Mapping[str, ExecMask] = MappingProxyType(
 )
 
 
-class ExecSize(enum.IntEnum):
+class ExecSize(enum.IntEnum, metaclass=QuickEnumType):
     """Execution size code: low nibble of the exec-size byte."""
 
     SIMD1 = 0
@@ -58,7 +60,7 @@ EXEC_SIZE_CODE_MASK = 0x0F  # exec-size byte = size code | (ExecMask << 4)
 EXEC_MASK_SHIFT = 4
 
 
-class Modifier(enum.IntEnum):
+class Modifier(enum.IntEnum, metaclass=QuickEnumType):
     """Operand modifier (bits 3..5 of a vector operand's tag byte)."""
 
     NONE = 0x0
@@ -75,7 +77,7 @@ MODIFIER_TEXT: Mapping[Modifier, str] = MappingProxyType(
 )
 
 
-class PredControl(enum.IntEnum):
+class PredControl(enum.IntEnum, metaclass=QuickEnumType):
     NONE = 0x0
     ANY = 0x1  # ".any"
     ALL = 0x2  # ".all"
@@ -92,7 +94,7 @@ PRED_CONTROL_MASK = 0x6000
 PRED_INVERSE_BIT = 0x8000
 
 
-class CondMod(enum.IntEnum):
+class CondMod(enum.IntEnum, metaclass=QuickEnumType):
     """Relation of cmp (low 3 bits of cmp's relation byte)."""
 
     EQ = 0
@@ -107,7 +109,7 @@ COND_MOD_NAMES: Mapping[CondMod, str] = MappingProxyType({c: c.name.lower() for 
 CMP_N_BIT = 0x80  # bit 7 of the relation byte: "cmpn" (printer support only)
 
 
-class InstCategory(enum.IntEnum):
+class InstCategory(enum.IntEnum, metaclass=QuickEnumType):
     """Instruction category (Intel: ISA_Inst_Type)."""
 
     MOV = 0x0
@@ -130,7 +132,7 @@ class InstCategory(enum.IntEnum):
 # ---------------------------------------------------------------------------
 
 
-class OperandTag(enum.IntEnum):
+class OperandTag(enum.IntEnum, metaclass=QuickEnumType):
     """Operand class in the low 3 bits of a vector operand's tag byte."""
 
     GENERAL = 0x0
@@ -146,12 +148,12 @@ OPERAND_TAG_MASK = 0x7
 OPERAND_MODIFIER_SHIFT = 3
 
 
-class StateOperandClass(enum.IntEnum):
+class StateOperandClass(enum.IntEnum, metaclass=QuickEnumType):
     SURFACE = 0
     SAMPLER = 1
 
 
-class RegionCode(enum.IntEnum):
+class RegionCode(enum.IntEnum, metaclass=QuickEnumType):
     """4-bit region field code (vertical stride, width, horizontal stride)."""
 
     NULL = 0x0  # value -1 ("not given")
@@ -171,7 +173,7 @@ REGION_VALUE: Mapping[RegionCode, int] = MappingProxyType(
 REGION_CODE_BY_VALUE: Mapping[int, RegionCode] = MappingProxyType({v: k for k, v in REGION_VALUE.items()})
 
 
-class LabelKind(enum.IntEnum):
+class LabelKind(enum.IntEnum, metaclass=QuickEnumType):
     BLOCK = 0x0
     SUBROUTINE = 0x1
     FC = 0x2  # target of fccall
@@ -179,7 +181,7 @@ class LabelKind(enum.IntEnum):
     DIVERGENT_RESOURCE_LOOP = 0x4  # igc-1.0.14828.26 only
 
 
-class VarClass(enum.IntEnum):
+class VarClass(enum.IntEnum, metaclass=QuickEnumType):
     """Variable classes (declarations "v_type=G/A/P/S/T" and labels)."""
 
     GENERAL = 0
@@ -196,7 +198,7 @@ V_TYPE_LETTERS: Mapping[str, VarClass] = MappingProxyType(
 )
 
 
-class InputClass(enum.IntEnum):
+class InputClass(enum.IntEnum, metaclass=QuickEnumType):
     """Bits 0..2 of an input's kind byte."""
 
     GENERAL = 0x0
@@ -204,7 +206,7 @@ class InputClass(enum.IntEnum):
     SURFACE = 0x2
 
 
-class ImplicitInputKind(enum.IntEnum):
+class ImplicitInputKind(enum.IntEnum, metaclass=QuickEnumType):
     """Bits 3..7 of an input's kind byte."""
 
     EXPLICIT = 0x00
@@ -245,7 +247,7 @@ def implicit_input_directive(kind: int) -> str:
     return f"implicit_UNDEFINED_{kind}"
 
 
-class KernelTarget(enum.IntEnum):
+class KernelTarget(enum.IntEnum, metaclass=QuickEnumType):
     """Value of the ``Target`` kernel attribute (printed "cm" / "3d")."""
 
     CM = 0

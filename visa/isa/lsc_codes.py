@@ -5,6 +5,8 @@ address type and size, fences, scopes)."""
 from __future__ import annotations
 
 import enum
+
+from .enumeration import QuickEnumType
 import attrs
 from types import MappingProxyType
 from typing import Mapping
@@ -20,7 +22,7 @@ _T = VisaType
 _X = Constraint
 
 
-class LscSfid(enum.IntEnum):
+class LscSfid(enum.IntEnum, metaclass=QuickEnumType):
     UGM = 0
     UGML = 1
     TGM = 2
@@ -30,7 +32,7 @@ class LscSfid(enum.IntEnum):
 LSC_SFID_NAMES: Mapping[LscSfid, str] = MappingProxyType({s: s.name.lower() for s in LscSfid})
 
 
-class LscCacheOpt(enum.IntEnum):
+class LscCacheOpt(enum.IntEnum, metaclass=QuickEnumType):
     DEFAULT = 0  # .df
     UNCACHED = 1  # .uc
     CACHED = 2  # .ca
@@ -51,7 +53,7 @@ LSC_CACHE_OPT_BY_NAME: Mapping[str, LscCacheOpt] = MappingProxyType(
 )
 
 
-class LscDataSize(enum.IntEnum):
+class LscDataSize(enum.IntEnum, metaclass=QuickEnumType):
     INVALID = 0
     D8 = 1
     D16 = 2
@@ -68,7 +70,7 @@ LSC_DATA_SIZE_NAMES: Mapping[LscDataSize, str] = MappingProxyType(
 )
 
 
-class LscDataElems(enum.IntEnum):
+class LscDataElems(enum.IntEnum, metaclass=QuickEnumType):
     INVALID = 0
     X1 = 1
     X2 = 2
@@ -90,13 +92,13 @@ LSC_DATA_ELEMS_COUNT: Mapping[LscDataElems, int] = MappingProxyType(
 )
 
 
-class LscDataOrder(enum.IntEnum):
+class LscDataOrder(enum.IntEnum, metaclass=QuickEnumType):
     INVALID = 0
     NONTRANSPOSE = 1
     TRANSPOSE = 2  # "t" suffix
 
 
-class LscChannelMask(enum.IntFlag):
+class LscChannelMask(enum.IntFlag, metaclass=QuickEnumType):
     """Channel enables of lsc_load_quad / lsc_store_quad (".xyzw")."""
 
     X = 1
@@ -105,7 +107,7 @@ class LscChannelMask(enum.IntFlag):
     W = 8
 
 
-class LscAddrType(enum.IntEnum):
+class LscAddrType(enum.IntEnum, metaclass=QuickEnumType):
     INVALID = 0
     FLAT = 1
     BSS = 2
@@ -119,7 +121,7 @@ LSC_ADDR_TYPE_NAMES: Mapping[LscAddrType, str] = MappingProxyType(
 )
 
 
-class LscAddrSize(enum.IntEnum):
+class LscAddrSize(enum.IntEnum, metaclass=QuickEnumType):
     INVALID = 0
     A16 = 1
     A32 = 2
@@ -131,7 +133,7 @@ LSC_ADDR_SIZE_NAMES: Mapping[LscAddrSize, str] = MappingProxyType(
 )
 
 
-class LscFenceOp(enum.IntEnum):
+class LscFenceOp(enum.IntEnum, metaclass=QuickEnumType):
     NONE = 0
     EVICT = 1
     INVALIDATE = 2
@@ -144,7 +146,7 @@ class LscFenceOp(enum.IntEnum):
 LSC_FENCE_OP_NAMES: Mapping[LscFenceOp, str] = MappingProxyType({f: f.name.lower() for f in LscFenceOp})
 
 
-class LscScope(enum.IntEnum):
+class LscScope(enum.IntEnum, metaclass=QuickEnumType):
     GROUP = 0
     LOCAL = 1
     TILE = 2
@@ -157,7 +159,7 @@ class LscScope(enum.IntEnum):
 LSC_SCOPE_NAMES: Mapping[LscScope, str] = MappingProxyType({s: s.name.lower() for s in LscScope})
 
 
-class LscOp(enum.IntEnum):
+class LscOp(enum.IntEnum, metaclass=QuickEnumType):
     """LSC operation (sub-opcode of lsc_untyped / lsc_typed; Desc[5:0])."""
 
     LOAD = 0x00
@@ -194,7 +196,7 @@ class LscOp(enum.IntEnum):
     FENCE = 0x1F
 
 
-class LscOpKind(enum.Enum):
+class LscOpKind(enum.Enum, metaclass=QuickEnumType):
     LOAD = "load"
     STORE = "store"
     ATOMIC = "atomic"

@@ -55,6 +55,8 @@ enumeration codes and spellings are otherwise unchanged.
 from __future__ import annotations
 
 import enum
+
+from .enumeration import QuickEnumType
 from types import MappingProxyType
 from typing import Mapping
 
@@ -100,7 +102,7 @@ _W_UW = frozenset({_T.W, _T.UW})
 # ---------------------------------------------------------------------------
 
 
-class Opcode(enum.IntEnum):
+class Opcode(enum.IntEnum, metaclass=QuickEnumType):
     """Opcode byte (Intel: ISA_Opcode, "ISA_" dropped; 3D ops get a _3D suffix)."""
 
     RESERVED_0 = 0x00
@@ -828,7 +830,7 @@ def opcode(key) -> OpcodeDef:
 # ---------------------------------------------------------------------------
 
 
-class Sampler3DOp(enum.IntEnum):
+class Sampler3DOp(enum.IntEnum, metaclass=QuickEnumType):
     SAMPLE = 0
     SAMPLE_B = 1
     SAMPLE_L = 2

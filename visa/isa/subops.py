@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import enum
 
+from .enumeration import QuickEnumType
+
 from .datatypes import VisaType
 from .field_codes import InstCategory
 from .descriptions import (Constraint, OperandClass, SRC_G_I_IMM, SRC_VECTOR, exec_field, operand,
@@ -17,7 +19,7 @@ _C = OperandClass
 _UD_D_F = frozenset({_T.UD, _T.D, _T.F})
 
 
-class SvmOp(enum.IntEnum):
+class SvmOp(enum.IntEnum, metaclass=QuickEnumType):
     BLOCK_LD = 0x1
     BLOCK_ST = 0x2
     GATHER = 0x3
@@ -27,7 +29,7 @@ class SvmOp(enum.IntEnum):
     SCATTER4SCALED = 0x7
 
 
-class VaOp(enum.IntEnum):
+class VaOp(enum.IntEnum, metaclass=QuickEnumType):
     """Sub-opcodes of va (0x44) and va_skl_plus (0x4D) (Intel: ISA_VA_Sub_Opcode)."""
 
     AVS = 0x00

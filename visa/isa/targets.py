@@ -4,13 +4,15 @@ by name with their generation order, Gen binary code and GRF size, and
 from __future__ import annotations
 
 import enum
+
+from .enumeration import QuickEnumType
 from types import MappingProxyType
 from typing import Mapping, NamedTuple
 
 from .._frozen import frozen
 
 
-class TargetPlatform(enum.IntEnum):
+class TargetPlatform(enum.IntEnum, metaclass=QuickEnumType):
     """Minimum platform of an instruction description (Intel: TARGET_PLATFORM).
 
     Not the platform code of ``gen_binary_info`` in the object file.

@@ -5,6 +5,8 @@ lifetime kinds, with their spellings."""
 from __future__ import annotations
 
 import enum
+
+from .enumeration import QuickEnumType
 from types import MappingProxyType
 from typing import Mapping
 
@@ -15,7 +17,7 @@ from .._frozen import frozen
 # ---------------------------------------------------------------------------
 
 
-class AtomicOp(enum.IntEnum):
+class AtomicOp(enum.IntEnum, metaclass=QuickEnumType):
     """dword_atomic / typed_atomic / svm_atomic operation (bits 0..4)."""
 
     ADD = 0x0
@@ -55,7 +57,7 @@ ATOMIC_16BIT = 0x20  # printed ".16"
 ATOMIC_64BIT = 0x40  # printed ".64"
 
 
-class ChannelMask(enum.IntEnum):
+class ChannelMask(enum.IntEnum, metaclass=QuickEnumType):
     """Sampler / typed channel enable mask (R = bit 0 ... A = bit 3)."""
 
     NOMASK = 0x0
@@ -82,7 +84,7 @@ CHANNEL_MASK_NAMES: Mapping[ChannelMask, str] = MappingProxyType(
 )
 
 
-class SingleChannel(enum.IntEnum):
+class SingleChannel(enum.IntEnum, metaclass=QuickEnumType):
     """gather4_3d channel."""
 
     R = 0
@@ -91,7 +93,7 @@ class SingleChannel(enum.IntEnum):
     A = 3
 
 
-class ChannelOutputFormat(enum.IntEnum):
+class ChannelOutputFormat(enum.IntEnum, metaclass=QuickEnumType):
     """sample_unorm output format (bits 4..5 of its channel byte)."""
 
     FULL_16 = 0
@@ -106,7 +108,7 @@ CHANNEL_OUTPUT_NAMES: Mapping[ChannelOutputFormat, str] = MappingProxyType(
 )
 
 
-class MediaLdModifier(enum.IntEnum):
+class MediaLdModifier(enum.IntEnum, metaclass=QuickEnumType):
     NOMOD = 0x0
     MODIFIED = 0x1
     TOP = 0x2
@@ -120,7 +122,7 @@ MEDIA_LD_MODIFIER_NAMES: Mapping[MediaLdModifier, str] = MappingProxyType(
 )
 
 
-class MediaStModifier(enum.IntEnum):
+class MediaStModifier(enum.IntEnum, metaclass=QuickEnumType):
     NOMOD = 0x0
     RESERVED = 0x1
     TOP = 0x2
@@ -132,7 +134,7 @@ MEDIA_ST_MODIFIER_NAMES: Mapping[MediaStModifier, str] = MappingProxyType(
 )
 
 
-class OwordNum(enum.IntEnum):
+class OwordNum(enum.IntEnum, metaclass=QuickEnumType):
     """oword_ld/oword_st/svm_block size code."""
 
     OWORD_1 = 0x0
@@ -145,7 +147,7 @@ class OwordNum(enum.IntEnum):
 OWORD_COUNT: Mapping[OwordNum, int] = MappingProxyType({o: 1 << int(o) for o in OwordNum})
 
 
-class GatherElemSize(enum.IntEnum):
+class GatherElemSize(enum.IntEnum, metaclass=QuickEnumType):
     """gather / scatter element size."""
 
     BYTE = 0x0
@@ -153,7 +155,7 @@ class GatherElemSize(enum.IntEnum):
     DWORD = 0x2
 
 
-class SvmBlockType(enum.IntEnum):
+class SvmBlockType(enum.IntEnum, metaclass=QuickEnumType):
     BYTE = 0x0
     DWORD = 0x1
     QWORD = 0x2
@@ -164,7 +166,7 @@ SVM_BLOCK_SIZE: Mapping[SvmBlockType, int] = MappingProxyType(
 )
 
 
-class SvmBlockNum(enum.IntEnum):
+class SvmBlockNum(enum.IntEnum, metaclass=QuickEnumType):
     NUM_1 = 0x0
     NUM_2 = 0x1
     NUM_4 = 0x2
@@ -174,7 +176,7 @@ class SvmBlockNum(enum.IntEnum):
 SVM_BLOCK_COUNT: Mapping[SvmBlockNum, int] = MappingProxyType({n: 1 << int(n) for n in SvmBlockNum})
 
 
-class FenceFlag(enum.IntFlag):
+class FenceFlag(enum.IntFlag, metaclass=QuickEnumType):
     """Bits of the fence instruction's mode byte."""
 
     COMMIT_ENABLE = 0x01  # "E"
@@ -195,7 +197,7 @@ FENCE_OPTION_LETTERS: Mapping[str, FenceFlag] = MappingProxyType(
 )
 
 
-class VmeOpMode(enum.IntEnum):
+class VmeOpMode(enum.IntEnum, metaclass=QuickEnumType):
     INTER = 0x0
     INTRA = 0x1
     ALL = 0x2
@@ -206,28 +208,28 @@ VME_OP_MODE_NAMES: Mapping[VmeOpMode, str] = MappingProxyType(
 )
 
 
-class VmeStreamMode(enum.IntEnum):
+class VmeStreamMode(enum.IntEnum, metaclass=QuickEnumType):
     DISABLE = 0
     OUT = 1
     IN = 2
     IN_OUT = 3
 
 
-class VmeSearchCtrl(enum.IntEnum):
+class VmeSearchCtrl(enum.IntEnum, metaclass=QuickEnumType):
     SINGLE_REF_SINGLE_REC_SINGLE_START = 0
     SINGLE_REF_SINGLE_REC_DUAL_START = 1
     SINGLE_REF_DUAL_REC = 3
     DUAL_REF_DUAL_REC = 7
 
 
-class AvsOutputFormat(enum.IntEnum):
+class AvsOutputFormat(enum.IntEnum, metaclass=QuickEnumType):
     AVS_16_FULL = 0
     AVS_16_DOWN_SAMPLE = 1
     AVS_8_FULL = 2
     AVS_8_DOWN_SAMPLE = 3
 
 
-class AvsExecMode(enum.IntEnum):
+class AvsExecMode(enum.IntEnum, metaclass=QuickEnumType):
     AVS_16x4 = 0
     AVS_8x4 = 1
     AVS_16x8 = 2
@@ -243,7 +245,7 @@ AVS_EXEC_MODE_NAMES: Mapping[int, str] = MappingProxyType(
 )
 
 
-class GenPrecision(enum.IntEnum):
+class GenPrecision(enum.IntEnum, metaclass=QuickEnumType):
     """dpas / dpasw operand precision."""
 
     INVALID = 0
@@ -290,6 +292,6 @@ GEN_PRECISION_INFO: Mapping[GenPrecision, PrecisionInfo] = MappingProxyType(
 )
 
 
-class LifetimeKind(enum.IntEnum):
+class LifetimeKind(enum.IntEnum, metaclass=QuickEnumType):
     START = 0
     END = 1
