@@ -164,18 +164,31 @@ def check_signature(ins: A.Instruction, form, ctx: Context, types: bool = True) 
     sig = form.signature_of(ins)
     slots = sig.slots
     dst = form.dst_index
+    kinds = ctx.kinds
+    gvars = ctx.gvars
+    VarRef = A.VarRef
     for k, o in enumerate(ins.operands[:len(slots)]):
         slot = slots[k]
-        if slot.classes is not None:
-            c = ctx.opclass(o)
+        classes = slot.classes
+        t = type(o)
+        # (the common case inlined: a general vector operand, class G, its
+        # variable's type; what opclass and operand_type say of it)
+        general = t is VarRef and len(o.offsets) == 2 and kinds.get(o.name) == "G"
+        if classes is not None:
+            c = "G" if general else ctx.opclass(o)
             if c == "?":
                 continue  # an undeclared name: name-undeclared says so
-            if c not in slot.classes:
-                if k != dst or type(o) is not A.Imm:
-                    ctx.kind_error(ins, o, k, slot.classes, slot.what)
+            if c not in classes:
+                if k != dst or t is not A.Imm:
+                    ctx.kind_error(ins, o, k, classes, slot.what)
                 continue
-        if types and slot.types is not None:
-            ty = ctx.raw_type(o) if slot.raw else ctx.operand_type(o)
-            if ty is not None and ty not in slot.types and not (ty == "bf" and sig.bf_rule):
+        allowed = slot.types
+        if types and allowed is not None:
+            if general and not slot.raw:
+                d = gvars.get(o.name, False)
+                ty = _PREDEFINED_TYPE.get(o.name) if d is None else d.type if d else None
+            else:
+                ty = ctx.raw_type(o) if slot.raw else ctx.operand_type(o)
+            if ty is not None and ty not in allowed and not (ty == "bf" and sig.bf_rule):
                 ctx.type_error(sig.type_rule, o, f"'{ins.op}' {slot.what} has type {ty}; allowed: "
-                                                 f"{types_text(slot.types)}")
+                                                 f"{types_text(allowed)}")
