@@ -37,6 +37,8 @@ INSTRUCTION_CHECKS = (
     fields.exec_size, fields.platform, fields.predicate, fields.operands,
     regions.regions, regions.read_only, regions.two_grfs, regions.raw_align,
     fields.modifiers, fields.shape)
+# those that say nothing without a platform
+PLATFORM_CHECKS = (fields.platform,)
 
 
 def _instructions(unit: A.Unit, report: Report, grf: int) -> None:
@@ -57,6 +59,9 @@ def _instructions(unit: A.Unit, report: Report, grf: int) -> None:
     # pass needs each use.
     clean = Repeats()
     found = report.out
+    # (the platform checks only where a platform is given)
+    checks_here = INSTRUCTION_CHECKS if report.platform is not None else tuple(
+        c for c in INSTRUCTION_CHECKS if c not in PLATFORM_CHECKS)
     for ins in unit.body:
         if type(ins) is A.Instruction:
             plan = plans.get(ins.op)
@@ -64,7 +69,7 @@ def _instructions(unit: A.Unit, report: Report, grf: int) -> None:
                 f = table.get(ins.op)
                 facts = None if f is None else _facts(f)
                 plan = plans[ins.op] = (facts, () if facts is None else tuple(
-                    c for c in INSTRUCTION_CHECKS if APPLIES.get(c, always)(facts)),
+                    c for c in checks_here if APPLIES.get(c, always)(facts)),
                     () if f is None else f.verify, facts is not None and not facts.label_slots)
             facts, checks, rules, memo = plan
             if facts is None:

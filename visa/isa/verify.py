@@ -163,7 +163,6 @@ def check_signature(ins: A.Instruction, form, ctx: Context, types: bool = True) 
     mixed-mode rule are that rule's)."""
     sig = form.signature_of(ins)
     slots = sig.slots
-    dst = form.dst_index
     kinds = ctx.kinds
     gvars = ctx.gvars
     VarRef = A.VarRef
@@ -179,7 +178,7 @@ def check_signature(ins: A.Instruction, form, ctx: Context, types: bool = True) 
             if c == "?":
                 continue  # an undeclared name: name-undeclared says so
             if c not in classes:
-                if k != dst or t is not A.Imm:
+                if t is not A.Imm or k != form.dst_index:
                     ctx.kind_error(ins, o, k, classes, slot.what)
                 continue
         allowed = slot.types
