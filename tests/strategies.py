@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from visa import ast as A
 from visa.isa.forms import FORMS
-from visa.isa.opcodes import TYPE_INFO_BY_NAME as TYPES
+from visa.isa.datatypes import TYPE_INFO_BY_NAME as TYPES
 
 _FIRST = string.ascii_letters + "_"
 _REST = string.ascii_letters + string.digits + "_"

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import visa
-from refs import golden_stems, corpus_stems, kernel_gen_blobs, program_text, ref_bytes
+from refs import golden_stems, corpus_stems, dis_text, kernel_gen_blobs, program_text, ref_bytes
 from visa import ast as A
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -38,8 +38,20 @@ def test_disassemble_to_a_module_is_the_parse_of_the_text(stem):
     module = visa.disassemble(data, module=True)
     assert isinstance(module, A.Module)
     assert module == visa.parse(visa.disassemble(data))
-    assert visa.disassemble(data, module=False) == visa.disassemble(data)
     assert visa.assemble(module, gen_binaries=kernel_gen_blobs(data)) == data
+
+
+_CORPUS_CASES = [s for s in CASES if s in _CORPUS]
+
+
+@pytest.mark.parametrize("stem", _CORPUS_CASES, ids=_id)
+def test_disassemble_gives_intels_text_by_default_and_with_module_false(stem):
+    """Without ``module`` (and with ``module=False``) disassemble gives text:
+    Intel's text of the binary (the corpus' program, as tests/refs.dis_text
+    says a disassembly prints it)."""
+    data, want = ref_bytes(stem), dis_text(program_text(stem))
+    assert visa.disassemble(data) == want
+    assert visa.disassemble(data, module=False) == want
 
 
 @pytest.mark.parametrize("stem", CASES[:4], ids=_id)

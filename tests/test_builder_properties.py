@@ -32,8 +32,10 @@ import visa
 from conftest import genx_ir_accepts, needs_genx_ir
 from visa import ast as A
 from visa.build import Builder, UnitBuilder, imm, lsc_addr, name, num, string
-from visa.isa import opcodes as O
+from visa.isa import datatypes, descriptions, opcodes, keywords
+from visa.isa.atoms import Exec, ModCheck, PredField, Vec
 from visa.isa.forms import FORMS
+from visa.isa.forms_alu import LogicDst, PredUnless
 
 DATA = Path(__file__).resolve().parent / "data"
 MAX_EXAMPLES_PER_FORM = 12
@@ -43,8 +45,8 @@ MAX_EXAMPLES_PER_FORM = 12
 KNOWN_GAPS: dict[str, str] = {}
 
 PLAIN_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
-KEYWORDS = frozenset(m.split(".")[0] for m in O.TEXT_MNEMONICS) | frozenset(
-    o.mnemonic for o in O.OPCODES if o.mnemonic)
+KEYWORDS = frozenset(m.split(".")[0] for m in keywords.TEXT_MNEMONICS) | frozenset(
+    o.mnemonic for o in opcodes.OPCODES if o.mnemonic)
 
 
 @lru_cache(maxsize=1)
@@ -374,35 +376,35 @@ def test_random_kernels_of_many_forms(case):
 # their row: each operand's classes (general, immediate) and types, the
 # destination types the table allows the opcode.  Types that need a
 # platform (df, hf, bf, q) are left out.
-_PLAIN_ATOMS = {"Exec", "Pred", "Vec", "ModCheck", "PredUnless", "LogicDst"}
+_PLAIN_ATOMS = (Exec, PredField, Vec, ModCheck, PredUnless, LogicDst)
 _TYPES = ("ud", "d", "uw", "w", "ub", "b", "f")
 # plain forms whose valid type pairs all need one of the types left out
 # (the conversions srnd and fcvt: hf, bf): covered by the test above only
 NEEDS_PLATFORM_TYPES = {"srnd", "fcvt"}
 
 
-def _plain_forms() -> dict[str, list[tuple[O.OperandDef, list[str]]]]:
+def _plain_forms() -> dict[str, list[tuple[descriptions.OperandDef, list[str]]]]:
     """mnemonic -> (row operand, the types it may take here) for each vector
-    operand, for the plain forms whose operands are all general."""
+    operand, for the plain forms whose operands are all general: the types
+    of the row that the record's signature takes."""
     out = {}
     for m, f in sorted(FORMS.items()):
-        atoms = getattr(f, "atoms", ())
-        if not atoms or {type(a).__name__ for a in atoms} - _PLAIN_ATOMS or m in NEEDS_PLATFORM_TYPES:
+        atoms = f.atoms
+        if not atoms or not all(type(a) in _PLAIN_ATOMS for a in atoms) or m in NEEDS_PLATFORM_TYPES:
             continue
-        row = O.OPCODES_BY_MNEMONIC.get(m)
+        row = opcodes.OPCODES_BY_MNEMONIC.get(m)
         if row is None:
             continue
         ops = []
+        slots = f.signature.slots
         for od in row.operands:
             if od.is_exec_size or od.is_predicate:
                 continue
-            gen = O.OperandClass.DST_GEN if od.is_dst else O.OperandClass.SRC_GEN
-            types = [t for t in _TYPES if not od.types or O.TYPE_BY_NAME[t] in od.types]
-            if od.is_dst and ops == [] and row.number in O.ARITH_DST_TYPES:
-                types = [t for t in types if t in O.ARITH_DST_TYPES[row.number]]
-            if not od.is_dst and row.number in O.ARITH_SRC_TYPES:
-                types = [t for t in types if t in O.ARITH_SRC_TYPES[row.number]]
-            if not od.is_dst and row.number in O.SAD_OPCODES:  # b/ub sources, w/uw src2
+            slot = slots[len(ops)] if len(ops) < len(slots) else None
+            gen = descriptions.OperandClass.DST_GEN if od.is_dst else descriptions.OperandClass.SRC_GEN
+            types = [t for t in _TYPES if (not od.types or datatypes.TYPE_BY_NAME[t] in od.types)
+                     and (slot is None or slot.types is None or t in slot.types)]
+            if not od.is_dst and m in ("sad2", "sad2add"):  # b/ub sources, w/uw src2 (its rule)
                 nsrc = sum(1 for o, _ in (ops or []) if not o.is_dst)
                 types = [t for t in types if t in (("w", "uw") if nsrc == 2 else ("b", "ub"))]
             if not od.classes & gen or not types:
@@ -441,7 +443,7 @@ def plain_instructions(draw, k, pool, preds, imm_last=False):
         last = od is PLAIN[m][-1][0]
         # (plane's source 1 may not be an immediate: Intel's verifier refuses it
         # from ICLLP on, and GenX_IR 12504 crashes on it)
-        if od.classes & O.OperandClass.IMM and (last or not imm_last) and m != "plane" \
+        if od.classes & descriptions.OperandClass.IMM and (last or not imm_last) and m != "plane" \
                 and draw(st.booleans()):
             if t == "d":
                 operands.append(draw(st.integers(-1000, 1000)))
@@ -452,7 +454,7 @@ def plain_instructions(draw, k, pool, preds, imm_last=False):
             continue
         region = (0, 1, 0) if size == 1 or draw(st.booleans()) else (1, 1, 0)
         operands.append(v[draw(st.integers(0, 1)), 0].region(*region))
-    has_pred = any(type(a).__name__ in ("Pred", "PredUnless") for a in form.atoms)
+    has_pred = any(type(a) in (PredField, PredUnless) for a in form.atoms)
     pred = None
     if has_pred and draw(st.booleans()):
         p = draw(st.sampled_from(preds))

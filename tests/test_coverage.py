@@ -2,7 +2,7 @@
 except those with no text spelling at all, each listed with its reason."""
 from __future__ import annotations
 
-from visa.isa import opcodes as O
+from visa.isa import opcodes, keywords
 from visa.isa.forms import FORMS
 
 # opcode -> why no text form exists
@@ -19,14 +19,14 @@ NO_TEXT_FORM = {
 def _covered():
     out = set()
     for f in FORMS.values():
-        for g in (f.variants() if hasattr(f, "variants") else (f,)):
+        for g in f.variants():
             out.add(g.opcode)
     return out
 
 
 def test_every_opcode_has_a_form():
     covered = _covered()
-    missing = [d.mnemonic for d in O.OPCODES
+    missing = [d.mnemonic for d in opcodes.OPCODES
                if int(d.number) not in covered and not d.mnemonic.startswith("reserved")
                and d.mnemonic not in NO_TEXT_FORM]
     assert missing == []
@@ -35,24 +35,30 @@ def test_every_opcode_has_a_form():
 def test_the_exceptions_are_real():
     covered = _covered()
     for m in NO_TEXT_FORM:
-        assert int(O.OPCODES_BY_MNEMONIC[m].number) not in covered, m
+        assert int(opcodes.OPCODES_BY_MNEMONIC[m].number) not in covered, m
 
 
 def test_every_text_mnemonic_has_a_form():
     # `.file`/`.loc` are directive spellings of FILE/LOC; lsc_ccs_update makes GenX_IR abort
-    missing = [m for m in O.TEXT_MNEMONICS
+    missing = [m for m in keywords.TEXT_MNEMONICS
                if m.split(".")[0] not in FORMS and m not in (".file", ".loc", "lsc_ccs_update")]
     assert missing == []
 
 
-def test_a_mnemonic_has_one_form():
-    """Registering a second form for a mnemonic is an error (no form can
-    silently replace another); only an explicit replacement is allowed."""
+def test_a_mnemonic_has_one_form_and_the_records_do_not_change():
+    """A table refuses a second record for a mnemonic (no record can silently
+    replace another); neither the table nor a record can be changed once
+    made: a new table is made with more records."""
+    import attrs
     import pytest
-    from visa.isa.forms import FORMS, Form, register
+    from visa.isa.forms import FORMS, Form, FormTable
     f = FORMS["add"]
     with pytest.raises(ValueError, match="registered twice"):
-        register(Form("add", f.opcode, f.atoms))
-    with pytest.raises(ValueError, match="replaces nothing"):
-        register(Form("no_such_op", f.opcode, f.atoms), replace=True)
-    assert FORMS["add"] is f and "no_such_op" not in FORMS
+        FORMS.with_forms(Form("add", f.opcode, f.atoms))
+    with pytest.raises(TypeError):
+        FORMS["add"] = f  # type: ignore[index]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        f.atoms = ()  # type: ignore[misc]
+    more = FORMS.with_forms(Form("no_such_op", f.opcode, f.atoms))
+    assert isinstance(more, FormTable) and "no_such_op" in more and "no_such_op" not in FORMS
+    assert FORMS["add"] is f and more["add"] is f

@@ -3,13 +3,16 @@ what attrs' own generated ``__repr__`` prints, for every class made with it
 and the objects a real kernel and the instruction tables are made of."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import attrs
 
 from conftest import CORPUS
 
 import visa
 from visa import _frozen
-from visa.isa import forms, opcodes
+from visa.isa import (attributes, datatypes, descriptions, field_codes, forms, keywords, lsc_codes,
+                      opcodes, predefined, subops, targets, value_codes)
 
 STEM = CORPUS / "tgllp" / "loop_unroll_ilp__matmul_tiled__simd32"
 
@@ -38,7 +41,7 @@ def _walk(obj, seen, out):
     elif isinstance(obj, (tuple, list, frozenset, set)):
         for x in obj:
             _walk(x, seen, out)
-    elif isinstance(obj, dict):
+    elif isinstance(obj, Mapping):  # dicts and the records' FormTable
         for x in obj.values():
             _walk(x, seen, out)
 
@@ -48,9 +51,10 @@ def test_the_shared_repr_is_attrs_repr():
     objs: list = []
     seen: set = set()
     _walk(module, seen, objs)
-    for table in (opcodes.__dict__, forms.__dict__):
+    for table in (m.__dict__ for m in (opcodes, forms, attributes, datatypes, descriptions, field_codes,
+                                       keywords, lsc_codes, predefined, subops, targets, value_codes)):
         for value in list(table.values()):
-            if isinstance(value, (dict, tuple, list)) or attrs.has(type(value)):
+            if isinstance(value, (Mapping, tuple, list)) or attrs.has(type(value)):
                 _walk(value, seen, objs)
     shared = [o for o in objs if type(o).__repr__ is _frozen._repr]
     kinds = {type(o) for o in shared}

@@ -227,3 +227,73 @@ def test_kernel_names_read_alike_on_both_paths(written, name):
                  f".kernel {written} // c" + tail, f".kernel \\\n    {written}" + tail, f'.version 4.1\n.kernel {written}\n'
                  '.function "_main_0"\n\n_main_0:\n    ret (M1, 1)\n'):
         assert P.parse(text).units[0].name == name, text
+
+
+# ------------------------------------------------------ one operand language
+def test_the_grammar_owns_the_order_of_operand_shapes():
+    # the parser tries the operand shapes in the order of the grammar's
+    # OPERAND, and reads a spelling two shapes match as the first of them
+    order = Lexicon(GRAMMAR).choices("OPERAND")
+    assert tuple(P._SHAPE_PARTS) == order == tuple(visa.isa.operands.READERS)
+    operand_re = P._grammar().operand_re
+    reversed_re = Lexicon(GRAMMAR).alternatives({n: () for n in reversed(order)})
+    for spelling, first, other in [("bti(0x1)", "LSC_SURFACE", "VREG"),
+                                   ("%DispatchSimd:d", "IMM", "LSC_DATA"),
+                                   ("1 :d", "IMM", "NUMBER")]:
+        shapes = [n for n in order if visa.isa.operands._alone(n).match(spelling)]
+        assert shapes == [first, other], spelling
+        assert operand_re.match(spelling).lastgroup == first
+        # the order decides: tried the other way round, the other shape reads it
+        assert reversed_re.match(spelling).lastgroup == other
+
+
+def test_one_integer_expression_language():
+    # visa/expr.py evaluates the operators of the grammar's INT_OP_* terminals,
+    # by the grammar's precedence (loosest first), and no others
+    from visa import expr
+    lex = Lexicon(GRAMMAR)
+    names = re.findall(r"^(INT_OP_[A-Z]+):", GRAMMAR, re.M)
+    assert names[0] == "INT_OP_COND" and names[-1] == "INT_OP_UNARY"
+    assert lex.choices("INT_OP_COND") == expr.CONDITIONAL[:1]
+    assert tuple(lex.choices(n) for n in names[1:-1]) == expr.LEVELS
+    assert lex.choices("INT_OP_UNARY") == expr.UNARY
+    # outside parentheses, the expression's operators are those of INT_BINOP
+    # and INT_UNARY: all but the conditional, the comparisons and equalities
+    binop, unary = re.compile(lex.regex("INT_BINOP")), re.compile(lex.regex("INT_UNARY"))
+    outside = {op for n in ("INT_OP_SHIFT", "INT_OP_ADD", "INT_OP_MUL", "INT_OP_AND", "INT_OP_OR",
+                            "INT_OP_XOR") for op in lex.choices(n)}
+    everything = {op for ops in expr.LEVELS for op in ops} | set(expr.UNARY) | set(expr.CONDITIONAL)
+    for op in sorted(everything | set("<>=!?:+-*/%&|^~$#@.,;")):
+        assert bool(binop.fullmatch(f" {op} ")) == (op in outside), op
+        assert bool(unary.fullmatch(op)) == (op in expr.UNARY), op
+
+
+# (expression, its value, or None: refused), as GenX_IR reads them in an
+# immediate `(...)`:d (Debian 12504: CISA.y IntExp)
+_EXPRESSIONS = [
+    ("1?5:6", 5), ("0?1:0?2:3", 3), ("1&2|4", 0), ("-9/2", -4), ("-9%4", -1),
+    ("(1<<2)<<3", 32), ("1 < 2", 1), ("1==1", 1), ("2+-3", -1), ("!!5", 1),
+    ("1<2<3", None), ("1==1==1", None), ("1<<2<<3", None), ("+5", None), ("1?2?3:4:5", None),
+]
+
+
+@pytest.mark.parametrize("text, value", _EXPRESSIONS, ids=[t for t, _ in _EXPRESSIONS])
+def test_integer_expressions_read_as_intel_reads_them(text, value):
+    from visa.expr import ExprError, evaluate
+    if value is None:
+        with pytest.raises(ExprError):
+            evaluate(text)
+    else:
+        assert evaluate(text) == value
+
+
+def _expression_program(text: str) -> str:
+    return ('.version 4.1\n.kernel "k"\n.decl VD0 v_type=G type=d num_elts=16 align=hword\n'
+            f'.function "_main_0"\n\n_main_0:\n    mov (M1, 16) VD0(0,0)<1> ({text}):d\n'
+            '    ret (M1, 1)\n')
+
+
+@needs_genx_ir
+@pytest.mark.parametrize("text, value", _EXPRESSIONS, ids=[t for t, _ in _EXPRESSIONS])
+def test_intel_reads_the_expressions_as_recorded(text, value, tmp_path):
+    assert genx_ir_accepts(_expression_program(text), "TGLLP", tmp_path)[0] == (value is not None)

@@ -10,7 +10,7 @@ import pytest
 
 import visa
 from visa.binary import objfile as OF
-from visa.isa import opcodes as T
+from visa.isa import field_codes, attributes
 
 HEAD = """.version 4.1
 .kernel "k"
@@ -34,7 +34,7 @@ def kernel(data: bytes, i: int = 0) -> OF.Kernel:
     return OF.read(data).kernels[i]
 
 
-def attributes(obj) -> list[tuple[str, bytes]]:
+def attributes_of(obj) -> list[tuple[str, bytes]]:
     return [(obj.strings[a.name_index], a.value) for a in obj.attributes]
 
 
@@ -51,7 +51,7 @@ def test_a_kernel_without_target_records_3d_last():
     GenX_IR's default target, 3d, when it is written: the last attribute, and
     the last string of the pool."""
     k = kernel(visa.assemble(program(attrs=".kernel_attr SimdSize=16\n")))
-    assert attributes(k.obj) == [("SimdSize", struct.pack("<I", 16)), ("Target", b"\x01")]
+    assert attributes_of(k.obj) == [("SimdSize", struct.pack("<I", 16)), ("Target", b"\x01")]
     assert k.obj.strings[-1] == "Target" and k.obj.strings[-2] == "_main_0"
 
 
@@ -64,12 +64,12 @@ f_0:
     fret (M1, 1)
 """
     (f,) = OF.read(visa.assemble(text)).functions
-    assert attributes(f.obj)[-1] == ("Target", b"\x01")
+    assert attributes_of(f.obj)[-1] == ("Target", b"\x01")
 
 
 def test_a_written_target_is_kept_where_it_is():
     k = kernel(visa.assemble(program(attrs='.kernel_attr Target="3d"\n.kernel_attr SimdSize=8\n')))
-    assert attributes(k.obj) == [("Target", b"\x01"), ("SimdSize", struct.pack("<I", 8))]
+    assert attributes_of(k.obj) == [("Target", b"\x01"), ("SimdSize", struct.pack("<I", 8))]
 
 
 @pytest.mark.parametrize("value", ['"cs"', '"CM"', '"3D"', '"x"'])
@@ -82,14 +82,14 @@ def test_targets_other_than_cm_and_3d_are_refused(value):
 
 
 # ------------------------------------------------------- kernel attributes
-def _value_text(ad: T.AttributeDef) -> str:
+def _value_text(ad: attributes.AttributeDef) -> str:
     if ad.name == "Target":
         return '="3d"'
-    return {T.AttrValueKind.BOOL: "", T.AttrValueKind.INT32: "=48",
-            T.AttrValueKind.STRING: '="out/k.asm"'}[ad.kind]
+    return {attributes.AttrValueKind.BOOL: "", attributes.AttrValueKind.INT32: "=48",
+            attributes.AttrValueKind.STRING: '="out/k.asm"'}[ad.kind]
 
 
-KERNEL_ATTRS = [ad for ad in T.ATTRIBUTES if ad.scope is T.AttrScope.KERNEL]
+KERNEL_ATTRS = [ad for ad in attributes.ATTRIBUTES if ad.scope is attributes.AttrScope.KERNEL]
 
 
 @pytest.mark.parametrize("ad", KERNEL_ATTRS, ids=[ad.name for ad in KERNEL_ATTRS])
@@ -100,13 +100,13 @@ def test_every_kernel_attribute_disassembles_as_written(ad):
     assert line in out.splitlines() or line + "    " in out.splitlines()
 
 
-@pytest.mark.parametrize("old, new", sorted(T.ATTRIBUTE_ALIASES.items()))
+@pytest.mark.parametrize("old, new", sorted(attributes.ATTRIBUTE_ALIASES.items()))
 def test_older_attribute_names(old, new):
     """Only AsmName is renamed (to OutputAsmPath) in the binary; the
     lower-case spellings are recorded as written (CISA_attr_directive)."""
     value = '="k.asm"' if new == "OutputAsmPath" else "=32"
     k = kernel(visa.assemble(program(attrs=f'.kernel_attr Target="cm"\n.kernel_attr {old}{value}\n')))
-    names = [n for n, _ in attributes(k.obj)]
+    names = [n for n, _ in attributes_of(k.obj)]
     assert names == ["Target", "OutputAsmPath" if old == "AsmName" else old]
 
 
@@ -160,7 +160,7 @@ def test_implicit_input_kinds(directive, kind):
     (i,) = kernel(visa.assemble(text)).obj.inputs
     assert i.kind == kind << 3
     back = visa.disassemble(visa.assemble(text))
-    assert f".{T.implicit_input_directive(kind)} VD offset=32 size=32" in back
+    assert f".{field_codes.implicit_input_directive(kind)} VD offset=32 size=32" in back
 
 
 # ------------------------------------------------------------- operands

@@ -7,7 +7,7 @@ import pytest
 
 import visa
 from visa import ast as A
-from visa.isa import opcodes as O
+from visa.isa import lsc_codes
 from visa.isa.forms import FORMS
 
 from refs import MODERN, modern_files, stem_id
@@ -72,9 +72,9 @@ def test_typed_2d_block_shape():
     ins = _ins42("lsc_load_block2d.tgm  VD:64x4  bss(VB)[VB,VB]")
     assert ins.operands[0].shape == A.LscShape(None, block=(1, 64, 4))
     # a record of the one description, vISA 4.2 only (Intel's v2.40.13 row)
-    f = FORMS["lsc_load_block2d"].typed
-    assert f is not None and f.since == (4, 2)
-    row = {s.code: s for s in O.LSC_TYPED_BLOCK2D_SUBOPS}[O.LscOp.LOAD_BLOCK2D]
+    f = FORMS["lsc_load_block2d"].members[-1]
+    assert f.opcode == 0x8A and f.since == (4, 2)
+    row = {s.code: s for s in lsc_codes.LSC_TYPED_BLOCK2D_SUBOPS}[lsc_codes.LscOp.LOAD_BLOCK2D]
     assert [o.name for o in row.operands][5:7] == ["block_width", "block_height"]
     # it has no vISA 4.1 binary form and no 4.1 spelling: both errors name it
     # at the instruction

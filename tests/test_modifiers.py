@@ -17,6 +17,7 @@ import conftest
 import visa
 from conftest import needs_genx_ir
 from refs import forms_files, platform_of
+from visa.isa.forms import FORMS
 from visa.validator import _facts
 
 _LINE = re.compile(r"(\s*(?:\(!?[\w%]+(?:\.\w+)?\)\s*)?)([a-z_0-9]+)((?:\.\w+)*)(\s.*|)$")
@@ -29,7 +30,7 @@ def _first_uses():
     for path in forms_files():
         for n, line in enumerate(path.read_text().split("\n"), 1):
             m = _LINE.match(line)
-            if m and m.group(2) not in seen and _facts(m.group(2)) is not None:
+            if m and m.group(2) not in seen and FORMS.get(m.group(2)) is not None:
                 seen[m.group(2)] = (path, n)
     return sorted((op, p, n) for op, (p, n) in seen.items())
 
@@ -59,7 +60,7 @@ def test_an_unknown_modifier_is_refused(op, path, n):
         visa.assemble(text, platform=_platform(path))
     at = [d for d in ei.value.diagnostics if d.severity == "error" and d.line == n]
     assert at, [d.render() for d in ei.value.diagnostics]
-    spec = _facts(op).mods
+    spec = _facts(FORMS[op]).mods
     position = _LINE.match(path.read_text().split("\n")[n - 1]).group(3).count(".")  # where .foo lands
     if spec is not None and position >= spec.open_below:
         assert [d.rule for d in at] == ["modifier-unknown"], [d.render() for d in at]

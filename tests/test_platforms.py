@@ -1,4 +1,4 @@
-"""The platform table (visa.isa.opcodes.PLATFORMS) against Intel's
+"""The platform table (visa.isa.targets.PLATFORMS) against Intel's
 ``PlatformInfo::ALL_PLATFORMS`` (visa/common.cpp) at igc-1.0.14828.26 (the
 4.1 writer) and v2.40.13 (vISA 4.2), recorded in tests/data/intel/."""
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 
 import visa
 from visa.encode import platform_code
-from visa.isa import opcodes as T
+from visa.isa import targets
 
 INTEL = Path(__file__).resolve().parent / "data" / "intel"
 
@@ -41,7 +41,7 @@ NEW = intel_platforms("v2.40.13")
 
 
 def test_every_41_platform_is_known_with_its_target():
-    ours = {p.name: p for p in T.PLATFORMS}
+    ours = {p.name: p for p in targets.PLATFORMS}
     for name, (target, code, grf, aliases) in OLD.items():
         p = ours[name]
         assert (int(p.target), p.code, p.grf_bytes, p.aliases) == (target, code, grf, aliases), name
@@ -49,7 +49,7 @@ def test_every_41_platform_is_known_with_its_target():
 
 
 def test_platforms_of_today_are_known():
-    for p in T.PLATFORMS:
+    for p in targets.PLATFORMS:
         if p.since:
             assert p.since == "v2.40.13" and p.target is None
             _, code, grf, aliases = NEW[p.name]
@@ -61,7 +61,7 @@ def test_platforms_of_today_are_known():
     ("XE2", 18, 64), ("LNL", 18, 64), ("XE3", 19, 64), ("ptl", 19, 64), ("skl", 5, 32)])
 def test_platform_names(name, code, grf):
     assert platform_code(name) == code
-    assert T.grf_bytes_of([code]) == grf
+    assert targets.grf_bytes_of([code]) == grf
 
 
 def test_unknown_platform():
@@ -95,15 +95,15 @@ _main_0:
 def test_platform_names_people_say(name, intel):
     """Product code names (Alchemist = DG2's 'ACM', Battlemage = Xe2's 'BMG')
     and the names of Intel's 2.x table (LNL, PTL), in any case."""
-    p = T.platform_named(name)
+    p = targets.platform_named(name)
     assert p is not None and p.name == intel
     assert platform_code(name) == p.code
 
 
 def test_product_names_are_no_intel_aliases():
     """A product name never hides one of Intel's names for another platform."""
-    intel = {n.upper(): p.name for p in T.PLATFORMS for n in (p.name,) + p.aliases}
-    for p in T.PLATFORMS:
+    intel = {n.upper(): p.name for p in targets.PLATFORMS for n in (p.name,) + p.aliases}
+    for p in targets.PLATFORMS:
         for n in p.products:
             assert n.upper() not in intel, n
 
@@ -111,7 +111,7 @@ def test_product_names_are_no_intel_aliases():
 def test_unknown_platform_lists_the_names():
     with pytest.raises(ValueError) as e:
         platform_code("XE9")
-    for p in T.PLATFORMS:
+    for p in targets.PLATFORMS:
         for n in p.names:
             assert n in str(e.value)
 

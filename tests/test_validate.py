@@ -12,7 +12,7 @@ import visa
 import conftest
 from conftest import GENX_IR, needs_genx_ir
 from refs import corpus_files, forms_files, golden_files, handwritten_files, platform_of
-from visa.isa import opcodes as O
+from visa.isa import targets
 
 HEAD = """.version 4.1
 .kernel "k"
@@ -547,7 +547,7 @@ def test_grf_size_comes_from_the_platform():
 
 
 def _grf(path) -> int:
-    return O.grf_bytes_of([O.PLATFORM_BY_NAME[platform_of(path.with_suffix(""))].code])
+    return targets.grf_bytes_of([targets.PLATFORM_BY_NAME[platform_of(path.with_suffix(""))].code])
 
 
 PROGRAMS = corpus_files() + golden_files() + forms_files() + handwritten_files()

@@ -34,7 +34,6 @@ Only the names in ``__all__`` are the supported interface.
 """
 from __future__ import annotations
 
-import difflib
 import re
 import struct
 import sys
@@ -46,9 +45,12 @@ import attrs
 
 from . import ast as A
 from .errors import Diagnostic, VisaError
-from .isa import opcodes as O
-from .isa.atoms import DecodeError, EncodeError, InsBuilder, Mismatch, Reader
-from .isa.forms import FORMS, text_of
+from .decode import decode_instruction
+from .encode import Symbols, encode_instruction
+from .isa import forms as _forms
+from .isa import datatypes, field_codes, predefined, keywords
+from .isa.atoms import DecodeError, EncodeError, Reader
+from .isa.verify import Context, check_signature
 
 __all__ = [
     "Builder", "UnitBuilder", "Var", "Reg", "Addr", "Pred", "PredUse", "Surface", "Sampler",
@@ -150,10 +152,10 @@ def _imm(value: int | float | None, ty: str | None, bits: int | None) -> A.Imm:
     return A.Imm(word >> 16 if info.literal == "bf" else word, ty)
 
 
-def _type_info(ty: str) -> O.TypeInfo:
-    info = O.TYPE_INFO_BY_NAME.get(ty)
+def _type_info(ty: str) -> datatypes.TypeInfo:
+    info = datatypes.TYPE_INFO_BY_NAME.get(ty)
     if info is None:
-        raise BuildError(f"unknown type '{ty}' (expected one of {', '.join(O.TYPE_INFO_BY_NAME)})")
+        raise BuildError(f"unknown type '{ty}' (expected one of {', '.join(datatypes.TYPE_INFO_BY_NAME)})")
     return info
 
 
@@ -539,9 +541,9 @@ class UnitBuilder:
         at byte ``alias_offset``."""
         line, col = self.builder.here()
         self._new_name(name, line, col)
-        if type not in O.TYPE_INFO_BY_NAME:
+        if type not in datatypes.TYPE_INFO_BY_NAME:
             self._fail(f"unknown type '{type}' for '{name}' (expected one of "
-                       f"{', '.join(O.TYPE_INFO_BY_NAME)})", line, col)
+                       f"{', '.join(datatypes.TYPE_INFO_BY_NAME)})", line, col)
         self._count(num_elts, name, line, col)
         al = _align(align)
         if al is False:
@@ -602,16 +604,16 @@ class UnitBuilder:
         """A predefined variable by name: ``%null``, ``%r0``, ... (a
         :class:`Var`), ``%slm``, ``T1``, ... (a :class:`Surface`), ``S31``
         (the bindless sampler)."""
-        if name in O.PREDEFINED_VAR_NAMES:
+        if name in predefined.PREDEFINED_VAR_NAMES:
             return Var(name)
-        if name in O.PREDEFINED_SURFACE_NAMES:
+        if name in predefined.PREDEFINED_SURFACE_NAMES:
             return Surface(name)
-        if name == O.BINDLESS_SAMPLER_NAME:
+        if name == predefined.BINDLESS_SAMPLER_NAME:
             return Sampler(name)
         line, col = self.builder.here()
+        known = predefined.PREDEFINED_VAR_NAMES + predefined.PREDEFINED_SURFACE_NAMES
         self._fail(f"'{name}' is not a predefined variable (expected one of "
-                          f"{', '.join(O.PREDEFINED_VAR_NAMES + O.PREDEFINED_SURFACE_NAMES)}, "
-                          f"{O.BINDLESS_SAMPLER_NAME})", line, col)
+                   f"{', '.join(known)}, {predefined.BINDLESS_SAMPLER_NAME})", line, col)
 
     def predefined_var(self, name: str) -> Var:
         """A predefined general variable by name (``%r0``, ``%group_id_x``,
@@ -707,22 +709,16 @@ class UnitBuilder:
             self._fail("an instruction needs a mnemonic (a str)", line, col)
         parts = mnemonic.split(".")
         op, mods = parts[0], tuple(parts[1:])
-        if op not in FORMS and op.lower() in FORMS:
+        table = _forms.FORMS
+        if op not in table and op.lower() in table:
             op = op.lower()
-        if op not in FORMS:
-            if op in O.OLDER_ONLY_OPS:
-                self._fail(f"'{op}' {O.OLDER_ONLY_OPS[op]}", line, col)
-            close = difflib.get_close_matches(op, list(FORMS), n=3)
+        if op not in table:
+            if op in keywords.OLDER_ONLY_OPS:
+                self._fail(f"'{op}' {keywords.OLDER_ONLY_OPS[op]}", line, col)
+            close = table.close_to(op)
             hint = f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else ""
             self._fail(f"unknown instruction '{op}'{hint}", line, col)
-        facts = text_of(op)
-        if facts.canonical is not None:
-            mods = tuple(facts.canonical(mods))
-        if facts.silent_mods:
-            mods = tuple(m for m in mods if m not in facts.silent_mods)
-            post = tuple(m for m in post_mods if m not in facts.silent_mods)
-        else:
-            post = tuple(post_mods)
+        mods, post, _ = _forms.spelled(op, mods, tuple(post_mods), None)  # as the parser spells it
         ex, mask_given = self._exec(exec, line, col)
         ops: list[Any] = []
         for k, o in enumerate(operands):
@@ -732,7 +728,7 @@ class UnitBuilder:
                 self._fail(f"operand {k} of '{mnemonic}': {e}", line, col)
         ins = A.Instruction(op, mods, self._pred(pred, line, col), ex, tuple(ops), post,
                             line=line, col=col)
-        ins = self._canonical(ins, facts)
+        ins = self._canonical(ins)
         if b.check:
             # equal instructions check alike (positions take no part in equality)
             key = (ins, tuple(type(o) for o in operands), mask_given)
@@ -740,9 +736,12 @@ class UnitBuilder:
             if done is None:
                 done = self._checked[key] = self._trial_check(ins, operands, mask_given)
             ins = done if done is ins else _stamp_ins(done, line, col)
-        if facts.simd8_or_16 and not facts.silent_mods and (
-                ins.exec is None or (ins.exec.mask is None and ins.exec.size != 16)):
-            ins = attrs.evolve(ins, exec=A.ExecSize(8, None, line=line, col=col))
+        try:  # sample/load's SIMD mode, as the parser reads the printed text
+            _, _, exe = _forms.spelled(op, (), (), ins.exec)
+        except _forms.SpellingError as e:
+            self._fail(str(e), line, col)
+        if exe is not ins.exec and exe is not None:
+            ins = attrs.evolve(ins, exec=A.ExecSize(exe.size, exe.mask, line=line, col=col))
         self.body.append(ins)
         return ins
 
@@ -762,7 +761,8 @@ class UnitBuilder:
         if not isinstance(name, str) or not _NAME_RE.match(name):
             self._fail(f"invalid variable name {name!r} (a letter, _, $, @ or ? and then "
                        "letters, digits, _, $, @, ?)", line, col)
-        if name in self._names or name in O.PREDEFINED_VAR_NAMES or name in O.PREDEFINED_SURFACE_NAMES:
+        if name in self._names or name in predefined.PREDEFINED_VAR_NAMES \
+                or name in predefined.PREDEFINED_SURFACE_NAMES:
             self._fail(f"'{name}' is declared already in {self.kind} '{self.name}'", line, col)
 
     def _count(self, n: int, name: str, line: int, col: int) -> None:
@@ -806,7 +806,7 @@ class UnitBuilder:
             size, mask = e, "M1"
         if isinstance(size, bool) or not isinstance(size, int):
             self._fail(f"the execution size must be an int, not {size!r}", line, col)
-        if mask is not None and mask not in O.EXEC_MASK_BY_NAME:
+        if mask is not None and mask not in field_codes.EXEC_MASK_BY_NAME:
             self._fail(f"unknown execution mask {mask!r} (expected M1 ... M8 or M1_NM ... M8_NM)",
                        line, col)
         if mask == "NoMask":
@@ -851,38 +851,34 @@ class UnitBuilder:
             raise BuildError("a list inside a list")
         return self._operand(x)
 
-    def _canonical(self, ins: A.Instruction, facts: Any) -> A.Instruction:
-        """What the parser makes of the printed instruction: an address
-        operand gets its ``<1>``, and the form's older-spelling rewrite."""
-        if any(type(o) is A.VarRef and o.region is None and len(o.offsets) == 1
-               and self._names.get(o.name) == "A" for o in ins.operands):
-            ins = attrs.evolve(ins, operands=tuple(
-                attrs.evolve(o, region=(1,)) if type(o) is A.VarRef and o.region is None
-                and len(o.offsets) == 1 and self._names.get(o.name) == "A" else o
-                for o in ins.operands))
-        if facts.older is not None:
-            try:
-                up = facts.older(ins, _Declared(
-                    frozenset(n for n, k in self._names.items() if k == "S")
-                    | {O.BINDLESS_SAMPLER_NAME},
-                    frozenset(n for n, k in self._names.items() if k == "T")
-                    | {s.name for s in O.PREDEFINED_SURFACES}
-                    | {f"T{s.index}" for s in O.PREDEFINED_SURFACES}))
-            except EncodeError as e:
-                self._fail(str(e), ins.line, ins.col)
-            if up is not None:
-                ins = _stamp_ins(up, ins.line, ins.col)
-        return ins
+    def _canonical(self, ins: A.Instruction) -> A.Instruction:
+        """What the parser makes of the printed instruction (the same
+        rewrite: visa.isa.forms.upgraded): the form's older-spelling
+        rewrite, and an address operand's ``<1>``."""
+        try:
+            up = _forms.upgraded(ins, _forms.declared_in(self.decls),
+                                 frozenset(n for n, k in self._names.items() if k == "A"))
+        except EncodeError as e:
+            self._fail(str(e), ins.line, ins.col)
+        return ins if up is ins else _stamp_ins(up, ins.line, ins.col)
 
     def _trial_check(self, ins: A.Instruction, given: Sequence[Any], mask_given: bool) -> A.Instruction:
-        """Check ``ins`` through its form (encode it, decode the bytes) and
-        settle what the caller left open as the binary has it: the execution
-        mask when only a size was given, a Python int where the form reads a
-        bare number, a label name the text writes quoted."""
+        """Check ``ins`` against its record (the classes of its operands: its
+        signature) and through the encoder's own path, decode its bytes
+        through the decoder's, and settle what the caller left open as the
+        binary has it: the execution mask when only a size was given, a
+        Python int where the form reads a bare number, a label name the
+        text writes quoted.  What the record refuses is a VisaError here
+        (EncodeError is the encoder's refusal; no other exception is taken
+        for one)."""
         if self._trial is None:
             self._trial = _Trial(self)
         trial = self._trial
         line, col = ins.line, ins.col
+        trial.problems.clear()
+        check_signature(ins, _forms.FORMS[ins.op], trial, types=False)
+        if trial.problems:
+            self._fail(trial.problems[0], line, col)
         ints = [k for k, o in enumerate(given)
                 if isinstance(o, int) and not isinstance(o, bool) and k < len(ins.operands)
                 and type(ins.operands[k]) is A.Imm]
@@ -899,16 +895,17 @@ class UnitBuilder:
                 candidates.append(attrs.evolve(c, operands=tuple(ops)))
         first_problem = None
         for cand in candidates:
-            code, problem = trial.encode(cand)
-            if problem is None:
-                break
-            first_problem = first_problem or problem
+            try:
+                code, _ = encode_instruction(cand, trial.sym)
+            except EncodeError as e:
+                first_problem = first_problem or str(e)
+                continue
+            break
         else:
             self._fail(first_problem or "cannot be encoded", line, col)
         ins = cand
-        back = trial.decode(code)
-        if back is None:
-            return ins
+        back, _, _ = decode_instruction(Reader(code, 1), _forms.FORMS.by_opcode()[code[0]], trial,
+                                        code[0], 0)
         if ins.exec is not None and back.exec is None:
             self._fail(f"'{ins.mnemonic}' takes no execution size (its binary has none)", line, col)
         if ins.pred is not None and back.pred is None:
@@ -937,13 +934,6 @@ class UnitBuilder:
         return attrs.evolve(ins, operands=tuple(ops), exec=ex) if changed else ins
 
 
-@attrs.frozen
-class _Declared:
-    """What a form's older-spelling rewrite may ask of the declarations."""
-    samplers: frozenset[str]
-    surfaces: frozenset[str]
-
-
 def _align(a: str | int | None) -> str | None | bool:
     """The alignment name the parser records (None for byte), or False."""
     if a is None:
@@ -951,12 +941,12 @@ def _align(a: str | int | None) -> str | None | bool:
     if isinstance(a, bool):
         return False
     if isinstance(a, int):
-        al = O.ALIGN_BY_BYTES.get(a)
+        al = datatypes.ALIGN_BY_BYTES.get(a)
     else:
-        al = next((v for k, v in O.ALIGN_BY_NAME.items() if k.lower() == str(a).lower()), None)
+        al = next((v for k, v in datatypes.ALIGN_BY_NAME.items() if k.lower() == str(a).lower()), None)
     if al is None:
         return False
-    return None if al is O.Align.BYTE else O.ALIGN_INFO[al].name
+    return None if al is datatypes.Align.BYTE else datatypes.ALIGN_INFO[al].name
 
 
 def _stamp(o: Any, line: int, col: int) -> Any:
@@ -979,27 +969,30 @@ def _stamp_ins(ins: A.Instruction, line: int, col: int) -> A.Instruction:
 
 
 # ----------------------------------------------------- the check of a form
-class _Trial:
-    """Encodes one instruction through its form, with the unit's
-    declarations so far, and decodes the bytes back through the forms of
-    the opcode: what the form reads, and what the binary keeps."""
+class _Trial(Context):
+    """The unit's declarations so far, as the encoder's symbols (``sym``),
+    the decoder's names and the validator's view of the operands: the
+    builder checks an instruction against its record's signature, encodes
+    it through the encoder's path and decodes the bytes through the
+    decoder's."""
 
     def __init__(self, unit: UnitBuilder) -> None:
-        from .encode import Symbols
         self.sym = Symbols(A.Unit(unit.kind, unit.name))
-        self.counters = {"G": O.NUM_PREDEFINED_VARS, "A": 0, "P": O.NUM_PREDEFINED_PREDICATES,
-                         "S": 0, "T": O.NUM_PREDEFINED_SURFACES}
+        self.counters = {"G": predefined.NUM_PREDEFINED_VARS, "A": 0,
+                         "P": predefined.NUM_PREDEFINED_PREDICATES, "S": 0,
+                         "T": predefined.NUM_PREDEFINED_SURFACES}
         self.names: dict[tuple[str, int], str] = {}
         for n, (k, i) in self.sym.vars.items():
             self.names.setdefault((k, i), n)
-        for i, n in enumerate(O.PREDEFINED_VAR_NAMES):
+        for i, n in enumerate(predefined.PREDEFINED_VAR_NAMES):
             self.names[("G", i)] = n
         self.grf_bytes = self.sym.grf_bytes
-        self.by_opcode: dict[int, list[Any]] = {}
-        for f in FORMS.values():
-            variants = getattr(f, "variants", None)
-            for g in (variants() if variants is not None else (f,)):
-                self.by_opcode.setdefault(g.opcode, []).append(g)
+        # the validator's view (visa.isa.verify.Context): the problems found
+        self.problems: list[str] = []
+        self.kinds = {n: k for n, (k, _) in self.sym.vars.items()}
+        self.gvars: dict[str, A.VarDecl | None] = {n: None for n in predefined.PREDEFINED_VAR_NAMES}
+        self.declared = frozenset()
+        self.bf_vars = frozenset()
         for d in unit.decls:
             self.declare(d)
 
@@ -1009,24 +1002,20 @@ class _Trial:
         self.counters[k] += 1
         self.sym.declare(d.name, k, ident)
         self.names[(k, ident)] = d.name
+        self.kinds[d.name] = k
         if type(d) is A.VarDecl:
             self.sym.var_types[d.name] = d.type
-            self.sym.var_align[d.name] = O.ALIGN_CODE_BY_PRINTED[d.align]
+            self.sym.var_align[d.name] = datatypes.ALIGN_CODE_BY_PRINTED[d.align]
+            self.gvars[d.name] = d
 
-    def encode(self, ins: A.Instruction) -> tuple[bytes, str | None]:
-        f: Any = FORMS[ins.op]
-        try:
-            resolve = getattr(f, "resolve", None)
-            if resolve is not None:
-                f = resolve(ins)
-            out: list[bytes] = [bytes((f.opcode,))]
-            for a in f.atoms:
-                a.encode(ins, self.sym, out)
-        except EncodeError as e:
-            return b"", str(e)
-        except (struct.error, ValueError, KeyError, TypeError, IndexError, AttributeError) as e:
-            return b"", f"'{ins.mnemonic}' cannot take these operands ({type(e).__name__}: {e})"
-        return b"".join(out), None
+    def report(self, rule: str, node: Any, message: str, severity: str = "error") -> None:
+        self.problems.append(message)
+
+    def opclass(self, o: Any) -> str:
+        # a bare name nothing declares: the encoder says it is undeclared
+        if type(o) is A.Name and o.name not in self.kinds:
+            return "?"
+        return super().opclass(o)
 
     # the decode side of the names (the atoms' ``cx``)
     def var_name(self, kind: str, ident: int, at: int | None = None) -> str:
@@ -1040,22 +1029,20 @@ class _Trial:
             raise DecodeError(f"no label {ident}", at)
         return self.sym.labels[ident][0]
 
+    def label_kind(self, ident: int) -> int | None:
+        return self.sym.labels[ident][1] if 0 <= ident < len(self.sym.labels) else None
+
+    def kind_of(self, name: str) -> str | None:
+        return self.kinds.get(name)
+
+    def type_size(self, name: str) -> int:
+        t = self.sym.var_types.get(name)
+        if t is None:
+            v = predefined.PREDEFINED_VAR_BY_NAME.get(name)
+            return datatypes.TYPE_INFO[v.type].size if v is not None else 1
+        return datatypes.TYPE_INFO_BY_NAME[t].size
+
     def string(self, index: int, at: int | None = None) -> str:
         if not 0 <= index < len(self.sym.strings):
             raise DecodeError(f"no string {index}", at)
         return self.sym.strings[index]
-
-    def decode(self, code: bytes) -> A.Instruction | None:
-        """The instruction ``code`` decodes to (None if no form reads it)."""
-        for f in self.by_opcode.get(code[0], ()):
-            rd = Reader(code, 1)
-            b = InsBuilder(f.mnemonic)
-            try:
-                for a in f.atoms:
-                    a.decode(rd, self, b)
-            except (Mismatch, DecodeError):
-                continue
-            except Exception:  # noqa: BLE001 - a form that cannot read these bytes
-                continue
-            return b.finish()
-        return None

@@ -10,30 +10,16 @@ report it as an internal error).
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
-from functools import lru_cache
-from types import MappingProxyType
-
 from . import ast as A
 from .binary import objfile as OF
 from .errors import Diagnostic, VisaError
-from .isa import opcodes as O
+from .isa import datatypes, targets, field_codes, opcodes, predefined, attributes
 from .isa.atoms import TYPE_NAME, DecodeError, InsBuilder, Mismatch, Reader
-from .isa.forms import FORMS
+from .isa import forms as _forms
 
-ALIGN_NAME = O.ALIGN_PRINTED_BY_CODE
-_SUB_OP = int(O.OPCODES_BY_MNEMONIC["func"].number)
-_LABEL_OP = int(O.OPCODES_BY_MNEMONIC["label"].number)
-
-
-@lru_cache(maxsize=1)
-def _forms_by_opcode() -> Mapping[int, tuple]:
-    """Opcode -> the forms (layouts) that may have written it; made once."""
-    table: dict[int, list] = {}
-    for f in FORMS.values():
-        for g in (f.variants() if hasattr(f, "variants") else (f,)):
-            table.setdefault(g.opcode, []).append(g)
-    return MappingProxyType({op: tuple(fs) for op, fs in table.items()})
+ALIGN_NAME = datatypes.ALIGN_PRINTED_BY_CODE
+_SUB_OP = opcodes.SUBROUTINE_OPCODE
+_LABEL_OP = opcodes.LABEL_OPCODE
 
 
 class Names:
@@ -43,22 +29,49 @@ class Names:
         self.obj = obj
         self.grf_bytes = grf_bytes
         s = obj.strings
-        self.g = {i: n for i, n in enumerate(O.PREDEFINED_VAR_NAMES)}
+        self.g = {i: n for i, n in enumerate(predefined.PREDEFINED_VAR_NAMES)}
         for k, v in enumerate(obj.variables):
-            self.g[O.NUM_PREDEFINED_VARS + k] = s[v.name_index]
+            self.g[predefined.NUM_PREDEFINED_VARS + k] = s[v.name_index]
         self.a = {k: s[v.name_index] for k, v in enumerate(obj.addresses)}
         self.p = {1 + k: s[v.name_index] for k, v in enumerate(obj.predicates)}
         self.s = {k: s[v.name_index] for k, v in enumerate(obj.samplers)}
         self.s[31] = "S31"
-        self.t = {i: n for i, n in enumerate(O.PREDEFINED_SURFACE_NAMES)}
+        self.t = {i: n for i, n in enumerate(predefined.PREDEFINED_SURFACE_NAMES)}
         for k, sv in enumerate(obj.surfaces):
-            self.t[O.NUM_PREDEFINED_SURFACES + k] = s[sv.name_index]
+            self.t[predefined.NUM_PREDEFINED_SURFACES + k] = s[sv.name_index]
         self.by_kind = {"G": self.g, "A": self.a, "P": self.p, "S": self.s, "T": self.t}
+        self._kinds: dict | None = None
+        self._sizes: dict | None = None
+
+    def kind_of(self, name: str) -> str | None:
+        """The kind (G, A, P, S or T) of a name of the object (None: not one)."""
+        if self._kinds is None:
+            self._kinds = {}
+            for k, table in self.by_kind.items():
+                for n in table.values():
+                    self._kinds.setdefault(n, k)
+        return self._kinds.get(name)
+
+    def type_size(self, name: str) -> int:
+        """The element size of general variable ``name`` (1 when not known)."""
+        if self._sizes is None:
+            obj = self.obj
+            self._sizes = {}
+            for v in obj.variables:
+                self._sizes.setdefault(obj.strings[v.name_index],
+                                       datatypes.TYPE_INFO[datatypes.VisaType(v.bit_properties & 0xF)].size)
+            for p in predefined.PREDEFINED_VARS:
+                self._sizes.setdefault(p.name, datatypes.TYPE_INFO[p.type].size)
+        return self._sizes.get(name, 1)
+
+    def label_kind(self, ident: int) -> int | None:
+        labels = self.obj.labels
+        return labels[ident].kind if 0 <= ident < len(labels) else None
 
     def var_name(self, kind: str, ident: int, at=None) -> str:
         n = self.by_kind[kind].get(ident)
         if n is None:
-            if kind == "G" and ident < O.NUM_PREDEFINED_VARS:
+            if kind == "G" and ident < predefined.NUM_PREDEFINED_VARS:
                 return f"V{ident}"
             raise DecodeError(f"no {'general address predicate sampler surface'.split()['GAPST'.index(kind)]}"
                               f" variable with id {ident}", at)
@@ -80,8 +93,9 @@ def _attr_value(name: str, raw: bytes):
     if not raw:
         return None
     if name == "Target" and len(raw) == 1:  # written as "cm" / "3d"
-        return O.KERNEL_TARGET_NAMES[O.KernelTarget(raw[0])] if raw[0] in (0, 1) else raw[0]
-    ad = O.ATTRIBUTES_BY_NAME.get(name)
+        return field_codes.KERNEL_TARGET_NAMES[field_codes.KernelTarget(raw[0])] if raw[0] in (0,
+                                                                                               1) else raw[0]
+    ad = attributes.ATTRIBUTES_BY_NAME.get(name)
     if ad is not None and ad.kind.value == "string":
         return raw.decode("utf-8", "surrogateescape")
     if len(raw) in (1, 2, 4):
@@ -131,11 +145,37 @@ def decode_object(obj: OF.VisaObject, kind: str, name: str, funcdecls=(), code_a
         k = {0: "G", 1: "S", 2: "T"}.get(i.kind & 7)
         if k is None:
             raise DecodeError(f"input of unknown class {i.kind & 7}")
-        inputs.append(A.Input(O.implicit_input_directive(i.kind >> 3), names.var_name(k, i.index),
+        inputs.append(A.Input(field_codes.implicit_input_directive(i.kind >> 3), names.var_name(k, i.index),
                               i.offset, i.size))
     attrs_ = _decl_attrs(obj, obj.attributes)
     body = decode_code(obj, names, code_at, offsets)
     return A.Unit(kind, name, tuple(funcdecls), tuple(decls), tuple(inputs), attrs_, tuple(body))
+
+
+def decode_instruction(rd: Reader, forms: tuple, names, op: int, at: int) -> tuple:
+    """The instruction whose opcode ``op`` was just read (at ``at``): its
+    node, decoded by the first of ``forms`` (the opcode's layouts) that
+    reads the bytes, that layout, and the furthest byte any attempt looked
+    at (``rd`` is left after the instruction).  Raises DecodeError when no
+    layout reads them."""
+    start = rd.pos
+    seen = start  # the furthest byte any attempt looked at
+    last = None
+    for f in forms:
+        rd.pos = start
+        b = InsBuilder(f.mnemonic)
+        try:
+            for a in f.atoms:
+                a.decode(rd, names, b)
+        except Mismatch:
+            seen = max(seen, rd.pos)
+            continue
+        except DecodeError as e:
+            seen = max(seen, rd.pos)
+            last = e
+            continue
+        return b.finish(), f, max(seen, rd.pos)
+    raise last or DecodeError(f"no form of opcode 0x{op:02x} matches these bytes", at)
 
 
 def decode_code(obj: OF.VisaObject, names: Names, base: int = 0,
@@ -146,7 +186,7 @@ def decode_code(obj: OF.VisaObject, names: Names, base: int = 0,
     equally (decoded nodes carry no position), so each instruction is
     remembered under every byte its decoding looked at, failed attempts at
     other forms of the opcode included, and a repeat is not decoded again."""
-    by_opcode = _forms_by_opcode()
+    by_opcode = _forms.FORMS.by_opcode()
     data = obj.code
     rd = Reader(data, 0, base)
     body = []
@@ -179,32 +219,12 @@ def decode_code(obj: OF.VisaObject, names: Names, base: int = 0,
         forms = by_opcode.get(op)
         if not forms:
             raise DecodeError(f"unknown or not yet decodable opcode 0x{op:02x}", at)
-        start = rd.pos
-        seen = start  # the furthest byte any attempt looked at
-        last = None
-        for f in forms:
-            rd.pos = start
-            b = InsBuilder(f.mnemonic)
-            try:
-                for a in f.atoms:
-                    a.decode(rd, names, b)
-            except Mismatch:
-                seen = max(seen, rd.pos)
-                continue
-            except DecodeError as e:
-                seen = max(seen, rd.pos)
-                last = e
-                continue
-            node = b.finish()
-            pad = f.unwritten
-            body.append(node)
-            unwritten += pad
-            seen = max(seen, rd.pos)
-            memo[data[pos0:seen]] = (node, rd.pos - pos0, pad)
-            spans.setdefault(op, set()).add(seen - pos0)
-            break
-        else:
-            raise last or DecodeError(f"no form of opcode 0x{op:02x} matches these bytes", at)
+        node, f, seen = decode_instruction(rd, forms, names, op, at)
+        pad = f.unwritten
+        body.append(node)
+        unwritten += pad
+        memo[data[pos0:seen]] = (node, rd.pos - pos0, pad)
+        spans.setdefault(op, set()).add(seen - pos0)
     if rd.pos != len(data) - unwritten or any(data[rd.pos:]):
         raise DecodeError("the instruction stream does not end where the object's size says",
                           rd.at())
@@ -222,7 +242,7 @@ def disassemble_module(data: bytes, offsets: list | None = None) -> A.Module:
     def code_at(info, obj):  # file offset of an object's instruction stream
         return info.offset + info.size - len(obj.code)
 
-    grf = O.grf_bytes_of(g.platform for k in f.kernels for g in k.gen_binaries)
+    grf = targets.grf_bytes_of(g.platform for k in f.kernels for g in k.gen_binaries)
     def where() -> list | None:
         if offsets is None:
             return None

@@ -15,7 +15,7 @@ import attrs
 from . import ast as A
 from .errors import VisaError, node_diag
 from .isa.atoms import EncodeError
-from .isa import opcodes as O
+from .isa import predefined
 from .isa.forms import text_of
 
 Version = tuple[int, int]
@@ -64,7 +64,7 @@ def translated(module: A.Module, version: Version) -> tuple[A.Module, list[Encod
 
 
 # the predefined variables only vISA 4.2 has (%scratchloc)
-_ONLY_42 = frozenset(v.name for v in O.PREDEFINED_VARS if v.since > V41)
+_ONLY_42 = frozenset(v.name for v in predefined.PREDEFINED_VARS if v.since > V41)
 
 
 def _operands(ops: Iterable[A.Operand]) -> Iterator[A.Operand]:

@@ -3,7 +3,7 @@ register pressure over a :class:`visa.ast.Module`.
 
 Nothing here names an instruction: what an opcode is (its report family,
 its control-flow role) comes from the instruction description in
-:mod:`visa.isa.opcodes` (``report_family``, ``FLOW_ROLE``).
+:mod:`visa.isa.keywords` (``report_family``, ``FLOW_ROLE``).
 
 Liveness model (documented in docs/dumps.md).  A variable counts at an
 instruction when it is *live* there (a path leads from it to a read of the
@@ -55,7 +55,7 @@ from typing import Any, Callable, Iterator
 import attrs
 
 from . import ast
-from .isa import opcodes as O
+from .isa import datatypes, keywords, opcodes, targets
 
 SCHEMA = 1
 _ID = re.compile(r"///?\s*\$(\d+)")
@@ -65,10 +65,10 @@ _DST_FAMILIES = frozenset({"move", "arithmetic", "logic", "compare", "address"})
 
 
 def _type_size(t: str) -> int:
-    info = O.TYPE_INFO_BY_NAME.get(t) or O.TYPE_INFO_BY_NAME.get(":" + t) \
-        or O.TYPE_INFO_BY_NAME.get("type=" + t)
+    info = datatypes.TYPE_INFO_BY_NAME.get(t) or datatypes.TYPE_INFO_BY_NAME.get(":" + t) \
+        or datatypes.TYPE_INFO_BY_NAME.get("type=" + t)
     if info is None:
-        for i in O.TYPE_INFO.values():
+        for i in datatypes.TYPE_INFO.values():
             if i.name.split("=")[-1].lstrip(":").lower() == t.lower():
                 return i.size
         return 4
@@ -194,7 +194,7 @@ def _cfg_unit(unit: ast.Unit, text: str | None, detail: bool, scan: _Scan | None
     for b_i, b in enumerate(blocks):
         last = unit.body[b.stmts[-1]] if b.stmts else None
         nxt = b_i + 1 if b_i + 1 < len(blocks) else None
-        role = O.FLOW_ROLE.get(last.op) if type(last) is ast.Instruction else None
+        role = keywords.FLOW_ROLE.get(last.op) if type(last) is ast.Instruction else None
         if role is None:
             if nxt is not None:
                 edges.append(Edge(b_i, nxt, "fallthrough"))
@@ -245,7 +245,7 @@ def call_edges(graphs: list[Graph]) -> list[CallEdge]:
         for b_i, b in enumerate(g.blocks):
             for j in b.stmts:
                 s = body[j]
-                if type(s) is ast.Instruction and O.FLOW_ROLE.get(s.op) == "call":
+                if type(s) is ast.Instruction and keywords.FLOW_ROLE.get(s.op) == "call":
                     for n in _names(s.operands):
                         if n in by_name and graphs[by_name[n]].blocks:
                             out.append(CallEdge(gi, b_i, by_name[n], _pred_text(s.pred)))
@@ -396,7 +396,7 @@ def _written_operand(mnemonic: str) -> int | None:
         return None
     found: set[int | None] = set()
     for layout in (f.variants() if hasattr(f, "variants") else (f,)):
-        d = O.OPCODES[layout.opcode]
+        d = opcodes.OPCODES[layout.opcode]
         row = d.operands
         if d.subops:
             sub = [x for x in d.subops if x.mnemonic == mnemonic]
@@ -685,7 +685,7 @@ def _scan(unit: ast.Unit, tr: _Tracked | None, lo: int, hi: int, want_rows: bool
     the execution size of each of its instructions."""
     sc = _Scan()
     body = unit.body
-    Label, Subroutine, Instruction, flow = ast.Label, ast.Subroutine, ast.Instruction, O.FLOW_ROLE
+    Label, Subroutine, Instruction, flow = ast.Label, ast.Subroutine, ast.Instruction, keywords.FLOW_ROLE
     start = sc.starts.append
     if tr is None:
         ended = True
@@ -864,7 +864,7 @@ _OPINFO: dict[str, bool | int | None] = {}
 
 
 def _opinfo(op: str) -> bool | int | None:
-    info = _OPINFO[op] = True if O.report_family(op) in _DST_FAMILIES else _written_operand(op)
+    info = _OPINFO[op] = True if keywords.report_family(op) in _DST_FAMILIES else _written_operand(op)
     return info
 
 
@@ -955,7 +955,7 @@ def _flow_successors(g: Graph) -> list[list[int]]:
         returns = set()
         for b_i, b in enumerate(g.blocks):
             last = body[b.stmts[-1]] if b.stmts else None
-            if type(last) is ast.Instruction and O.FLOW_ROLE.get(last.op) == "return":
+            if type(last) is ast.Instruction and keywords.FLOW_ROLE.get(last.op) == "return":
                 returns.add(b_i)
         plain = [[e.dst for e in g.edges if e.src == b_i and e.kind != "call"] for b_i in range(n)]
         sites: dict[int, list[int]] = {}
@@ -1195,16 +1195,16 @@ def grf_file(module: ast.Module, file: str | None = None, platform: str | None =
     (or a kernel attribute ``NumGRF=256``), else 128."""
     p = src = None
     if platform:
-        p, src = O.platform_named(platform), "option"
+        p, src = targets.platform_named(platform), "option"
         if p is None:
-            raise ValueError(f"unknown platform '{platform}' (known: {O.platform_names_text()})")
+            raise ValueError(f"unknown platform '{platform}' (known: {targets.platform_names_text()})")
     elif module.platform:
-        p, src = O.platform_named(module.platform), "text"
+        p, src = targets.platform_named(module.platform), "text"
     if p is None and file:
         parts = os.path.normpath(file).split(os.sep)
         words = parts[:-1][::-1] + os.path.basename(file).split(".")[0].split("__")[1:]
         for w in words:
-            q = O.platform_named(w) if w else None
+            q = targets.platform_named(w) if w else None
             if q is not None:
                 p, src = q, "path"
                 break
@@ -1265,7 +1265,7 @@ def unit_stats(unit: ast.Unit, text: str | None = None, file: str | None = None,
     for op, (_, sizes) in sc.sizes.items():
         c = len(sizes)
         n += c
-        by_cat[O.report_family(op)] += c
+        by_cat[keywords.report_family(op)] += c
         by_mn[op] = Counter({str(size): k for size, k in Counter(sizes).items()})
     variables = tr.variables()
     return {

@@ -23,9 +23,9 @@ def cfg_cli() -> None:
 
 
 def _bad_platform(name: str, prog: str) -> bool:
-    from .isa import opcodes as O
-    if O.platform_named(name) is None:
-        print(f"{prog}: error: unknown platform '{name}' (known: {O.platform_names_text()})",
+    from .isa import targets
+    if targets.platform_named(name) is None:
+        print(f"{prog}: error: unknown platform '{name}' (known: {targets.platform_names_text()})",
               file=sys.stderr)
         return True
     return False

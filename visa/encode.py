@@ -24,16 +24,17 @@ from typing import Any
 from . import ast as A
 from .binary import objfile as OF
 from .errors import Diagnostic, VisaError, WarningOptions
-from .isa import opcodes as O
+from .isa import datatypes, targets, field_codes, opcodes, predefined, attributes, keywords
 from .isa.atoms import TYPE_CODE, EncodeError
-from .isa.forms import FORMS
+from .isa import forms as _forms
 from .repeats import Repeats
 
 # the strings every object's pool starts with, after its own name
-PREDEFINED_STRINGS = O.PREDEFINED_VAR_NAMES + O.PREDEFINED_SURFACE_NAMES + (O.BINDLESS_SAMPLER_NAME,)
+PREDEFINED_STRINGS = (predefined.PREDEFINED_VAR_NAMES + predefined.PREDEFINED_SURFACE_NAMES
+                      + (predefined.BINDLESS_SAMPLER_NAME,))
 LABEL_BLOCK, LABEL_SUBROUTINE, LABEL_FC = 0, 1, 2
 INPUT_CLASS = {"G": 0, "S": 1, "T": 2}
-TARGETS = {n: int(k) for k, n in O.KERNEL_TARGET_NAMES.items()}  # Intel takes no other target
+TARGETS = {n: int(k) for k, n in field_codes.KERNEL_TARGET_NAMES.items()}  # Intel takes no other target
 
 
 class EncodeErrors(Exception):
@@ -47,28 +48,29 @@ class EncodeErrors(Exception):
 MAX_ERRORS = 20
 
 
-_ATTR_KIND_WORDS = {O.AttrValueKind.BOOL: "takes no value", O.AttrValueKind.INT32: "takes an integer",
-                    O.AttrValueKind.STRING: "takes a string"}
+_ATTR_KIND_WORDS = {attributes.AttrValueKind.BOOL: "takes no value",
+                    attributes.AttrValueKind.INT32: "takes an integer",
+                    attributes.AttrValueKind.STRING: "takes a string"}
 
 
-def _check_attr(a: A.Attr, scope: "O.AttrScope") -> None:
+def _check_attr(a: A.Attr, scope: "attributes.AttrScope") -> None:
     """``a`` is an attribute Intel's builder knows for ``scope`` (kernel or
     variable), with a value of its kind; anything else Intel's GenX_IR
     aborts on or writes as bytes that do not read back as written."""
-    name = O.ATTRIBUTE_ALIASES.get(a.name, a.name)
-    ad = O.ATTRIBUTES_BY_NAME.get(name)
-    where = "kernel" if scope is O.AttrScope.KERNEL else "variable"
+    name = attributes.ATTRIBUTE_ALIASES.get(a.name, a.name)
+    ad = attributes.ATTRIBUTES_BY_NAME.get(name)
+    where = "kernel" if scope is attributes.AttrScope.KERNEL else "variable"
     if ad is None:
-        if a.name in O.OLDER_ONLY_ATTRIBUTES:
-            raise EncodeError(f"attribute '{a.name}' ({O.OLDER_ONLY_ATTRIBUTES[a.name]}) "
+        if a.name in attributes.OLDER_ONLY_ATTRIBUTES:
+            raise EncodeError(f"attribute '{a.name}' ({attributes.OLDER_ONLY_ATTRIBUTES[a.name]}) "
                               "does not exist in vISA 4.1", a)
         raise EncodeError(f"unknown {where} attribute '{a.name}'", a)
     if ad.scope is not scope:
         raise EncodeError(f"'{a.name}' is a {ad.scope.value} attribute, not a {where} attribute", a)
     v = a.value
-    if ad.kind is O.AttrValueKind.BOOL:
+    if ad.kind is attributes.AttrValueKind.BOOL:
         ok = v is None
-    elif ad.kind is O.AttrValueKind.STRING:
+    elif ad.kind is attributes.AttrValueKind.STRING:
         ok = v is None or isinstance(v, str)
     elif name == "Target":
         ok = v in TARGETS or (isinstance(v, int) and v in TARGETS.values())
@@ -115,17 +117,18 @@ class Symbols:
     def __init__(self, unit: A.Unit, grf_bytes: int = 32):
         self.grf_bytes = grf_bytes
         self.var_types = {d.name: d.type for d in unit.decls if type(d) is A.VarDecl}
-        self.var_align = {d.name: O.ALIGN_CODE_BY_PRINTED[d.align] for d in unit.decls if type(d) is A.VarDecl}
+        self.var_align = {d.name: datatypes.ALIGN_CODE_BY_PRINTED[d.align]
+                          for d in unit.decls if type(d) is A.VarDecl}
         self.strings: list[str] = [unit.name]
         self._index: dict[str, int] = {unit.name: 0}
         for s in PREDEFINED_STRINGS:
             self.string_id(s)
         self.vars: dict[str, tuple[str, int]] = {}
-        for i in range(O.NUM_PREDEFINED_VARS):
+        for i in range(predefined.NUM_PREDEFINED_VARS):
             self.vars[f"V{i}"] = ("G", i)  # predefined variables by number
-        for i, n in enumerate(O.PREDEFINED_VAR_NAMES):
+        for i, n in enumerate(predefined.PREDEFINED_VAR_NAMES):
             self.vars[n] = ("G", i)
-        for i, n in enumerate(O.PREDEFINED_SURFACE_NAMES):
+        for i, n in enumerate(predefined.PREDEFINED_SURFACE_NAMES):
             self.vars[n] = ("T", i)
         self.vars["S31"] = ("S", 31)
         self.labels: list[tuple[str, int]] = []  # (name, kind)
@@ -152,11 +155,11 @@ class Symbols:
         and then a fresh entry for each of its attribute names; a kernel
         attribute's name (fresh each time)."""
         if type(it) is A.Attr:
-            _check_attr(it, O.AttrScope.KERNEL)
+            _check_attr(it, attributes.AttrScope.KERNEL)
             self.kattr_ids[id(it)] = self.add_string(_kernel_attr_name(it.name))
             return
         for a in it.attrs:
-            _check_attr(a, O.AttrScope.VAR)
+            _check_attr(a, attributes.AttrScope.VAR)
         self.string_id(it.name)
         self.attr_ids[id(it)] = tuple(self.add_string(a.name) for a in it.attrs)
 
@@ -218,7 +221,7 @@ def _input_size(i: A.Input, decls: dict) -> int:
         return i.size
     d = decls.get(i.name)
     if type(d) is A.VarDecl:
-        return d.num_elts * O.TYPE_INFO_BY_NAME[d.type].size
+        return d.num_elts * datatypes.TYPE_INFO_BY_NAME[d.type].size
     raise EncodeError(f".{i.kind} {i.name} needs size= (only a general variable's size is known)", i)
 
 
@@ -226,8 +229,8 @@ def encode_unit(unit: A.Unit, grf_bytes: int = 32) -> OF.VisaObject:
     sym = Symbols(unit, grf_bytes)
     # declarations, in program order (ids count per kind)
     decls = unit.decls
-    counters = {"G": O.NUM_PREDEFINED_VARS, "A": 0, "P": O.NUM_PREDEFINED_PREDICATES, "S": 0,
-                "T": O.NUM_PREDEFINED_SURFACES}
+    counters = {"G": predefined.NUM_PREDEFINED_VARS, "A": 0, "P": predefined.NUM_PREDEFINED_PREDICATES,
+                "S": 0, "T": predefined.NUM_PREDEFINED_SURFACES}
     kind_of = {A.VarDecl: "G", A.AddrDecl: "A", A.PredDecl: "P", A.SamplerDecl: "S",
                A.SurfaceDecl: "T"}
     for d in decls:
@@ -264,19 +267,19 @@ def encode_unit(unit: A.Unit, grf_bytes: int = 32) -> OF.VisaObject:
             k, ident = sym.var_kind(i.name, i)
             if k not in INPUT_CLASS:
                 raise EncodeError(f"'{i.name}' cannot be a kernel input", i)
-            inputs.append(OF.Input(INPUT_CLASS[k] | (O.implicit_input_kind(i.kind) << 3), ident,
+            inputs.append(OF.Input(INPUT_CLASS[k] | (field_codes.implicit_input_kind(i.kind) << 3), ident,
                                    i.offset or 0, _input_size(i, by_name)))
-    attributes = [OF.Attribute(sym.kattr_ids[id(a)], _attr_value(a)) for a in unit.attrs]
+    kernel_attributes = [OF.Attribute(sym.kattr_ids[id(a)], _attr_value(a)) for a in unit.attrs]
     if not any(a.name == "Target" for a in unit.attrs):
         # Intel's builder gives every object a Target when it is finished:
         # GenX_IR's default, "3d"
-        attributes.append(OF.Attribute(sym.add_string("Target"), bytes((TARGETS["3d"],))))
+        kernel_attributes.append(OF.Attribute(sym.add_string("Target"), bytes((TARGETS["3d"],))))
     labels = [OF.Label(sym.string_id(n), k) for n, k in sym.labels]
     if unit.kind == "kernel":
         return OF.VisaObject(tuple(sym.strings), 0, variables, addresses, predicates, labels,
-                             samplers, surfaces, (), inputs, None, None, attributes, code)
+                             samplers, surfaces, (), inputs, None, None, kernel_attributes, code)
     return OF.VisaObject(tuple(sym.strings), 0, variables, addresses, predicates, labels,
-                         samplers, surfaces, (), None, 0, 0, attributes, code)
+                         samplers, surfaces, (), None, 0, 0, kernel_attributes, code)
 
 
 def encode_body(body, sym: Symbols) -> bytes:
@@ -284,13 +287,14 @@ def encode_body(body, sym: Symbols) -> bytes:
     instruction and the unit's symbols (label and string ids are fixed at
     first mention), so equal instructions are encoded once.
 
-    A form may have several layouts for one mnemonic (``resolve(ins)``
+    A record may have several layouts for one mnemonic (``select(ins)``
     picks one), and an atom may count bytes Intel's writer reserves but never
     writes (``unwritten``, 2D block LSC): those come as zeros at the end of
     the unit's code, where the declared size puts them."""
+    table = _forms.FORMS
     out: list[bytes] = []
-    sub_op = int(O.OPCODES_BY_MNEMONIC["func"].number)
-    label_op = int(O.OPCODES_BY_MNEMONIC["label"].number)
+    sub_op = opcodes.SUBROUTINE_OPCODE
+    label_op = opcodes.LABEL_OPCODE
     memo = Repeats()
     unwritten = 0
     errors: list[EncodeError] = []
@@ -306,13 +310,13 @@ def encode_body(body, sym: Symbols) -> bytes:
                 unwritten += m[1]
                 continue
             try:
-                m = _encode_one(s, sym)
+                m = encode_instruction(s, sym, table)
             except EncodeError as e:  # report it, and go on looking for more
                 errors.append(e)
                 if len(errors) >= MAX_ERRORS:
                     break
                 continue
-            f = FORMS.get(s.op)
+            f = table.get(s.op)
             if f is None or not f.stateful:  # a fresh string each time: not reused
                 memo.put(s, m)
             out.append(m[0])
@@ -331,16 +335,16 @@ def encode_body(body, sym: Symbols) -> bytes:
     return b"".join(out)
 
 
-def _encode_one(s: A.Instruction, sym: Symbols) -> tuple[bytes, int]:
-    """One instruction's bytes and the zero bytes it leaves for the end."""
-    f = FORMS.get(s.op)
-    if f is None:
-        if s.op in O.OLDER_ONLY_OPS:
-            raise EncodeError(f"'{s.op}' {O.OLDER_ONLY_OPS[s.op]}", s)
+def encode_instruction(s: A.Instruction, sym: Symbols, table=None) -> tuple[bytes, int]:
+    """One instruction's bytes and the zero bytes it leaves for the end (its
+    record in ``table``, by default the records').  Raises EncodeError for
+    what its record cannot encode."""
+    record = (table if table is not None else _forms.FORMS).get(s.op)
+    if record is None:
+        if s.op in keywords.OLDER_ONLY_OPS:
+            raise EncodeError(f"'{s.op}' {keywords.OLDER_ONLY_OPS[s.op]}", s)
         raise EncodeError(f"unknown or not yet encodable instruction '{s.mnemonic}'", s)
-    resolve = getattr(f, "resolve", None)
-    if resolve is not None:
-        f = resolve(s)
+    f = record.select(s)
     part = [bytes((f.opcode,))]
     try:
         for a in f.atoms:
@@ -386,7 +390,7 @@ def assemble_module(module: A.Module, gen_binaries=()) -> bytes:
             raise EncodeErrors(errors[:MAX_ERRORS])
     kernels, functions = [], []
     gens = _gen_table(gen_binaries, [u.name for u in module.units if u.kind == "kernel"])
-    grf = O.grf_bytes_of(p for pairs in gens.values() for p, _ in pairs)
+    grf = targets.grf_bytes_of(p for pairs in gens.values() for p, _ in pairs)
     for u in module.units:
         obj = encode_unit(u, grf)
         if u.kind == "kernel":
@@ -398,22 +402,22 @@ def assemble_module(module: A.Module, gen_binaries=()) -> bytes:
     return OF.build_bytes(kernels, functions, major=4, minor=1)
 
 
-def find_platform(platform) -> "O.Platform":
+def find_platform(platform) -> "targets.Platform":
     """A platform given by name (any of Intel's) or Gen binary code."""
-    if isinstance(platform, O.Platform):
+    if isinstance(platform, targets.Platform):
         return platform
     if isinstance(platform, str) and not platform[:1].isdigit():
-        p = O.platform_named(platform)
+        p = targets.platform_named(platform)
     else:
-        p = O.PLATFORM_BY_CODE.get(int(platform, 0) if isinstance(platform, str) else platform)
+        p = targets.PLATFORM_BY_CODE.get(int(platform, 0) if isinstance(platform, str) else platform)
     if p is None:
         raise ValueError(f"unknown platform '{platform}' (expected a code or one of "
-                         f"{O.platform_names_text()})")
+                         f"{targets.platform_names_text()})")
     return p
 
 
 def validate_module(module: A.Module, *, text: str | None = None, filename: str = "<input>",
-                    platform: "O.Platform | str | int | None" = None,
+                    platform: "targets.Platform | str | int | None" = None,
                     codes: list[int] | tuple[int, ...] = (),
                     options: "WarningOptions | None" = None) -> list[Diagnostic]:
     """The validator's diagnostics for ``module``, for ``platform`` (a name
@@ -428,10 +432,10 @@ def validate_module(module: A.Module, *, text: str | None = None, filename: str 
     from .validator import validate
     codes = list(codes)
     plat = find_platform(platform) if platform is not None else (
-        O.PLATFORM_BY_CODE.get(codes[0]) if codes else
-        O.platform_named(module.platform or ""))
+        targets.PLATFORM_BY_CODE.get(codes[0]) if codes else
+        targets.platform_named(module.platform or ""))
     if plat is not None or codes:
-        grf = plat.grf_bytes if plat is not None else O.grf_bytes_of(codes)
+        grf = plat.grf_bytes if plat is not None else targets.grf_bytes_of(codes)
         found = validate(module, grf_bytes=grf, platform=plat, text=text, filename=filename)
     else:
         found = _for_any_platform(module, text, filename)
@@ -446,7 +450,7 @@ def _for_any_platform(module: A.Module, text: str | None, filename: str) -> list
     import attrs
 
     from .validator import validate
-    sizes = sorted({p.grf_bytes for p in O.PLATFORMS})
+    sizes = sorted({p.grf_bytes for p in targets.PLATFORMS})
     first = validate(module, grf_bytes=sizes[0], platform=None, text=text, filename=filename)
     if not any(d.severity == "error" for d in first):
         return first
@@ -459,7 +463,7 @@ def _for_any_platform(module: A.Module, text: str | None, filename: str) -> list
     everywhere = set.intersection(*errors)
     out: list[Diagnostic] = []
     for i, (g, run) in enumerate(zip(sizes, runs)):
-        names = ", ".join(p.name for p in O.PLATFORMS if p.grf_bytes == g)
+        names = ", ".join(p.name for p in targets.PLATFORMS if p.grf_bytes == g)
         earlier = set().union(*errors[:i])
         for d in run:
             k = key(d)
@@ -476,7 +480,7 @@ def _for_any_platform(module: A.Module, text: str | None, filename: str) -> list
 
 
 def check_module(module: A.Module, *, text: str | None, filename: str,
-                 platform: "O.Platform | str | int | None" = None,
+                 platform: "targets.Platform | str | int | None" = None,
                  codes: list[int] | tuple[int, ...] = (),
                  gen_binaries: OF.GenBinaries = (),
                  options: "WarningOptions | None" = None) -> list[Diagnostic]:
@@ -530,7 +534,7 @@ Beside = Callable[[Callable[[], Any], Callable[[], Any]], tuple[Any, Any]]
 
 def assemble(text: str, *, gen_binaries: OF.GenBinaries = (), filename: str = "<input>",
              validate: bool = True, warnings: list[Diagnostic] | None = None,
-             platform: "O.Platform | str | int | None" = None,
+             platform: "targets.Platform | str | int | None" = None,
              beside: Beside | None = None, options: "WarningOptions | None" = None) -> bytes:
     """Text -> binary.  With ``validate`` the program is checked first
     (visa/validator.py) for ``platform`` (a name or code; by default the
@@ -546,7 +550,7 @@ def assemble(text: str, *, gen_binaries: OF.GenBinaries = (), filename: str = "<
 def assemble_checked(module: A.Module, *, text: str | None, filename: str,
                      gen_binaries: OF.GenBinaries = (), validate: bool = True,
                      warnings: list[Diagnostic] | None = None,
-                     platform: "O.Platform | str | int | None" = None, encoded: A.Module | None = None,
+                     platform: "targets.Platform | str | int | None" = None, encoded: A.Module | None = None,
                      origin=None, beside: Beside | None = None,
                      options: "WarningOptions | None" = None) -> bytes:
     """``module`` validated (as :func:`assemble` says), then encoded; every

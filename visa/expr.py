@@ -1,11 +1,14 @@
 """Integer constant expressions, as vISA text allows them wherever a number
 goes (``num_elts=2*8``, ``(%sizeof V1 / 4):ud``, ``alias=<V, 4*4>``).
 
-Precedence, loosest first: ``?:``, ``&``, ``^``, ``|``, ``== !=``,
-``< > <= >=``, ``<< >> >>>``, ``+ -``, ``* / %``, unary ``- ~ !``.  (This is
-Intel's order: ``&`` binds looser than ``^`` and ``|``.)  Primaries: decimal
-and hex literals, parentheses, ``%sizeof NAME`` / ``%sizeof(NAME)`` and
-``%DispatchSimd``; those last two need an :class:`Env`.
+The language is the grammar's (grammar/visa.lark, "integer expressions"):
+the operators of its ``INT_OP_*`` terminals, by the same precedence, loosest
+first: ``?:``, ``&``, ``^``, ``|``, ``== !=``, ``< > <= >=``, ``<< >> >>>``,
+``+ -``, ``* / %``, unary ``- ~ !`` (Intel's CISA.y ``IntExp``, where ``&``
+binds looser than ``^`` and ``|``, and a shift, a comparison or an equality
+takes two operands, not a chain).  Primaries: decimal and hex literals,
+parentheses, ``%sizeof NAME`` / ``%sizeof(NAME)`` and ``%DispatchSimd``;
+those last two need an :class:`Env`.
 """
 from __future__ import annotations
 
@@ -61,10 +64,16 @@ def _lex(text: str):
     return toks
 
 
-_BINARY = [  # loosest first
-    ("&",), ("^",), ("|",), ("==", "!="), ("<", ">", "<=", ">="),
-    ("<<", ">>", ">>>"), ("+", "-"), ("*", "/", "%"),
-]
+# the grammar's INT_OP_* terminals: the conditional, the binary operators by
+# precedence (loosest first) and the unary ones (tests/test_grammar.py holds
+# the two together)
+CONDITIONAL = ("?", ":")
+LEVELS = (("&",), ("^",), ("|",), ("==", "!="), ("<=", ">=", "<", ">"),
+          ("<<", ">>>", ">>"), ("+", "-"), ("*", "/", "%"))
+UNARY = ("-", "~", "!")
+# the levels whose operator takes two operands and no chain
+_ONE_OF = {"==": "an equality", "<=": "a comparison", "<<": "a shift"}
+_UNCHAINED = frozenset(i for i, ops in enumerate(LEVELS) if ops[0] in _ONE_OF)
 
 
 def evaluate(text: str, env: Env | None = None) -> int:
@@ -115,30 +124,36 @@ def evaluate(text: str, env: Env | None = None) -> int:
 
     def unary():
         kind, val = peek()
-        if kind == "op" and val in ("-", "~", "!", "+"):
+        if kind == "op" and val in UNARY:
             take()
             v = unary()
-            return -v if val == "-" else ~v if val == "~" else int(not v) if val == "!" else v
+            return -v if val == "-" else ~v if val == "~" else int(not v)
         return primary()
 
     def binary(level):
-        if level == len(_BINARY):
+        if level == len(LEVELS):
             return unary()
         v = binary(level + 1)
         while True:
             kind, op = peek()
-            if kind != "op" or op not in _BINARY[level]:
+            if kind != "op" or op not in LEVELS[level]:
                 return v
             take()
             r = binary(level + 1)
             v = _apply(op, v, r, text)
+            if level in _UNCHAINED:
+                kind, op = peek()
+                if kind == "op" and op in LEVELS[level]:
+                    raise ExprError(f"{_ONE_OF[LEVELS[level][0]]} takes two operands: '{op}' here "
+                                    f"needs parentheses in expression '{text.strip()}'")
+                return v
 
     def cond():
         v = binary(0)
-        if peek() == ("op", "?"):
+        if peek() == ("op", CONDITIONAL[0]):
             take()
             a = binary(0)
-            if take() != ("op", ":"):
+            if take() != ("op", CONDITIONAL[1]):
                 raise ExprError(f"expected ':' in expression '{text.strip()}'")
             b = cond()
             return a if v else b

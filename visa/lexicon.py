@@ -114,8 +114,9 @@ def _parse(tokens: list[tuple[str, str]], name: str):
         if kind == "string":
             fold = text.endswith("i")
             body = text[1:-2] if fold else text[1:-1]
-            lit = _escape(ast.literal_eval('"' + body + '"'))
-            return ("lit", f"(?i:{lit})" if fold else lit)
+            raw = ast.literal_eval('"' + body + '"')
+            lit = _escape(raw)
+            return ("lit", f"(?i:{lit})" if fold else lit, raw)
         if kind == "regexp":
             if '\\\\"' in text:
                 # Lark's reader turns \\" into \" (it drops the escaped
@@ -222,6 +223,21 @@ class Lexicon:
     @property
     def names(self) -> frozenset[str]:
         return frozenset(self._trees)
+
+    def choices(self, name: str) -> tuple[str, ...]:
+        """The alternatives of a terminal that is a plain choice of terminals
+        or strings (``A | B | "x"``), in the order the grammar writes them:
+        a terminal name, or the string itself."""
+        if name not in self._trees:
+            raise GrammarError(f"no terminal {name} in the grammar")
+        out = []
+        for seq in self._trees[name][1]:
+            items = seq[1]
+            if len(items) != 1 or items[0][0] not in ("ref", "lit") or len(items[0]) < 2 \
+                    or (items[0][0] == "lit" and len(items[0]) != 3):
+                raise GrammarError(f"terminal {name} is not a plain choice")
+            out.append(items[0][-1] if items[0][0] == "lit" else items[0][1])
+        return tuple(out)
 
     def regex(self, name: str) -> str:
         """Terminal ``name`` as one regular expression, without groups."""

@@ -27,9 +27,9 @@ from . import ast as A
 from .errors import VisaError, make_diag
 from .isa.atoms import EncodeError
 from .expr import Env
-from .isa import opcodes as O
+from .isa import datatypes, keywords
 from .isa import operands as _operands
-from .isa.forms import FORMS, text_of
+from .isa import forms as _forms
 from .textread import ENV as _ENV
 from .textread import LEX as _LEX
 from .textread import LEX_REGEXES as _LEX_REGEXES
@@ -102,57 +102,26 @@ _LOWER_MODS = frozenset(("eq", "ne", "gt", "ge", "lt", "le", "sat", "any", "all"
 
 def _lower_case_spelling(op: str, mods: tuple) -> tuple[str, tuple]:
     """``CMP.EQ`` / ``ADD.SAT`` (older spec): mnemonics and relations in lower case."""
-    if op.lower() in O.TEXT_MNEMONICS or op.lower() in O.OLDER_ONLY_OPS:
+    if op.lower() in keywords.TEXT_MNEMONICS or op.lower() in keywords.OLDER_ONLY_OPS:
         op = op.lower()
         mods = tuple(m.lower() if m.lower() in _LOWER_MODS else m for m in mods)
     return op, mods
 
 
-# the older spec's other names of a mnemonic (its form's Text.older_names)
-_OLDER_NAMES = {old: m for m, f in FORMS.items() for old in f.text.older_names}
-
-
-@frozen
-class _Declared:
-    """What the older-spelling rewrites (Text.older) may ask of a unit's
-    declarations."""
-    samplers: frozenset
-    surfaces: frozenset
-
-
 def _upgrade(ub: "_UnitBuilder") -> None:
     """Rewrite older spellings that need the declarations to the vISA 4.1
-    form: each form's own rewrite (its Text.older: the older operand orders
-    of gather/scatter, dword_atomic, sample, sample_unorm and vme_fbr,
-    ``movs T1 T2``, ``FILE name``, a strided address without a pitch), and an
-    address operand ``A0(0)`` gets its ``<1>``."""
-    addrs = {d.name for d in ub.decls if type(d) is A.AddrDecl}
-    declared = _Declared(
-        frozenset(d.name for d in ub.decls if type(d) is A.SamplerDecl)
-        | {O.BINDLESS_SAMPLER_NAME},
-        # the predefined surfaces, by name and (older spec) as T0 ... T5
-        frozenset(d.name for d in ub.decls if type(d) is A.SurfaceDecl)
-        | {s.name for s in O.PREDEFINED_SURFACES}
-        | {f"T{s.index}" for s in O.PREDEFINED_SURFACES})
+    form (visa.isa.forms.upgraded, as the builder does)."""
+    addrs = frozenset(d.name for d in ub.decls if type(d) is A.AddrDecl)
+    declared = _forms.declared_in(ub.decls)
     body = ub.body
     for k, ins in enumerate(body):
         if type(ins) is not A.Instruction:
             continue
-        older = text_of(ins.op).older
-        if older is not None:
-            try:
-                up = older(ins, declared)
-            except EncodeError as e:
-                node = e.node if e.node is not None else ins
-                raise _Fail(str(e), node.line, node.col) from None
-            if up is not None:
-                body[k] = ins = up
-        if addrs and any(type(o) is A.VarRef and o.region is None and len(o.offsets) == 1
-                         and o.name in addrs for o in ins.operands):
-            body[k] = attrs.evolve(ins, operands=tuple(
-                attrs.evolve(o, region=(1,))
-                if type(o) is A.VarRef and o.region is None and len(o.offsets) == 1
-                and o.name in addrs else o for o in ins.operands))
+        try:
+            body[k] = _forms.upgraded(ins, declared, addrs)
+        except EncodeError as e:
+            node = e.node if e.node is not None else ins
+            raise _Fail(str(e), node.line, node.col) from None
 
 
 # --------------------------------------------------------- tree construction
@@ -218,6 +187,7 @@ class _Builder:
         self.rest_re = grammar.rest_re
         self.decl_re = grammar.decl_re
         self.state = state
+        self.older_names = _forms.FORMS.older_names()
         self.readers = _operands.readers()  # shape -> reader, with this parse's memos
         self.memo: dict = {}  # (mnemonic, operands) text -> template
         self.execs: dict = {}  # execution-size text -> (size, mask), or None: not one
@@ -384,14 +354,11 @@ class _Builder:
         mods = tuple(parts[1:])
         if not hs.islower():
             op, mods = _lower_case_spelling(op, mods)
-        if op in _OLDER_NAMES:
-            op = _OLDER_NAMES[op]
-        facts = text_of(op)
-        if spaced >= 0 and facts.glued_mods:
+        if op in self.older_names:  # the older spec's other names of a mnemonic
+            op = self.older_names[op]
+        if spaced >= 0 and _forms.text_of(op).glued_mods:
             raise _Fail(f"no blank may stand inside '{hs}' (Intel's lexer reads it as one word)",
                         line, hcol + spaced)
-        if facts.canonical is not None:
-            mods = facts.canonical(mods)
         post: tuple[str, ...] = ()
         if glued is not None:
             exe = self._exec(glued[0], line, glued[1])
@@ -413,20 +380,13 @@ class _Builder:
                         post += (text[1:],)
                 else:
                     operands.append(readers[kind](m, line, col))
-        silent = facts.silent_mods
-        if facts.silent_mods_42 is not None and self.state.version is not None \
-                and self.state.version >= (4, 2):
-            silent = facts.silent_mods_42
-        if silent:
-            mods = tuple(m for m in mods if m not in silent)
-            post = tuple(m for m in post if m not in silent)
-        elif facts.simd8_or_16 and (exe is None or (exe.mask is None and exe.size != 16)):
-            # no SIMD mode, (8) and (32) all mean SIMD8 (only 16 is recorded);
-            # Intel's grammar takes no other size
-            if exe is not None and exe.size not in (8, 32):
-                raise _Fail(f"'{op}' takes a SIMD mode of 8 or 16 (written (8), (16) or (32)), "
-                            f"not ({exe.size})", exe.line, exe.col)
-            exe = A.ExecSize(8, None, line=line, col=hcol + len(hs) + 1)
+        try:
+            mods, post, spelled_exe = _forms.spelled(op, mods, post, exe, self.state.version)
+        except _forms.SpellingError as e:  # a SIMD mode the text cannot have
+            where = exe if exe is not None else A.ExecSize(0, line=line, col=hcol)
+            raise _Fail(str(e), where.line, where.col) from None
+        if spelled_exe is not exe and spelled_exe is not None:  # (the record's text facts)
+            exe = A.ExecSize(spelled_exe.size, spelled_exe.mask, line=line, col=hcol + len(hs) + 1)
         return A.Instruction(op, mods, None, exe, tuple(operands), post, line=line, col=hcol)
 
     def directive(self, ch):
@@ -580,10 +540,10 @@ def _grammar() -> _Grammar:
 # ----------------------------------------------------------- module assembly
 # align spellings (case-insensitive) -> the name Intel prints; None for byte
 # (alignment code 0, which the printer never shows).  From the table.
-ALIGN_NAMES = {k.lower(): (None if a is O.Align.BYTE else O.ALIGN_INFO[a].name)
-               for k, a in O.ALIGN_BY_NAME.items()}
-_ALIGN_BYTES = {n: (None if a is O.Align.BYTE else O.ALIGN_INFO[a].name)
-                for n, a in O.ALIGN_BY_BYTES.items()}
+ALIGN_NAMES = {k.lower(): (None if a is datatypes.Align.BYTE else datatypes.ALIGN_INFO[a].name)
+               for k, a in datatypes.ALIGN_BY_NAME.items()}
+_ALIGN_BYTES = {n: (None if a is datatypes.Align.BYTE else datatypes.ALIGN_INFO[a].name)
+                for n, a in datatypes.ALIGN_BY_BYTES.items()}
 
 
 class _UnitBuilder:
@@ -883,7 +843,7 @@ class _State:
             _decl(s, ub)
             v = ub.decls[-1]
             if type(v) is A.VarDecl:
-                self.env.sizes[v.name] = v.num_elts * O.TYPE_INFO_BY_NAME[v.type].size
+                self.env.sizes[v.name] = v.num_elts * datatypes.TYPE_INFO_BY_NAME[v.type].size
             elif type(v) is A.AddrDecl:
                 self.env.sizes[v.name] = v.num_elts * 2
         elif lname in ("input", "parameter"):
@@ -896,9 +856,9 @@ class _State:
             a = ub.attrs[-1]
             if a.name == "SimdSize" and isinstance(a.value, int):
                 self.env.dispatch_simd = a.value
-        elif lname in ("loc", "file"):  # `.loc N` / `.file "x"` spell LOC / FILE
+        elif lname in _forms.FORMS.directives():  # `.loc N` spells LOC N (its record says)
             ops = tuple(_read(t.type, str(t), t.line, t.column) for t in s[1:])
-            ub.body.append(A.Instruction(lname.upper(), (), None, None, ops,
+            ub.body.append(A.Instruction(_forms.FORMS.directives()[lname], (), None, None, ops,
                                          line=d.line, col=d.column))
         elif lname == "funcdecl":
             ub.funcdecls.append(_one_name(s, "a function name"))
@@ -927,7 +887,7 @@ class _State:
         name, ty, align, alias = m["DECL_NAME"], m["G_TYPE"], m["G_ALIGN"], m["ALIAS_VAR"]
         d: A.Decl
         if ty is not None:
-            if ty not in O.TYPE_INFO_BY_NAME:
+            if ty not in datatypes.TYPE_INFO_BY_NAME:
                 raise _Fail(f"unknown data type '{ty}'", line, col + m.start("G_TYPE"))
             if align is not None:
                 if align.lower() in ALIGN_NAMES:
@@ -943,7 +903,7 @@ class _State:
                                   col=col + m.start("ALIAS_VAR") - 1)
                           if alias is not None else None,
                           line=line, col=col)
-            self.env.sizes[name] = d.num_elts * O.TYPE_INFO_BY_NAME[ty].size
+            self.env.sizes[name] = d.num_elts * datatypes.TYPE_INFO_BY_NAME[ty].size
         elif m["P_NUM"] is not None:
             d = A.PredDecl(name, int(m["P_NUM"]), line=line, col=col)
         else:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 
 from . import ast as A
-from .isa import opcodes as O
+from .isa import predefined
 from .isa import operands as _operands
 from .isa.forms import text_of
 from .isa.operands import hex_text as _hex
@@ -30,9 +30,9 @@ def _predef_block(version) -> str:
     """The comment listing the predefined variables and surfaces."""
     return "\n/// VISA Predefined Variables" + "".join(
         f"\n// .decl V{i} v_type=G v_name={n}"
-        for i, n in enumerate(O.predefined_var_names(version))) + "".join(
+        for i, n in enumerate(predefined.predefined_var_names(version))) + "".join(
         f"\n// .decl T{i} v_type=T v_name={n}"
-        for i, n in enumerate(O.PREDEFINED_SURFACE_NAMES)) + "\n"
+        for i, n in enumerate(predefined.PREDEFINED_SURFACE_NAMES)) + "\n"
 
 
 # ------------------------------------------------------------------ operands

@@ -17,7 +17,7 @@ import struct
 from contextvars import ContextVar
 
 from .expr import Env, evaluate
-from .isa import opcodes as O
+from .isa import datatypes
 from .lexicon import Lexicon
 from .lexicon import source as lexicon_source
 from .readymade import Regexes
@@ -104,7 +104,7 @@ _FLOAT_RE = re.compile(LEX.regex("FLOAT_VALUE") + r"\Z")
 
 def imm_bits(value: str, type_: str) -> int:
     """The bit pattern of immediate text ``value`` of vISA type ``type_``."""
-    info = O.TYPE_INFO_BY_NAME[type_]
+    info = datatypes.TYPE_INFO_BY_NAME[type_]
     kind = info.literal
     mask = (1 << (8 * info.imm_size)) - 1
     v = value.strip()
@@ -136,7 +136,7 @@ def imm_bits(value: str, type_: str) -> int:
 
 def type_name(t: str, line: int, col: int) -> str:
     tl = t.lower()
-    if tl not in O.TYPE_INFO_BY_NAME:
+    if tl not in datatypes.TYPE_INFO_BY_NAME:
         raise Fail(f"unknown data type ':{t}'", line, col)
     return tl
 

@@ -13,6 +13,9 @@ Each atom knows both directions for one field of the instruction stream
   ``cx.label_name(id, at)``, ``cx.string(index, at)``.  A field whose value
   rules this form out (another form shares the opcode) raises
   :class:`Mismatch`; bytes that fit no form raise :class:`DecodeError`.
+  ``cx`` also says what the object declares: ``cx.kind_of(name)`` (G A P
+  S T, or None), ``cx.type_size(name)`` (a general variable's element
+  size), ``cx.label_kind(id)`` (None where not known) and ``cx.grf_bytes``.
 
 An instruction form (visa/isa/forms.py) is an opcode and a tuple of atoms;
 the encoder and the decoder are loops over that tuple.
@@ -24,7 +27,7 @@ import struct
 from .._frozen import frozen
 
 from .. import ast as A
-from . import opcodes as O
+from . import datatypes, field_codes, predefined
 
 _UB = struct.Struct("<B")
 _UW = struct.Struct("<H")
@@ -33,17 +36,17 @@ _UD = struct.Struct("<I")
 _UQ = struct.Struct("<Q")
 SIZES = {1: _UB, 2: _UW, 4: _UD, 8: _UQ}
 
-TYPE_CODE = {k: int(v) for k, v in O.TYPE_BY_NAME.items()}
+TYPE_CODE = {k: int(v) for k, v in datatypes.TYPE_BY_NAME.items()}
 TYPE_NAME = {v: k for k, v in TYPE_CODE.items()}
 MOD_CODE = {None: 0, "abs": 1, "-": 2, "-abs": 3, "sat": 4, "~": 5}
 MOD_NAME = {v: k for k, v in MOD_CODE.items()}
-REGION_CODE = {v: int(c) for v, c in O.REGION_CODE_BY_VALUE.items()}
-REGION_VALUE = {int(c): v for c, v in O.REGION_VALUE.items()}
-EXEC_SIZE_CODE = {w: int(c) for w, c in O.EXEC_SIZE_BY_WIDTH.items()}
+REGION_CODE = {v: int(c) for v, c in field_codes.REGION_CODE_BY_VALUE.items()}
+REGION_VALUE = {int(c): v for c, v in field_codes.REGION_VALUE.items()}
+EXEC_SIZE_CODE = {w: int(c) for w, c in field_codes.EXEC_SIZE_BY_WIDTH.items()}
 EXEC_WIDTH = {c: w for w, c in EXEC_SIZE_CODE.items()}
-MASK_CODE = {k: int(v) for k, v in O.EXEC_MASK_BY_NAME.items() if k != "NoMask"}
+MASK_CODE = {k: int(v) for k, v in field_codes.EXEC_MASK_BY_NAME.items() if k != "NoMask"}
 MASK_NAME = {v: k for k, v in MASK_CODE.items()}
-WIDE_TYPES = frozenset(n for n, i in O.TYPE_INFO_BY_NAME.items() if i.imm_size == 8)
+WIDE_TYPES = frozenset(n for n, i in datatypes.TYPE_INFO_BY_NAME.items() if i.imm_size == 8)
 
 # vector operand classes (the low 3 bits of the tag)
 GENERAL, ADDRESS, PREDICATE, INDIRECT, ADDRESSOF, IMMEDIATE, STATE = range(7)
@@ -185,10 +188,56 @@ def region_values(code: int):
 
 
 # ------------------------------------------------------------------- atoms
+class Atom:
+    """What every atom declares about the instruction it encodes (the one
+    protocol by which the record, the validator and the builder learn what a
+    form reads; no stage asks for an atom's class).  The defaults say "reads
+    nothing": an atom overrides what it reads.
+
+    * ``operand_slots``: the text operands it reads (by index);
+      ``operands_from``: it reads every operand from this index on (lists);
+    * ``mod_slots``: ((position, the words it takes there | a test), ...)
+      of the dotted modifiers; ``mod_free``: words it takes at any position
+      (a destination's ``.sat``); ``mod_list``: (words, first position,
+      words after the execution size): no other modifier than these from
+      that position on (:class:`ModCheck`); ``mod_own``: it reads modifiers
+      in a way of its own that the validator cannot describe (sampler
+      channels, cache controls ...);
+    * ``exec_field`` / ``pred_field``: it is the execution-size / predicate
+      field; ``refuses_pred``: the form has no predicate and says so;
+    * ``label_slots``: ((operand index, label kind), ...) of labels it names;
+    * ``stateful``: encoding it adds to the string pool each time (its bytes
+      depend on what came before); ``unwritten``: zero bytes it counts that
+      Intel's writer leaves for the end of the stream.
+    """
+    __slots__ = ()
+    operand_slots: tuple = ()
+    operands_from: int | None = None
+    mod_slots: tuple = ()
+    mod_free: frozenset = frozenset()
+    mod_list: tuple | None = None
+    mod_own: bool = False
+    exec_field: bool = False
+    pred_field: bool = False
+    refuses_pred: bool = False
+    label_slots: tuple = ()
+    stateful: bool = False
+    unwritten: int = 0
+
+    def encode(self, ins, cx, out) -> None:  # pragma: no cover - every atom says
+        raise NotImplementedError
+
+    def decode(self, rd, cx, b) -> None:  # pragma: no cover - every atom says
+        raise NotImplementedError
+
+
+_SAT = frozenset(("sat",))
+
+
 @frozen
-class Exec:
+class Exec(Atom):
     """The execution size and mask byte: size code | mask << 4."""
-    is_exec_size_field = True  # the validator asks
+    exec_field = True
 
     def encode(self, ins, cx, out):
         e = ins.exec
@@ -207,9 +256,9 @@ class Exec:
 
 
 @frozen
-class Pred:
+class PredField(Atom):
     """The predicate word: id | control << 13 | inverse << 15 (0: none)."""
-    is_predicate_field = True  # the validator asks
+    pred_field = True
 
     def encode(self, ins, cx, out):
         p = ins.pred
@@ -238,11 +287,19 @@ class Pred:
 
 
 @frozen
-class Vec:
+class Vec(Atom):
     """AST operand ``index`` as a vector operand; ``sat`` takes the
     instruction's ``.sat`` into the tag (destinations)."""
     index: int
     sat: bool = False
+
+    @property
+    def operand_slots(self) -> tuple:
+        return (self.index,)
+
+    @property
+    def mod_free(self) -> frozenset:
+        return _SAT if self.sat else frozenset()
 
     def encode(self, ins, cx, out):
         o = operand(ins, self.index)
@@ -256,8 +313,13 @@ class Vec:
 
 
 @frozen
-class RawOp:
+class RawOp(Atom):
+    """AST operand ``index`` as a raw operand."""
     index: int
+
+    @property
+    def operand_slots(self) -> tuple:
+        return (self.index,)
 
     def encode(self, ins, cx, out):
         _ops.encode_raw(operand(ins, self.index), cx, out)
@@ -267,7 +329,7 @@ class RawOp:
 
 
 @frozen
-class Lit:
+class Lit(Atom):
     """A constant field."""
     size: int
     value: int
@@ -281,12 +343,16 @@ class Lit:
 
 
 @frozen
-class ModEnum:
+class ModEnum(Atom):
     """A field chosen by one of the instruction's dotted modifiers, looked up
     in ``table`` (modifier text -> value); ``pos`` is the modifier's position."""
     size: int
     pos: int
     table: tuple  # ((text, value), ...)
+
+    @property
+    def mod_slots(self) -> tuple:
+        return ((self.pos, frozenset(t for t, _ in self.table)),)
 
     def encode(self, ins, cx, out):
         if self.pos >= len(ins.mods):
@@ -309,11 +375,30 @@ class ModEnum:
         raise DecodeError(f"invalid value {v} for a modifier field", at)
 
 
+def is_hex_word(m: str) -> bool:
+    """``x<hex digits>`` (either case of the x)."""
+    if m[:1] not in ("x", "X"):
+        return False
+    try:
+        int(m[1:], 16)
+    except ValueError:
+        return False
+    return True
+
+
+def is_decimal_word(m: str) -> bool:
+    return m.isdigit()
+
+
 @frozen
-class HexMod:
+class HexMod(Atom):
     """A field written as a modifier ``x<hex>`` (``bfn.xf8``)."""
     size: int
     pos: int
+
+    @property
+    def mod_slots(self) -> tuple:
+        return ((self.pos, is_hex_word),)
 
     def encode(self, ins, cx, out):
         m = ins.mods[self.pos] if self.pos < len(ins.mods) else ""
@@ -343,10 +428,14 @@ class HexMod:
 
 
 @frozen
-class NumOp:
+class NumOp(Atom):
     """A bare-number operand written as an integer field."""
     size: int
     index: int
+
+    @property
+    def operand_slots(self) -> tuple:
+        return (self.index,)
 
     def encode(self, ins, cx, out):
         o = operand(ins, self.index)
@@ -364,6 +453,26 @@ class NumOp:
         b.operands[self.index] = A.Number(rd.uint(self.size))
 
 
+def grf_bytes(cx) -> int:
+    """Bytes per GRF of the target (the text does not name its platform; the
+    Gen blobs' platform codes do)."""
+    return cx.grf_bytes
+
+
+def var_type(cx, name: str) -> str | None:
+    """The element type of general variable ``name`` (declared or predefined)."""
+    t = cx.var_types.get(name)
+    if t is not None:
+        return t
+    v = predefined.PREDEFINED_VAR_BY_NAME.get(name)
+    return datatypes.TYPE_INFO[v.type].name if v is not None else None
+
+
+def var_type_size(cx, name: str) -> int:
+    t = var_type(cx, name)
+    return datatypes.TYPE_INFO_BY_NAME[t].size if t else 1
+
+
 def operand(ins, index: int):
     if index >= len(ins.operands):
         _fail(f"'{ins.mnemonic}' needs at least {index + 1} operand(s), found {len(ins.operands)}", ins)
@@ -371,7 +480,7 @@ def operand(ins, index: int):
 
 
 @frozen
-class ModCheck:
+class ModCheck(Atom):
     """Writes nothing: rejects the dotted modifiers the text does not have
     for the instruction.  Those after the first ``skip`` (which other atoms
     read) must be in ``allowed``; those after the execution size in
@@ -380,6 +489,10 @@ class ModCheck:
     skip: int = 0
     why: str = ""
     post: tuple = ()
+
+    @property
+    def mod_list(self) -> tuple:
+        return (frozenset(self.allowed), self.skip, frozenset(self.post))
 
     def encode(self, ins, cx, out):
         for m in ins.mods[self.skip:]:

@@ -1,4 +1,4 @@
-"""Instruction forms: the dataport family (registered into visa.isa.forms.FORMS).
+"""Instruction forms: the dataport family (its records, gathered into visa.isa.forms.FORMS).
 
 Legacy surface access (oword, media, gather/scatter, typed, *_scaled, atomics,
 qw_gather/qw_scatter) and shared virtual memory (the ``svm`` opcode and its
@@ -40,17 +40,16 @@ import attrs
 from .._frozen import frozen
 
 from .. import ast as A
-from . import opcodes as O
-from .atoms import (MASK_CODE, MASK_NAME, SIZES, DecodeError, Exec, Lit, ModEnum, Pred, RawOp,
-                    Vec, operand, read_code)
-from .operands import decode_raw, decode_vector, encode_raw, encode_vector
-from .operands import describe as _describe
-from .atoms import ModCheck
+from . import datatypes, value_codes, subops, opcodes
+from . import rules_dataport as R
+from .atoms import (MASK_CODE, MASK_NAME, SIZES, Atom, DecodeError, Exec, Lit, Mismatch, ModCheck,
+                    ModEnum, PredField, RawOp, Vec, operand, read_code)
 from .atoms import fail as _fail
-from .forms import Form, describe, register
+from .operands import describe as _describe
+from .records import OPEN, Signature, Slot, Text, but, row_form
 from .syntax import MEDIA
 
-_OP = {k: int(v.number) for k, v in O.OPCODES_BY_MNEMONIC.items()}
+_OP = {k: int(v.number) for k, v in opcodes.OPCODES_BY_MNEMONIC.items()}
 _SVM = _OP["svm"]
 
 
@@ -62,28 +61,33 @@ def _mask_code(ins):
 
 
 # ------------------------------------------------------------ tables
-OWORD_CODE = {O.OWORD_COUNT[c]: int(c) for c in O.OwordNum}  # 1 -> 0 ... 16 -> 4
+OWORD_CODE = {value_codes.OWORD_COUNT[c]: int(c) for c in value_codes.OwordNum}  # 1 -> 0 ... 16 -> 4
 OWORD_COUNT = {v: k for k, v in OWORD_CODE.items()}
-_NUM_BLOCKS = tuple((str(O.SVM_BLOCK_COUNT[n]), int(n)) for n in O.SvmBlockNum)  # 1,2,4,8
-_SVM_BLOCK_SIZE = tuple((str(O.SVM_BLOCK_SIZE[t]), int(t)) for t in O.SvmBlockType)  # 1,4,8
-_GATHER_ELT = (("1", int(O.GatherElemSize.BYTE)), ("2", int(O.GatherElemSize.WORD)),
-               ("4", int(O.GatherElemSize.DWORD)))
-_MEDIA_MODE = tuple((n, int(m)) for m, n in O.MEDIA_LD_MODIFIER_NAMES.items())
+_NUM_BLOCKS = tuple((str(value_codes.SVM_BLOCK_COUNT[n]), int(n)) for n in value_codes.SvmBlockNum)  # 1,2,4,8
+_SVM_BLOCK_SIZE = tuple((str(value_codes.SVM_BLOCK_SIZE[t]),
+                         int(t)) for t in value_codes.SvmBlockType)  # 1,4,8
+_GATHER_ELT = (("1", int(value_codes.GatherElemSize.BYTE)), ("2", int(value_codes.GatherElemSize.WORD)),
+               ("4", int(value_codes.GatherElemSize.DWORD)))
+_MEDIA_MODE = tuple((n, int(m)) for m, n in value_codes.MEDIA_LD_MODIFIER_NAMES.items())
 # gather/scatter element count: execution size -> low bits of the byte
 _GATHER_NUM = {8: 0, 16: 1, 1: 2}
 _GATHER_WIDTH = {v: k for k, v in _GATHER_NUM.items()}
-_CHANNEL_BY_NAME = {n: int(m) for m, n in O.CHANNEL_MASK_NAMES.items() if n}
+_CHANNEL_BY_NAME = {n: int(m) for m, n in value_codes.CHANNEL_MASK_NAMES.items() if n}
 _CHANNEL_NAME = {v: k for k, v in _CHANNEL_BY_NAME.items()}
-_ATOMIC_BY_NAME = {n: int(op) for op, n in O.ATOMIC_OP_NAMES.items()}
+_ATOMIC_BY_NAME = {n: int(op) for op, n in value_codes.ATOMIC_OP_NAMES.items()}
 _ATOMIC_NAME = {v: k for k, v in _ATOMIC_BY_NAME.items()}
 
 
 # ------------------------------------------------------------- atoms
 @frozen
-class SurfaceId:
+class SurfaceId(Atom):
     """A surface operand written as a bare name (``T6``, ``%slm``): in these
     forms it is one byte, the surface id (not a state operand)."""
     index: int
+
+    @property
+    def operand_slots(self) -> tuple:
+        return (self.index,)
 
     def encode(self, ins, cx, out):
         o = operand(ins, self.index)
@@ -103,7 +107,7 @@ class SurfaceId:
 
 
 @frozen
-class OwordCount:
+class OwordCount(Atom):
     """The text's execution size ``(n)`` as an OwordNum byte (oword_ld/st)."""
 
     def encode(self, ins, cx, out):
@@ -127,7 +131,7 @@ def _oword_code(ins):
 
 
 @frozen
-class DroppedMod:
+class DroppedMod(Atom):
     """A byte GenX_IR always writes 0 for although the text may set it: the
     ``.mod`` of oword_ld and gather (``mods`` or ``post_mods``).  Decoding
     bit 0 set gives back ``.mod`` (binaries from Intel's C++ builder)."""
@@ -145,7 +149,7 @@ class DroppedMod:
 
 
 @frozen
-class GatherCount:
+class GatherCount(Atom):
     """gather/scatter: the execution size (8, 16 or 1) and mask in one byte."""
 
     def encode(self, ins, cx, out):
@@ -165,9 +169,10 @@ class GatherCount:
 
 
 @frozen
-class ChannelMod:
+class ChannelMod(Atom):
     """A channel mask modifier (``.RGBA``, any case) as a byte R=1 G=2 B=4 A=8."""
     pos: int = 0
+    mod_own = True  # a channel mask in any case
 
     def encode(self, ins, cx, out):
         m = ins.mods[self.pos] if self.pos < len(ins.mods) else None
@@ -182,10 +187,11 @@ class ChannelMod:
 
 
 @frozen
-class AtomicOpMod:
+class AtomicOpMod(Atom):
     """The atomic operation byte: ``.op`` at mods[0], then an optional width
     ``.16`` (0x20), ``.64`` (0x40) or ``.32`` (nothing) at mods[1]."""
     widths: tuple = (("16", 0x20),)
+    mod_own = True  # the operation and its width
 
     def encode(self, ins, cx, out):
         m = ins.mods[0] if ins.mods else None
@@ -207,11 +213,11 @@ class AtomicOpMod:
     def decode(self, rd, cx, b):
         at = rd.at()
         v = rd.ub()
-        op = v & O.ATOMIC_OP_MASK
+        op = v & value_codes.ATOMIC_OP_MASK
         if op not in _ATOMIC_NAME:
             raise DecodeError(f"invalid atomic operation {op}", at)
         b.mods[0] = _ATOMIC_NAME[op]
-        flags = v & ~O.ATOMIC_OP_MASK
+        flags = v & ~value_codes.ATOMIC_OP_MASK
         if flags:
             for text, w in self.widths:
                 if w == flags:
@@ -222,8 +228,9 @@ class AtomicOpMod:
 
 
 @frozen
-class SvmBlockProps:
+class SvmBlockProps(Atom):
     """svm_block_ld/st properties: OwordNum of ``(n)`` | 0x80 unless ``.aligned``."""
+    mod_own = True  # .aligned / .unaligned
 
     def encode(self, ins, cx, out):
         mods = ins.mods
@@ -243,14 +250,20 @@ class SvmBlockProps:
             b.mods[0] = "aligned"
 
 
-def _has_plane(ins):
+def _has_plane(ins) -> bool:
     return len(ins.operands) > 2 and type(ins.operands[2]) is A.Number
 
 
 @frozen
-class MediaBlock:
+class MediaBlock(Atom):
     """media_ld/st: plane, block width and block height bytes.  The text is
-    ``(w,h) surface [plane] x y raw``; a missing plane is 0."""
+    ``(w,h) surface [plane] x y raw``: the block is operand 0, the plane
+    operand ``plane`` (None: the text leaves it out, and it is 0)."""
+    plane: int | None = 2
+
+    @property
+    def operand_slots(self) -> tuple:
+        return (0,) if self.plane is None else (0, self.plane)
 
     def encode(self, ins, cx, out):
         t = operand(ins, 0)
@@ -258,7 +271,7 @@ class MediaBlock:
                 any(type(x) is not A.Number for x in t.items):
             _fail(f"'{ins.op}' needs a block size (width,height) first, found {_describe(t)}", t)
         w, h = (x.value for x in t.items)
-        plane = ins.operands[2].value if _has_plane(ins) else 0
+        plane = 0 if self.plane is None else operand(ins, self.plane).value
         for v, what in ((plane, "plane"), (w, "block width"), (h, "block height")):
             if not 0 <= v <= 0xFF:
                 _fail(f"{what} {v} does not fit in a byte", t)
@@ -266,36 +279,26 @@ class MediaBlock:
 
     def decode(self, rd, cx, b):
         plane, w, h = rd.ub(), rd.ub(), rd.ub()
+        if self.plane is None and plane:
+            raise Mismatch()
         b.operands[0] = A.Tuple((A.Number(w), A.Number(h)))
-        b.operands[2] = A.Number(plane)
+        if self.plane is not None:
+            b.operands[self.plane] = A.Number(plane)
 
 
 @frozen
-class MediaVec:
-    """A media_ld/st vector operand; ``index`` counts the plane operand,
-    which the text may omit."""
-    index: int
+class WithPlane:
+    """media_ld/st's choice: the layout with a plane operand when the text
+    writes one (a number after the surface), else the one without."""
+    with_plane: object
+    without: object
 
-    def encode(self, ins, cx, out):
-        encode_vector(operand(ins, self.index - (0 if _has_plane(ins) else 1)), cx, out)
-
-    def decode(self, rd, cx, b):
-        b.operands[self.index], _ = decode_vector(rd, cx)
+    def __call__(self, ins):
+        return self.with_plane if _has_plane(ins) else self.without
 
 
 @frozen
-class MediaRaw:
-    index: int
-
-    def encode(self, ins, cx, out):
-        encode_raw(operand(ins, self.index - (0 if _has_plane(ins) else 1)), cx, out)
-
-    def decode(self, rd, cx, b):
-        b.operands[self.index] = decode_raw(rd, cx)
-
-
-@frozen
-class Operands:
+class Operands(Atom):
     """No bytes: checks the number of text operands (``counts``: allowed)."""
     counts: tuple
 
@@ -309,9 +312,9 @@ class Operands:
 
 
 @frozen
-class NoPred:
+class NoPred(Atom):
     """No bytes: the form has no predicate field, so a predicate is an error."""
-    refuses_predicate = True  # the validator asks
+    refuses_pred = True
 
     def encode(self, ins, cx, out):
         if ins.pred is not None:
@@ -322,8 +325,11 @@ class NoPred:
 
 
 # ------------------------------------------------------------- forms
+_LAYOUTS: list = []  # (mnemonic, opcode, atoms) of each form, made into records below
+
+
 def _reg(mnemonic, opcode, atoms):
-    register(Form(mnemonic, opcode, tuple(atoms)))
+    _LAYOUTS.append((mnemonic, opcode, tuple(atoms)))
 
 
 def _chk(n, first=0, allowed=(), post=()):
@@ -337,10 +343,13 @@ for _m in ("oword_ld", "oword_ld_unaligned"):
 _reg("oword_st", _OP["oword_st"], (*_chk(3, 0, ("mod",)), OwordCount(), SurfaceId(0), Vec(1),
                                    RawOp(2)))
 
-# media_ld.<mode> (w,h) surface [plane] x y raw
+# media_ld.<mode> (w,h) surface [plane] x y raw: a family of two layouts,
+# with and without the plane (both write a plane byte)
 for _m in ("media_ld", "media_st"):
-    _reg(_m, _OP[_m], (*_chk((5, 6), 1), ModEnum(1, 0, _MEDIA_MODE), SurfaceId(1), MediaBlock(),
-                       MediaVec(3), MediaVec(4), MediaRaw(5)))
+    _reg(_m, _OP[_m], (*_chk(6, 1), ModEnum(1, 0, _MEDIA_MODE), SurfaceId(1), MediaBlock(2),
+                       Vec(3), Vec(4), RawOp(5)))
+    _reg(_m, _OP[_m], (*_chk(5, 1), ModEnum(1, 0, _MEDIA_MODE), SurfaceId(1), MediaBlock(None),
+                       Vec(2), Vec(3), RawOp(4)))
 
 # gather.<elt> (exec)[.mod] surface global_offset offsets dst
 _reg("gather", _OP["gather"], (*_chk(4, 1, post=("mod",)), ModEnum(1, 0, _GATHER_ELT), DroppedMod(post=True),
@@ -350,35 +359,35 @@ _reg("scatter", _OP["scatter"], (*_chk(4, 1, post=("mod",)), ModEnum(1, 0, _GATH
 
 # gather4_typed.<ch> (exec) surface u v r lod dst
 for _m in ("gather4_typed", "scatter4_typed"):
-    _reg(_m, _OP[_m], (Operands((6,)), ModCheck((), 1), Exec(), Pred(), ChannelMod(), SurfaceId(0),
+    _reg(_m, _OP[_m], (Operands((6,)), ModCheck((), 1), Exec(), PredField(), ChannelMod(), SurfaceId(0),
                        RawOp(1), RawOp(2), RawOp(3), RawOp(4), RawOp(5)))
 
 # gather4_scaled.<ch> (exec) surface global_offset offsets dst
 for _m in ("gather4_scaled", "scatter4_scaled"):
-    _reg(_m, _OP[_m], (Operands((4,)), ModCheck((), 1), Exec(), Pred(), ChannelMod(), Lit(2, 0),
+    _reg(_m, _OP[_m], (Operands((4,)), ModCheck((), 1), Exec(), PredField(), ChannelMod(), Lit(2, 0),
                        SurfaceId(0), Vec(1), RawOp(2), RawOp(3)))
 
 # gather_scaled.<blocks> (exec) surface global_offset offsets dst
 for _m in ("gather_scaled", "scatter_scaled"):
-    _reg(_m, _OP[_m], (Operands((4,)), ModCheck((), 1), Exec(), Pred(), Lit(1, 0),
+    _reg(_m, _OP[_m], (Operands((4,)), ModCheck((), 1), Exec(), PredField(), Lit(1, 0),
                        ModEnum(1, 0, _NUM_BLOCKS), Lit(2, 0), SurfaceId(0), Vec(1), RawOp(2),
                        RawOp(3)))
 
 # dword_atomic.<op>[.16] (exec) surface offsets src0 src1 dst
 _reg("dword_atomic", _OP["dword_atomic"], (Operands((5,)), ModCheck((), 2), AtomicOpMod(), Exec(),
-                                           Pred(), SurfaceId(0), RawOp(1), RawOp(2), RawOp(3),
+                                           PredField(), SurfaceId(0), RawOp(1), RawOp(2), RawOp(3),
                                            RawOp(4)))
 # typed_atomic.<op>[.16] (exec) surface u v r lod src0 src1 dst
 _reg("typed_atomic", _OP["typed_atomic"], (Operands((8,)), ModCheck((), 2), AtomicOpMod(), Exec(),
-                                           Pred(), SurfaceId(0), *(RawOp(k) for k in range(1, 8))))
+                                           PredField(), SurfaceId(0), *(RawOp(k) for k in range(1, 8))))
 
 # qw_gather.<blocks> (exec) surface offsets dst
 for _m in ("qw_gather", "qw_scatter"):
-    _reg(_m, _OP[_m], (Operands((3,)), ModCheck((), 1), Exec(), Pred(),
+    _reg(_m, _OP[_m], (Operands((3,)), ModCheck((), 1), Exec(), PredField(),
                        ModEnum(1, 0, _NUM_BLOCKS), SurfaceId(0), RawOp(1), RawOp(2)))
 
 # ----------------------------------------------------------------- svm
-_SUB = {s.mnemonic: int(s.code) for s in O.SVM_SUBOPS}
+_SUB = {s.mnemonic: int(s.code) for s in subops.SVM_SUBOPS}
 
 # svm_block_ld[.aligned|.unaligned] (n) address raw
 for _m in ("svm_block_ld", "svm_block_st"):
@@ -388,18 +397,18 @@ for _m in ("svm_block_ld", "svm_block_st"):
 
 # svm_gather.<size>.<count> (exec) addresses dst
 for _m in ("svm_gather", "svm_scatter"):
-    _reg(_m, _SVM, (Lit(1, _SUB[_m]), Operands((2,)), ModCheck((), 2), Exec(), Pred(),
+    _reg(_m, _SVM, (Lit(1, _SUB[_m]), Operands((2,)), ModCheck((), 2), Exec(), PredField(),
                     ModEnum(1, 0, _SVM_BLOCK_SIZE), ModEnum(1, 1, _NUM_BLOCKS), RawOp(0), RawOp(1)))
 
 # svm_atomic.<op>[.16|.32|.64] (exec) addresses dst src0 src1
 _reg("svm_atomic", _SVM, (Lit(1, _SUB["svm_atomic"]), Operands((4,)), ModCheck((), 2), Exec(),
-                          Pred(),
+                          PredField(),
                           AtomicOpMod((("16", 0x20), ("64", 0x40), ("32", 0))),
                           RawOp(0), RawOp(2), RawOp(3), RawOp(1)))
 
 # svm_gather4scaled.<ch> (exec) address offsets dst
 for _m in ("svm_gather4scaled", "svm_scatter4scaled"):
-    _reg(_m, _SVM, (Lit(1, _SUB[_m]), Operands((3,)), ModCheck((), 1), Exec(), Pred(),
+    _reg(_m, _SVM, (Lit(1, _SUB[_m]), Operands((3,)), ModCheck((), 1), Exec(), PredField(),
                     ChannelMod(), Lit(2, 0), Vec(0), RawOp(1), RawOp(2)))
 
 
@@ -437,12 +446,63 @@ def _older_dword_atomic(ins, declared):
     return attrs.evolve(ins, mods=mods, exec=exe, operands=(surf, offs, src0, src1, dst))
 
 
-describe(("gather", "scatter"), older=_older_gather)
-describe("dword_atomic", older=_older_dword_atomic)
-# modifiers the binary does not record
-describe(("oword_ld", "oword_ld_unaligned", "oword_st", "gather"), silent_mods=frozenset(("mod",)))
-# (vISA 4.2 records .unaligned)
-describe(("svm_block_ld", "svm_block_st"), silent_mods=frozenset(("unaligned",)),
-         silent_mods_42=frozenset())
-describe("svm_atomic", silent_mods=frozenset(("32",)))
-describe(("media_ld", "media_st"), style=MEDIA)
+_MOD = frozenset(("mod",))
+_TEXT = {
+    "gather": Text(older=_older_gather, silent_mods=_MOD),
+    "scatter": Text(older=_older_gather),
+    "dword_atomic": Text(older=_older_dword_atomic),
+    # modifiers the binary does not record (vISA 4.2 records .unaligned)
+    **{m: Text(silent_mods=_MOD) for m in ("oword_ld", "oword_ld_unaligned", "oword_st")},
+    **{m: Text(silent_mods=frozenset(("unaligned",)), silent_mods_42=frozenset())
+       for m in ("svm_block_ld", "svm_block_st")},
+    "svm_atomic": Text(silent_mods=frozenset(("32",))),
+    **{m: Text(style=MEDIA) for m in ("media_ld", "media_st")},
+}
+
+# the operands Intel's verifier checks alone: an offset not an address or
+# predicate operand, gather/scatter data of a 4-byte type, dword_atomic's
+# offsets ud
+_OFFSET = Slot("src", but("A", "P"), None, "offset")
+_FOUR_BYTES = frozenset(t for t, i in datatypes.TYPE_INFO_BY_NAME.items() if i.size == 4)
+_SIGNATURES = {
+    **{m: Signature((Slot(), _OFFSET, Slot("dst" if m != "oword_st" else "src", raw=True)))
+       for m in ("oword_ld", "oword_ld_unaligned", "oword_st")},
+    **{m: Signature((Slot(), Slot("src", but("A", "P"), None, "global offset"),
+                     Slot("src", None, None, "offsets", raw=True),
+                     Slot("dst" if m == "gather" else "src", None, _FOUR_BYTES, "data", raw=True)),
+                    "type-raw")
+       for m in ("gather", "scatter")},
+    "dword_atomic": Signature((Slot(), Slot("src", None, frozenset(("ud",)), "offsets", raw=True),
+                               Slot(raw=True), Slot(raw=True), Slot("dst", raw=True)), "type-raw"),
+}
+_MEDIA_SIGNATURES = (  # (w,h) surface plane x y raw; (w,h) surface x y raw
+    Signature((Slot(), Slot(), Slot(), _OFFSET, _OFFSET, Slot(raw=True))),
+    Signature((Slot(), Slot(), _OFFSET, _OFFSET, Slot(raw=True))))
+
+# the family's rules (rules_dataport.py)
+_RULES = {
+    "dword_atomic": (R.dword_atomic,),
+    **{m: (R.media,) for m in ("media_ld", "media_st")},
+    **{m: (R.oword,) for m in ("oword_ld", "oword_ld_unaligned", "oword_st")},
+    **{m: (R.typed4,) for m in ("gather4_typed", "scatter4_typed")},
+}
+
+
+def _records() -> tuple:
+    layouts: dict[str, list] = {}
+    for m, op, atoms in _LAYOUTS:
+        layouts.setdefault(m, []).append((op, atoms))
+    out = []
+    for m, made in layouts.items():
+        row = opcodes.OPCODES_BY_NUMBER[made[0][0]]
+        facts = dict(text=_TEXT.get(m, Text()), verify=_RULES.get(m, ()))
+        if len(made) == 1:
+            out.append(row_form(row, m, atoms=made[0][1], signature=_SIGNATURES.get(m, OPEN), **facts))
+            continue
+        members = tuple(row_form(row, m, atoms=atoms, signature=sig)
+                        for (_, atoms), sig in zip(made, _MEDIA_SIGNATURES))
+        out.append(row_form(row, m, atoms=(), members=members, choose=WithPlane(*members), **facts))
+    return tuple(out)
+
+
+RECORDS: tuple = _records()

@@ -1,10 +1,10 @@
-"""Instruction forms: the lsc family (registered into visa.isa.forms.FORMS).
+"""Instruction forms: the lsc family (its records, gathered into visa.isa.forms.FORMS).
 
 Opcodes 0x89 ``lsc_untyped``, 0x8A ``lsc_typed`` and 0x8B ``lsc_fence``.
 One text mnemonic (``lsc_load_quad``) maps to lsc_untyped or lsc_typed by its
-SFID (``.tgm`` is typed), so each LSC mnemonic is registered as an
-:class:`LscForm`: ``LscForm.resolve(ins)`` returns the concrete :class:`Form`
-(opcode + atoms) of one instruction.
+SFID (``.tgm`` is typed), so each LSC mnemonic's record is a family: its
+members are the untyped and typed layouts, and its choice
+(``Form.select(ins)``) picks one by the instruction's SFID.
 
 Binary layout (what GenX_IR 14828's builder attaches to the instruction,
 written in order by its emitter; checked against the golden and corpus
@@ -58,17 +58,18 @@ import attrs
 from .._frozen import frozen
 
 from .. import ast as A
-from . import opcodes as O
-from .atoms import (SIZES, DecodeError, Exec, Lit, ModEnum, Pred, read_code, region_code)
+from . import lsc_codes, opcodes, predefined
+from . import rules_lsc as R
+from .atoms import (SIZES, Atom, DecodeError, Exec, Lit, ModEnum, PredField, read_code, region_code)
 from .operands import decode_vector, encode_raw, encode_vector, lsc_shape_text
 from .atoms import fail as _fail
-from .forms import FORMS, PLAIN_TEXT, Form, describe, register
+from .records import Checks, Form, Text, row_form, text_facts
 from .syntax import LSC
 
 _UB, _UW, _D, _UD = SIZES[1], SIZES[2], struct.Struct("<i"), SIZES[4]
-UNTYPED = int(O.OPCODES_BY_MNEMONIC["lsc_untyped"].number)
-TYPED = int(O.OPCODES_BY_MNEMONIC["lsc_typed"].number)
-FENCE = int(O.OPCODES_BY_MNEMONIC["lsc_fence"].number)
+UNTYPED = int(opcodes.OPCODES_BY_MNEMONIC["lsc_untyped"].number)
+TYPED = int(opcodes.OPCODES_BY_MNEMONIC["lsc_typed"].number)
+FENCE = int(opcodes.OPCODES_BY_MNEMONIC["lsc_fence"].number)
 _REGION_SCALAR = (0, 1, 0)  # Intel's LscVectorOpReg: <0;1,0>
 _REGION_SCALAR_BYTES = _UW.pack(region_code(_REGION_SCALAR, None))
 _NOMASK_1 = 0x80  # exec byte of (M1_NM, 1)
@@ -83,26 +84,27 @@ def _pack_d(v: int, node) -> bytes:
 
 
 # ---------------------------------------------------------------- enum tables
-SFID = tuple((s.name.lower(), int(s)) for s in O.LscSfid)
+SFID = tuple((s.name.lower(), int(s)) for s in lsc_codes.LscSfid)
 UNTYPED_SFID = tuple((n, v) for n, v in SFID if n != "tgm")
-CACHE = tuple((n, int(v)) for n, v in O.LSC_CACHE_OPT_BY_NAME.items())
-FENCE_OP = tuple((n, int(v)) for v, n in O.LSC_FENCE_OP_NAMES.items())
-SCOPE = tuple((n, int(v)) for v, n in O.LSC_SCOPE_NAMES.items())
-ADDR_TYPE = {"flat": int(O.LscAddrType.FLAT), "bss": int(O.LscAddrType.BSS),
-             "ss": int(O.LscAddrType.SS), "bti": int(O.LscAddrType.BTI),
-             "arg": int(O.LscAddrType.ARG)}
-ADDR_SIZE = {"a16": int(O.LscAddrSize.A16), "a32": int(O.LscAddrSize.A32),
-             "a32s": int(O.LscAddrSize.A32), "a32u": int(O.LscAddrSize.A32),
-             "a64": int(O.LscAddrSize.A64)}
-DATA_SIZE = {"8": int(O.LscDataSize.D8), "16": int(O.LscDataSize.D16),
-             "32": int(O.LscDataSize.D32), "64": int(O.LscDataSize.D64),
-             "8c32": int(O.LscDataSize.D8C32), "16c32": int(O.LscDataSize.D16C32),
-             "16c32h": int(O.LscDataSize.D16C32H)}
-DATA_BYTES = {int(O.LscDataSize.D8): 1, int(O.LscDataSize.D16): 2, int(O.LscDataSize.D64): 8}
-ELEMS = {str(O.LSC_DATA_ELEMS_COUNT[e]): int(e) for e in O.LSC_DATA_ELEMS_COUNT}
-NONTRANSPOSE, TRANSPOSE = int(O.LscDataOrder.NONTRANSPOSE), int(O.LscDataOrder.TRANSPOSE)
-CHANNEL = {"x": int(O.LscChannelMask.X), "y": int(O.LscChannelMask.Y),
-           "z": int(O.LscChannelMask.Z), "w": int(O.LscChannelMask.W)}
+CACHE = tuple((n, int(v)) for n, v in lsc_codes.LSC_CACHE_OPT_BY_NAME.items())
+FENCE_OP = tuple((n, int(v)) for v, n in lsc_codes.LSC_FENCE_OP_NAMES.items())
+SCOPE = tuple((n, int(v)) for v, n in lsc_codes.LSC_SCOPE_NAMES.items())
+ADDR_TYPE = {"flat": int(lsc_codes.LscAddrType.FLAT), "bss": int(lsc_codes.LscAddrType.BSS),
+             "ss": int(lsc_codes.LscAddrType.SS), "bti": int(lsc_codes.LscAddrType.BTI),
+             "arg": int(lsc_codes.LscAddrType.ARG)}
+ADDR_SIZE = {"a16": int(lsc_codes.LscAddrSize.A16), "a32": int(lsc_codes.LscAddrSize.A32),
+             "a32s": int(lsc_codes.LscAddrSize.A32), "a32u": int(lsc_codes.LscAddrSize.A32),
+             "a64": int(lsc_codes.LscAddrSize.A64)}
+DATA_SIZE = {"8": int(lsc_codes.LscDataSize.D8), "16": int(lsc_codes.LscDataSize.D16),
+             "32": int(lsc_codes.LscDataSize.D32), "64": int(lsc_codes.LscDataSize.D64),
+             "8c32": int(lsc_codes.LscDataSize.D8C32), "16c32": int(lsc_codes.LscDataSize.D16C32),
+             "16c32h": int(lsc_codes.LscDataSize.D16C32H)}
+DATA_BYTES = {int(lsc_codes.LscDataSize.D8): 1, int(lsc_codes.LscDataSize.D16): 2,
+              int(lsc_codes.LscDataSize.D64): 8}
+ELEMS = {str(lsc_codes.LSC_DATA_ELEMS_COUNT[e]): int(e) for e in lsc_codes.LSC_DATA_ELEMS_COUNT}
+NONTRANSPOSE, TRANSPOSE = int(lsc_codes.LscDataOrder.NONTRANSPOSE), int(lsc_codes.LscDataOrder.TRANSPOSE)
+CHANNEL = {"x": int(lsc_codes.LscChannelMask.X), "y": int(lsc_codes.LscChannelMask.Y),
+           "z": int(lsc_codes.LscChannelMask.Z), "w": int(lsc_codes.LscChannelMask.W)}
 
 
 # ------------------------------------------------------------ data shapes
@@ -129,24 +131,39 @@ def _shape_text(shape: A.LscShape) -> str:
 
 
 def _no_typed_block(shape: A.LscShape, node) -> None:
-    if shape.size is None:
+    if shape.size is None and shape.block is not None:
         _fail(f"the typed 2D block shape ':{_shape_text(shape)}' is vISA 4.2's: vISA 4.1 has no "
               "binary form for it", node)
+    if shape.size is None:
+        _fail("an LSC data shape needs a data size (d8, d16, d32, d64, ...)", node)
+
+
+def _size_code(shape: A.LscShape, node) -> int:
+    size = DATA_SIZE.get(shape.size[1:]) if shape.size[:1] == "d" else None
+    if size is None:
+        _fail(f"unknown LSC data size '{shape.size}' (expected d8, d16, d32, d64, d8c32, d16c32 "
+              "or d16c32h)", node)
+    return size
 
 
 def parse_shape(shape: A.LscShape, node) -> ShapeCodes:
     """The binary fields of a vector or channel shape (``d32x4t``, ``d32.xy``)."""
     _no_typed_block(shape, node)
-    size = DATA_SIZE[shape.size[1:]]
+    size = _size_code(shape, node)
     if shape.block is not None:
         _fail(f"invalid LSC data shape ':{_shape_text(shape)}' for this op (a 2D block shape; "
               "expected e.g. :d32, :d32x4, :d32x8t, :d32.xyzw)", node)
     if shape.channels is not None:
         mask = 0
         for ch in shape.channels:
+            if ch not in CHANNEL:
+                _fail(f"unknown LSC channel '{ch}' in '.{shape.channels}' (expected x, y, z, w)", node)
             mask |= CHANNEL[ch]
         return ShapeCodes(size, NONTRANSPOSE, mask)
-    return ShapeCodes(size, TRANSPOSE if shape.transpose else NONTRANSPOSE, ELEMS[str(shape.vector)])
+    elems = ELEMS.get(str(shape.vector))
+    if elems is None:
+        _fail(f"an LSC vector of {shape.vector} elements (expected 1, 2, 3, 4, 8, 16, 32 or 64)", node)
+    return ShapeCodes(size, TRANSPOSE if shape.transpose else NONTRANSPOSE, elems)
 
 
 def parse_shape_2d(shape: A.LscShape, node) -> Shape2DCodes:
@@ -159,8 +176,8 @@ def parse_shape_2d(shape: A.LscShape, node) -> Shape2DCodes:
     if blocks > 0xFF or width > 0xFFFF or height > 0xFFFF:
         _fail(f"2D block shape ':{_shape_text(shape)}' is too large "
               "(blocks < 256, width and height < 65536)", node)
-    return Shape2DCodes(DATA_SIZE[shape.size[1:]], TRANSPOSE if shape.transpose else NONTRANSPOSE,
-                   blocks, width, height, 1 if shape.vnni else 0)
+    return Shape2DCodes(_size_code(shape, node), TRANSPOSE if shape.transpose else NONTRANSPOSE,
+                        blocks, width, height, 1 if shape.vnni else 0)
 
 
 def natural_stride(shape: ShapeCodes) -> int:
@@ -174,7 +191,7 @@ def natural_stride(shape: ShapeCodes) -> int:
 
 # ------------------------------------------------------ register expressions
 @frozen
-class Reg:
+class RegItem:
     """A register item of an LSC operand: ``V``, ``V.n``, ``V(r,c)``, each
     optionally ``k*`` scaled and ``+ off`` / ``- off`` displaced."""
     name: str
@@ -186,23 +203,23 @@ class Reg:
     node: object = None
 
 
-def as_reg(o, node=None, offset: int = 0) -> Reg | None:
+def as_reg(o, node=None, offset: int = 0) -> RegItem | None:
     """The register an operand names, or None if it is a number."""
     node = node if node is not None else o
     t = type(o)
     if t is A.LscReg:
         row, col = o.rc if o.rc is not None else (0, 0)
-        return Reg(o.name, o.dot, row, col, o.offset + offset, o.scale, node)
+        return RegItem(o.name, o.dot, row, col, o.offset + offset, o.scale, node)
     if t is A.Name:
-        return Reg(o.name, None, 0, 0, offset, 1, node)
+        return RegItem(o.name, None, 0, 0, offset, 1, node)
     if t is A.VarRef:
         if o.region not in (None, _REGION_SCALAR) or o.mod is not None or len(o.offsets) != 2:
             _fail("an LSC address register is written V, V.n or V(row,col)", o)
-        return Reg(o.name, None, o.offsets[0], o.offsets[1], offset, 1, node)
+        return RegItem(o.name, None, o.offsets[0], o.offsets[1], offset, 1, node)
     if t is A.Raw:
-        return Reg(o.name, o.offset, 0, 0, offset, 1, node)
+        return RegItem(o.name, o.offset, 0, 0, offset, 1, node)
     if t is A.LscData:
-        return Reg(o.name, o.offset, 0, 0, offset, 1, node)
+        return RegItem(o.name, o.offset, 0, 0, offset, 1, node)
     return None
 
 
@@ -214,7 +231,7 @@ def as_number(o):
     return None
 
 
-def write_raw(reg: Reg | None, cx, out) -> None:
+def write_raw(reg: RegItem | None, cx, out) -> None:
     """A raw operand: id and byte offset (``V.n`` -> n; None -> %null)."""
     if reg is None:
         out.append(b"\0\0\0\0\0\0")
@@ -270,7 +287,7 @@ def _surface(addr: A.LscAddr):
     return addr.surface, addr.surface_index
 
 
-def _base(addr: A.LscAddr) -> Reg:
+def _base(addr: A.LscAddr) -> RegItem:
     r = as_reg(addr.base, addr, addr.offset) if addr.base is not None else None
     if r is None:
         _fail("an LSC address needs a register inside [...]", addr)
@@ -341,11 +358,11 @@ def _decode_item(rd, cx):
                       "immediate", at)
 
 
-_NULL = O.PREDEFINED_VARS[0].name  # %null
+_NULL = predefined.PREDEFINED_VARS[0].name  # %null
 _CACHE_NAME = {v: n for n, v in CACHE if n != "cc"}
 _ADDR_TYPE_NAME = {v: n for n, v in ADDR_TYPE.items()}
-_ADDR_SIZE_NAME = {int(O.LscAddrSize.A16): "a16", int(O.LscAddrSize.A32): "a32",
-                   int(O.LscAddrSize.A64): "a64"}
+_ADDR_SIZE_NAME = {int(lsc_codes.LscAddrSize.A16): "a16", int(lsc_codes.LscAddrSize.A32): "a32",
+                   int(lsc_codes.LscAddrSize.A64): "a64"}
 _DATA_SIZE_NAME = {v: "d" + k for k, v in DATA_SIZE.items()}
 _ELEMS_COUNT = {v: int(k) for k, v in ELEMS.items()}
 
@@ -375,9 +392,10 @@ def shape_2d_of(s: Shape2DCodes, at) -> A.LscShape:
 
 # ------------------------------------------------------------------- atoms
 @frozen
-class CacheMod:
+class CacheMod(Atom):
     """An L1/L3 cache control modifier at mods[pos]; default .df (0)."""
     pos: int
+    mod_own = True  # a cache control (the LSC rule judges them)
 
     def encode(self, ins, cx, out):
         if self.pos >= len(ins.mods):
@@ -395,11 +413,12 @@ class CacheMod:
 
 
 @frozen
-class FixedMod:
+class FixedMod(Atom):
     """A modifier that no field stores (``.tgm`` of lsc_typed): nothing to
     encode (the form was chosen by it); decoding puts it back."""
     pos: int
     text: str
+    mod_own = True  # the SFID that chose the form
 
     def encode(self, ins, cx, out):
         pass
@@ -409,8 +428,12 @@ class FixedMod:
 
 
 @frozen
-class AddrType:
+class AddrType(Atom):
     index: int
+
+    @property
+    def operand_slots(self) -> tuple:
+        return (self.index,)
 
     def encode(self, ins, cx, out):
         a = _addr(ins, self.index)
@@ -423,8 +446,12 @@ class AddrType:
 
 
 @frozen
-class AddrScale:
+class AddrScale(Atom):
     index: int
+
+    @property
+    def operand_slots(self) -> tuple:
+        return (self.index,)
 
     def encode(self, ins, cx, out):
         a = _addr(ins, self.index)
@@ -438,8 +465,12 @@ class AddrScale:
 
 
 @frozen
-class AddrOffset:
+class AddrOffset(Atom):
     index: int
+
+    @property
+    def operand_slots(self) -> tuple:
+        return (self.index,)
 
     def encode(self, ins, cx, out):
         a = _addr(ins, self.index)
@@ -450,8 +481,12 @@ class AddrOffset:
 
 
 @frozen
-class AddrSize:
+class AddrSize(Atom):
     index: int
+
+    @property
+    def operand_slots(self) -> tuple:
+        return (self.index,)
 
     def encode(self, ins, cx, out):
         a = _addr(ins, self.index)
@@ -466,13 +501,17 @@ class AddrSize:
 
 
 @frozen
-class DataShape:
+class DataShape(Atom):
     """data_size, data_order, elems, chmask of the data operand at ``index``
     (``chmask`` repeats the elems/chmask union, except for the strided ops,
     whose builder writes a literal 0); ``quad``: the union is a channel mask."""
     index: int
     strided: bool = False
     quad: bool = False
+
+    @property
+    def operand_slots(self) -> tuple:
+        return (self.index,)
 
     def encode(self, ins, cx, out):
         d = _data(ins, self.index)
@@ -491,8 +530,12 @@ class DataShape:
 
 
 @frozen
-class DataShape2D:
+class DataShape2D(Atom):
     index: int
+
+    @property
+    def operand_slots(self) -> tuple:
+        return (self.index,)
 
     def encode(self, ins, cx, out):
         d = _data(ins, self.index)
@@ -506,9 +549,13 @@ class DataShape2D:
 
 
 @frozen
-class LscSurface:
+class LscSurface(Atom):
     """The surface of the address at ``index`` (flat/arg: ``0:ud``)."""
     index: int
+
+    @property
+    def operand_slots(self) -> tuple:
+        return (self.index,)
 
     def encode(self, ins, cx, out):
         a = _addr(ins, self.index)
@@ -531,8 +578,12 @@ class LscSurface:
 
 
 @frozen
-class SurfaceIndex:
+class SurfaceIndex(Atom):
     index: int
+
+    @property
+    def operand_slots(self) -> tuple:
+        return (self.index,)
 
     def encode(self, ins, cx, out):
         a = _addr(ins, self.index)
@@ -547,9 +598,13 @@ class SurfaceIndex:
 
 
 @frozen
-class Payload:
+class Payload(Atom):
     """A raw data operand (``V:d32``, ``V``, ``V.64``, ``%null``); None: %null."""
     index: int | None
+
+    @property
+    def operand_slots(self) -> tuple:
+        return () if self.index is None else (self.index,)
 
     def encode(self, ins, cx, out):
         if self.index is None:
@@ -575,9 +630,13 @@ class Payload:
 
 
 @frozen
-class AddrReg:
+class AddrReg(Atom):
     """The address register inside [...] as a raw operand."""
     index: int
+
+    @property
+    def operand_slots(self) -> tuple:
+        return (self.index,)
 
     def encode(self, ins, cx, out):
         write_raw(_base(_addr(ins, self.index)), cx, out)
@@ -590,11 +649,15 @@ class AddrReg:
 
 
 @frozen
-class Pitch:
+class Pitch(Atom):
     """The pitch of a strided address (``flat[V, 4]``), or the natural block
     stride of the data operand at ``data`` when none is written."""
     index: int
     data: int
+
+    @property
+    def operand_slots(self) -> tuple:
+        return (self.index, self.data,)
 
     def encode(self, ins, cx, out):
         a = _addr(ins, self.index)
@@ -620,13 +683,17 @@ def _block2d_items(a: A.LscAddr):
 
 
 @frozen
-class Block2DParam:
+class Block2DParam(Atom):
     """Item ``k`` of a 2D block address (0 base ... 5 y) as a vector operand;
     ``with_offset`` also writes its ``+ off`` displacement (x) as D.  The y
     offset is parsed but never written (see the module notes)."""
     index: int
     k: int
     with_offset: bool = False
+
+    @property
+    def operand_slots(self) -> tuple:
+        return (self.index,)
 
     def encode(self, ins, cx, out):
         a = _addr(ins, self.index)
@@ -665,12 +732,16 @@ class Block2DParam:
 
 
 @frozen
-class TypedCoord:
+class TypedCoord(Atom):
     """Coordinate ``k`` (u, v, r, lod) of a typed address as a raw operand
     (None: %null), followed by its D offset when ``with_offset``."""
     index: int
     k: int
     with_offset: bool = True
+
+    @property
+    def operand_slots(self) -> tuple:
+        return (self.index,)
 
     def encode(self, ins, cx, out):
         a = _addr(ins, self.index)
@@ -705,7 +776,7 @@ class TypedCoord:
 
 
 @frozen
-class Finish:
+class Finish(Atom):
     """Last atom of every LSC form: nothing to encode; decoding turns the
     partial operands into LscData / LscAddr and drops a .df.df cache pair
     (Intel prints no cache controls when both are default)."""
@@ -741,7 +812,7 @@ def _hex(n: int) -> str:
 
 
 @frozen
-class Shortfall:
+class Shortfall(Atom):
     """Bytes GenX_IR counts in the unit's code size but never writes (a 2D
     block op's y offset D and src1 raw: 10 bytes).  They are zeros at the
     end of the unit's instruction stream, after the last instruction.
@@ -759,29 +830,14 @@ class Shortfall:
 
 
 # ------------------------------------------------------------------- forms
-class LscForm:
-    """A mnemonic whose binary layout depends on the instruction (its SFID):
-    ``resolve(ins)`` gives the concrete :class:`Form` to encode it with, and
-    ``variants()`` the concrete forms (one per opcode) to decode with.
+@frozen
+class BySfid:
+    """An LSC mnemonic's choice of layout: the typed one (lsc_typed) for the
+    SFID .tgm, else the untyped one (lsc_untyped)."""
+    untyped: Form | None
+    typed: Form | None
 
-    Until the encoder and decoder use those two methods, ``opcode``/``atoms``
-    make the form usable as is: the single atom resolves the form, corrects
-    the opcode byte just written (lsc_untyped vs lsc_typed) and writes the
-    resolved atoms; decoding, it reads the sub-op and decodes any LSC sub-op
-    of the opcode it was reached for."""
-
-    def __init__(self, mnemonic, untyped: Form | None, typed: Form | None):
-        self.mnemonic = mnemonic
-        self.untyped = untyped
-        self.typed = typed
-        self.opcode = (untyped or typed).opcode
-        self.atoms = (_Resolve(self),)
-        self.text = PLAIN_TEXT
-
-    stateful = False
-    unwritten = 0  # the concrete forms' own count applies
-
-    def resolve(self, ins) -> Form:
+    def __call__(self, ins) -> Form:
         sfid = ins.mods[0] if ins.mods else None
         f = self.typed if sfid == "tgm" else self.untyped
         if f is None:
@@ -792,68 +848,33 @@ class LscForm:
             _fail(f"'{ins.op}' is only typed: write '{ins.op}.tgm'", ins)
         return f
 
-    def variants(self) -> tuple:
-        return tuple(f for f in (self.untyped, self.typed) if f is not None and f.since <= (4, 1))
 
-    def __repr__(self):
-        return f"LscForm({self.mnemonic!r})"
-
-
-_BY_SUBOP: dict[tuple[int, int], Form] = {}  # (opcode, sub-op) -> concrete form
-
-
-class _Resolve:
-    __slots__ = ("form",)
-
-    def __init__(self, form):
-        self.form = form
-
-    def encode(self, ins, cx, out):
-        f = self.form.resolve(ins)
-        if out and out[-1] == bytes((self.form.opcode,)) and f.opcode != self.form.opcode:
-            out[-1] = bytes((f.opcode,))
-        for a in f.atoms:
-            a.encode(ins, cx, out)
-
-    def decode(self, rd, cx, b):
-        at = rd.at()
-        if rd.pos == 0 or rd.pos >= len(rd.data):
-            raise DecodeError("LSC instruction without a sub-op", at)
-        opcode, sub = rd.data[rd.pos - 1], rd.data[rd.pos]
-        f = _BY_SUBOP.get((opcode, sub))
-        if f is None:
-            raise DecodeError(f"invalid sub-op 0x{sub:02x} for opcode 0x{opcode:02x}", at)
-        b.op = f.mnemonic
-        for a in f.atoms:
-            a.decode(rd, cx, b)
-
-
-_HEAD = (Exec(), Pred())
+_HEAD = (Exec(), PredField())
 
 
 def _untyped_addr(a):
     return (AddrType(a), AddrScale(a), AddrOffset(a), AddrSize(a))
 
 
-def untyped_atoms(op: O.LscOp) -> tuple | None:
+def untyped_atoms(op: lsc_codes.LscOp) -> tuple | None:
     """Atoms of an lsc_untyped sub-op, with the text's operand order."""
-    info = O.LSC_OP_INFO[op]
+    info = lsc_codes.LSC_OP_INFO[op]
     sub = Lit(1, int(op))
     head = (sub,) + _HEAD + (ModEnum(1, 0, UNTYPED_SFID), CacheMod(1), CacheMod(2))
     if info.is_block2d:
-        load = op == O.LscOp.LOAD_BLOCK2D
+        load = op == lsc_codes.LscOp.LOAD_BLOCK2D
         d, a = (0, 1) if load else (1, 0)
         return head + (DataShape2D(d), Payload(0 if load else None),
                        Block2DParam(a, 0), Block2DParam(a, 1), Block2DParam(a, 2),
                        Block2DParam(a, 3), Block2DParam(a, 4, True), Block2DParam(a, 5),
                        Shortfall(10), Finish())
-    if info.kind is O.LscOpKind.STORE:  # store addr data
+    if info.kind is lsc_codes.LscOpKind.STORE:  # store addr data
         d, a = 1, 0
         ops = (Payload(None), AddrReg(a), Payload(d), Payload(None))
-    elif info.kind is O.LscOpKind.ATOMIC:  # atomic dst addr src1 src2
+    elif info.kind is lsc_codes.LscOpKind.ATOMIC:  # atomic dst addr src1 src2
         d, a = 0, 1
         ops = (Payload(0), AddrReg(a), Payload(2), Payload(3))
-    elif info.kind is O.LscOpKind.LOAD:  # load dst addr
+    elif info.kind is lsc_codes.LscOpKind.LOAD:  # load dst addr
         d, a = 0, 1
         ops = (Payload(0), AddrReg(a), Payload(None), Payload(None))
     else:
@@ -864,22 +885,22 @@ def untyped_atoms(op: O.LscOp) -> tuple | None:
                                        LscSurface(a)) + ops + (Finish(),))
 
 
-def typed_atoms(op: O.LscOp) -> tuple | None:
-    info = O.LSC_OP_INFO[op]
+def typed_atoms(op: lsc_codes.LscOp) -> tuple | None:
+    info = lsc_codes.LSC_OP_INFO[op]
     sub = Lit(1, int(op))
-    if op == O.LscOp.READ_STATE_INFO:  # dst, model(surface)[coords]
-        return (sub, Lit(1, _NOMASK_1), Pred(), FixedMod(0, "tgm"), Lit(1, 0), Lit(1, 0),
-                AddrType(1), Lit(1, int(O.LscAddrSize.A32)),
-                Lit(1, int(O.LscDataSize.D32)), Lit(1, TRANSPOSE),
-                Lit(1, int(O.LscDataElems.X16)), Lit(1, int(O.LscDataElems.X16)),
+    if op == lsc_codes.LscOp.READ_STATE_INFO:  # dst, model(surface)[coords]
+        return (sub, Lit(1, _NOMASK_1), PredField(), FixedMod(0, "tgm"), Lit(1, 0), Lit(1, 0),
+                AddrType(1), Lit(1, int(lsc_codes.LscAddrSize.A32)),
+                Lit(1, int(lsc_codes.LscDataSize.D32)), Lit(1, TRANSPOSE),
+                Lit(1, int(lsc_codes.LscDataElems.X16)), Lit(1, int(lsc_codes.LscDataElems.X16)),
                 LscSurface(1), SurfaceIndex(1), Payload(0),
                 TypedCoord(1, 0), TypedCoord(1, 1), TypedCoord(1, 2), TypedCoord(1, 3, False),
                 Payload(None), Payload(None), Finish())
-    if info.kind is O.LscOpKind.STORE:
+    if info.kind is lsc_codes.LscOpKind.STORE:
         d, a, dst, s1, s2 = 1, 0, None, 1, None
-    elif info.kind is O.LscOpKind.ATOMIC:
+    elif info.kind is lsc_codes.LscOpKind.ATOMIC:
         d, a, dst, s1, s2 = 0, 1, 0, 2, 3
-    elif info.kind is O.LscOpKind.LOAD:
+    elif info.kind is lsc_codes.LscOpKind.LOAD:
         d, a, dst, s1, s2 = 0, 1, 0, None, None
     else:
         return None
@@ -891,14 +912,12 @@ def typed_atoms(op: O.LscOp) -> tuple | None:
         Payload(s1), Payload(s2), Finish())
 
 
-class No41Binary:
+@frozen
+class No41Binary(Atom):
     """The one atom of a vISA 4.2-only form: vISA 4.1's binary format has no
     field layout for it (and no 4.2 binary format exists), so encoding it is
     an error that names the construct."""
-    stateful = False
-
-    def __init__(self, what: str):
-        self.what = what
+    what: str
 
     def encode(self, ins, cx, out):
         _fail(f"'{ins.mnemonic}': {self.what} exists only in vISA 4.2 text (IGC 2.x); "
@@ -919,32 +938,25 @@ def _typed_block2d_to_41(ins):
     return ins
 
 
-def _register():
-    typed_ops = {s.code for s in O.LSC_TYPED_SUBOPS}
-    typed_42 = {s.code: s for s in O.LSC_TYPED_BLOCK2D_SUBOPS}
-    untyped_ops = {s.code for s in O.LSC_UNTYPED_SUBOPS}
-    for op in O.LscOp:
-        if op == O.LscOp.FENCE:
+def _families() -> list:
+    """(mnemonic, untyped layout, typed layout) of each LSC message."""
+    typed_ops = {s.code for s in lsc_codes.LSC_TYPED_SUBOPS}
+    typed_42 = {s.code: s for s in lsc_codes.LSC_TYPED_BLOCK2D_SUBOPS}
+    untyped_ops = {s.code for s in lsc_codes.LSC_UNTYPED_SUBOPS}
+    out = []
+    for op in lsc_codes.LscOp:
+        if op == lsc_codes.LscOp.FENCE:
             continue
-        m = O.LSC_OP_INFO[op].mnemonic
+        m = lsc_codes.LSC_OP_INFO[op].mnemonic
         u = untyped_atoms(op) if op in untyped_ops else None
         t = typed_atoms(op) if op in typed_ops else None
         uf = Form(m, UNTYPED, u) if u is not None else None
         tf = Form(m, TYPED, t) if t is not None else None
         if op in typed_42:  # vISA 4.2's typed 2D block: a record without a binary form
             tf = Form(m, TYPED, (No41Binary(_TYPED_BLOCK2D),), since=typed_42[op].since)
-        if uf is None and tf is None:
-            continue
-        register(LscForm(m, uf, tf))
-        for f in (uf, tf):
-            if f is not None and f.since <= (4, 1):
-                _BY_SUBOP[(f.opcode, int(op))] = f
-    register(Form("lsc_fence", FENCE, (
-        Lit(1, _NOMASK_1), Lit(2, 0), ModEnum(1, 0, SFID), ModEnum(1, 1, FENCE_OP),
-        ModEnum(1, 2, SCOPE))))
-
-
-_register()
+        if uf is not None or tf is not None:
+            out.append((m, uf, tf))
+    return out
 
 
 # ------------------------------------------------------------- text facts
@@ -960,6 +972,25 @@ def _explicit_pitch(ins, declared):
     return attrs.evolve(ins, operands=tuple(new if o is addr else o for o in ins.operands))
 
 
-describe([m for m, f in FORMS.items() if isinstance(f, LscForm)] + ["lsc_fence"], style=LSC)
-describe(("lsc_load_strided", "lsc_store_strided"), older=_explicit_pitch)
-describe(("lsc_load_block2d", "lsc_store_block2d"), to_41=_typed_block2d_to_41)
+_TEXT = text_facts(
+    ("lsc_load_strided", dict(older=_explicit_pitch)), ("lsc_store_strided", dict(older=_explicit_pitch)),
+    (("lsc_load_block2d", "lsc_store_block2d"), dict(to_41=_typed_block2d_to_41)),
+)
+
+
+def _records() -> tuple:
+    out = []
+    own = Checks(own_modifiers=True)  # the LSC rules judge the SFID, caches and fences
+    for m, uf, tf in _families():
+        members = tuple(f for f in (uf, tf) if f is not None)
+        out.append(row_form(opcodes.OPCODES_BY_NUMBER[members[0].opcode], m, atoms=(),
+                            text=attrs.evolve(_TEXT.get(m, Text()), style=LSC), checks=own,
+                            members=members, choose=BySfid(uf, tf), verify=(R.lsc_shapes, R.lsc)))
+    out.append(row_form(opcodes.OPCODES_BY_NUMBER[FENCE], "lsc_fence", atoms=(
+        Lit(1, _NOMASK_1), Lit(2, 0), ModEnum(1, 0, SFID), ModEnum(1, 1, FENCE_OP),
+        ModEnum(1, 2, SCOPE)), text=Text(style=LSC),
+        checks=Checks(own_modifiers=True, predicate=False), verify=(R.lsc_fence,)))
+    return tuple(out)
+
+
+RECORDS: tuple = _records()

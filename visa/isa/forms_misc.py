@@ -48,13 +48,13 @@ import attrs
 from .._frozen import frozen
 
 from .. import ast as A
-from . import opcodes as O
-from .atoms import (EXEC_SIZE_CODE, GENERAL, SAMPLER_CLASS, STATE, SURFACE_CLASS, DecodeError,
-                    Exec, Lit, Mismatch, NumOp, Pred, RawOp, Vec, operand, region_code)
+from . import targets, value_codes, opcodes, predefined, keywords
+from . import rules_misc as R
+from .atoms import (Atom, DecodeError, Exec, Lit, Mismatch, NumOp, PredField, RawOp, Vec, grf_bytes,
+                    is_decimal_word, operand, var_type_size)
 from .operands import decode_vector, encode_vector
-from .atoms import ModCheck
 from .atoms import fail as _fail
-from .forms import FORMS, Form, _row_atoms, describe, register
+from .records import OPEN, Checks, Form, Signature, Slot, Text, classes, row_form
 from .syntax import RAW_SEND
 
 _UB = struct.Struct("<B")
@@ -71,14 +71,10 @@ _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
 
 
-def _register(text_op: str, opcode_mnemonic: str, atoms) -> None:
-    register(Form(text_op, int(O.OPCODES_BY_MNEMONIC[opcode_mnemonic].number), tuple(atoms)))
-
-
 # words Intel's lexer reads as instruction keywords, never as a name: a label
 # so named is written as a string ("mov")
-_KEYWORDS = frozenset(m.split(".")[0] for m in O.TEXT_MNEMONICS) | frozenset(
-    o.mnemonic for o in O.OPCODES if o.mnemonic)
+_KEYWORDS = frozenset(m.split(".")[0] for m in keywords.TEXT_MNEMONICS) | frozenset(
+    o.mnemonic for o in opcodes.OPCODES if o.mnemonic)
 
 
 def _name_node(s: str):
@@ -102,28 +98,9 @@ def _fresh_string(cx, s: str) -> int:
     return cx.add_string(s)
 
 
-def _grf_bytes(cx) -> int:
-    """Bytes per GRF: 64 on PVC / PVCXT, else 32 (the text does not name
-    its platform; the Gen blobs' platform codes do)."""
-    return cx.grf_bytes
-
-
-def _var_type(cx, name: str):
-    t = cx.var_types.get(name)
-    if t is not None:
-        return t
-    v = O.PREDEFINED_VAR_BY_NAME.get(name)
-    return O.TYPE_INFO[v.type].name if v is not None else None
-
-
-def _type_size(cx, name: str) -> int:
-    t = _var_type(cx, name)
-    return O.TYPE_INFO_BY_NAME[t].size if t else 1
-
-
 # ------------------------------------------------------------- label atoms
 @frozen
-class LabelRef:
+class LabelRef(Atom):
     """A label id (UW); a first use creates the label with ``kind``.
     Decoding, a subroutine form rejects FC labels and an FC form takes only
     FC labels (call and fccall share opcode 0x33)."""
@@ -131,12 +108,12 @@ class LabelRef:
     kind: int = LABEL_BLOCK
 
     @property
-    def label_indices(self) -> tuple[int, ...]:  # for the validator: where labels are
+    def operand_slots(self) -> tuple:
         return (self.index,)
 
     @property
-    def label_kind(self) -> int:
-        return self.kind
+    def label_slots(self) -> tuple:
+        return ((self.index, self.kind),)
 
     def encode(self, ins, cx, out):
         o = operand(ins, self.index)
@@ -146,7 +123,7 @@ class LabelRef:
         at = rd.at()
         ident = rd.uw()
         name = cx.label_name(ident, at)
-        kind = cx.obj.labels[ident].kind if hasattr(cx, "obj") else None
+        kind = cx.label_kind(ident)
         if kind is not None:
             if self.kind == LABEL_FC and kind != LABEL_FC:
                 raise Mismatch()
@@ -156,16 +133,19 @@ class LabelRef:
 
 
 @frozen
-class SwitchBody:
+class SwitchBody(Atom):
     """switchjmp: the label count (UB), the index (vector operand
     ``index``), then the label ids (UW each) of the list operand ``labels``."""
     index: int = 0
     labels: int = 1
-    label_kind = LABEL_BLOCK
 
     @property
-    def label_indices(self) -> tuple[int, ...]:  # for the validator: where labels are
-        return (self.labels,)
+    def operand_slots(self) -> tuple:
+        return (self.index, self.labels,)
+
+    @property
+    def label_slots(self) -> tuple:
+        return ((self.labels, LABEL_BLOCK),)
 
     def encode(self, ins, cx, out):
         o = operand(ins, self.labels)
@@ -191,13 +171,13 @@ class SwitchBody:
 
 
 @frozen
-class FixedExec:
+class FixedExec(Atom):
     """An execution byte GenX_IR writes as a constant (jmp, switchjmp: 0x00);
     decoded as ``(mask, size)``, the spelling the text conventionally uses."""
-    is_exec_size_field = True  # the validator asks
     value: int
     size: int
     mask: str
+    exec_field = True
 
     def encode(self, ins, cx, out):
         out.append(_UB.pack(self.value))
@@ -212,7 +192,7 @@ class FixedExec:
 
 # ------------------------------------------------------------ string atoms
 @frozen
-class NewString:
+class NewString(Atom):
     """A fresh string-pool entry for a name operand (fcall, faddr, FILE);
     ``quoted``: the text writes it as a string literal (FILE)."""
     index: int
@@ -221,6 +201,10 @@ class NewString:
     # each encoding adds to the unit's string pool: two equal instructions
     # are not encoded once and reused (visa.encode.encode_body)
     stateful = True
+
+    @property
+    def operand_slots(self) -> tuple:
+        return (self.index,)
 
     def encode(self, ins, cx, out):
         o = operand(ins, self.index)
@@ -232,93 +216,16 @@ class NewString:
         b.operands[self.index] = A.String(s) if self.quoted else _name_node(s)
 
 
-# ----------------------------------------------------- vector operand atoms
-def encode_vector_ao(o, cx, out, sat=False) -> None:
-    """A vector operand where ``&V[off]`` is written as GenX_IR's text
-    builder writes it: a general operand V(off / GRF, (off % GRF) /
-    elem)<0;1,0>, or a state operand for &S / &T."""
-    if type(o) is not A.AddrOf:
-        encode_vector(o, cx, out, sat)
-        return
-    kind, ident = cx.var_kind(o.name, o)
-    off = o.offset or 0
-    if kind == "G":
-        grf = _grf_bytes(cx)
-        tsize = _type_size(cx, o.name) if off else 1
-        if off % tsize:
-            _fail(f"&{o.name}[{off}]: the offset must be a multiple of the "
-                  f"element size ({tsize})", o)
-        if not -0x8000 <= off <= 0x7FFF:
-            _fail(f"&{o.name}[{off}]: the offset must fit in 16 bits", o)
-        # Intel's builder takes the offset as unsigned 32-bit: a negative one
-        # wraps (&V[-4] with 32-byte GRFs is V(255,7), 255*32+28 = 8192-4)
-        off &= 0xFFFFFFFF
-        out.append(struct.pack("<BIBBH", GENERAL, ident, (off // grf) & 0xFF,
-                               ((off % grf) // tsize) & 0xFF, region_code((0, 1, 0), o)))
-        return
-    if kind in ("S", "T"):
-        out.append(struct.pack("<BBHB", STATE, SAMPLER_CLASS if kind == "S" else SURFACE_CLASS,
-                               ident, off & 0xFF))
-        return
-    _fail(f"'&{o.name}': only general, sampler and surface variables have an address", o)
-
 
 @frozen
-class VecAO:
-    """A vector operand that may be ``&V`` (mov, addr_add).  Decoding gives
-    the general operand the binary holds (``V(r,c)<0;1,0>``)."""
-    index: int
-    sat: bool = False
-
-    def encode(self, ins, cx, out):
-        encode_vector_ao(operand(ins, self.index), cx, out, self.sat and "sat" in ins.mods)
-
-    def decode(self, rd, cx, b):
-        Vec(self.index, self.sat).decode(rd, cx, b)
-
-
-@frozen
-class AddrSrc(VecAO):
-    """addr_add's src0: decoded the way Intel's printer shows it, a general
-    operand as ``&V[row * GRF + col * elem]`` and a state operand as
-    ``&S[off]`` (the text's general-operand spelling encodes the same)."""
-
-    def decode(self, rd, cx, b):
-        o, _ = decode_vector(rd, cx)
-        if type(o) is A.VarRef and o.mod is None:
-            kind = _decoded_kind(cx, o.name)
-            if kind == "G" and len(o.offsets) == 2 and o.region == (0, 1, 0):
-                r, c = o.offsets
-                off = r * getattr(cx, "grf_bytes", 32) + c * _decoded_type_size(cx, o.name)
-                o = A.AddrOf(o.name, off or None)
-            elif kind in ("S", "T") and len(o.offsets) == 1:
-                o = A.AddrOf(o.name, o.offsets[0] or None)
-        b.operands[self.index] = o
-
-
-def _decoded_kind(cx, name: str):
-    for k, table in getattr(cx, "by_kind", {}).items():
-        if name in table.values():
-            return k
-    return None
-
-
-def _decoded_type_size(cx, name: str) -> int:
-    """Element size of general variable ``name`` of the object being decoded."""
-    obj = getattr(cx, "obj", None)
-    if obj is not None:
-        for v in obj.variables:
-            if obj.strings[v.name_index] == name:
-                return O.TYPE_INFO[O.VisaType(v.bit_properties & 0xF)].size
-    v = O.PREDEFINED_VAR_BY_NAME.get(name)
-    return O.TYPE_INFO[v.type].size if v is not None else 1
-
-
-@frozen
-class SimpleVec:
+class SimpleVec(Atom):
     """``V(r,c)`` with no region: the implicit source region <1;1,0>
     (dpas src2); decoded back without the region."""
     index: int
+
+    @property
+    def operand_slots(self) -> tuple:
+        return (self.index,)
 
     def encode(self, ins, cx, out):
         o = operand(ins, self.index)
@@ -333,153 +240,17 @@ class SimpleVec:
         b.operands[self.index] = o
 
 
-# ------------------------------------------------------------------- mov
-def _is_pred_var(o, cx) -> bool:
-    if type(o) is not A.Name:
-        return False
-    r = cx.vars.get(o.name)
-    return r is not None and r[0] == "P"
-
-
-def _pred_source(ins, cx) -> bool:
-    """``mov dst P``: the source is a bare predicate variable."""
-    return len(ins.operands) >= 2 and _is_pred_var(ins.operands[1], cx)
-
-
-@frozen
-class MovExec:
-    """mov's execution byte; (M1_NM, 1) when the source is a predicate."""
-    is_exec_size_field = True  # the validator asks
-
-    def encode(self, ins, cx, out):
-        if _pred_source(ins, cx):
-            out.append(_UB.pack(EXEC_SIZE_CODE[1] | (int(O.ExecMask.M1_NM) << 4)))
-        else:
-            Exec().encode(ins, cx, out)
-
-    def decode(self, rd, cx, b):
-        Exec().decode(rd, cx, b)
-
-
-@frozen
-class PredUnless:
-    """The predicate field, written empty where ``drop(ins, cx)`` holds
-    (GenX_IR writes no predicate for a mov of a predicate, nor for a logic op
-    on predicate registers)."""
-    drop: object  # (ins, cx) -> bool
-    is_predicate_field = True  # the validator asks
-
-    def encode(self, ins, cx, out):
-        if self.drop(ins, cx):
-            out.append(b"\0\0")
-        else:
-            Pred().encode(ins, cx, out)
-
-    def decode(self, rd, cx, b):
-        Pred().decode(rd, cx, b)
-
-
-@frozen
-class MovDst:
-    """mov's destination: takes ``.sat``, except with a predicate source."""
-    index: int = 0
-
-    def encode(self, ins, cx, out):
-        sat = "sat" in ins.mods and not _pred_source(ins, cx)
-        encode_vector_ao(operand(ins, self.index), cx, out, sat)
-
-    def decode(self, rd, cx, b):
-        Vec(self.index, True).decode(rd, cx, b)
-
-
-# ------------------------------------------------------------------- cmp
-_CMP_UNDEF = 6  # ISA_CMP_UNDEF: cmp written with no relation
-_CMP_CODE = {n: int(c) for c, n in O.COND_MOD_NAMES.items()}
-_CMP_NAME = {v: k for k, v in _CMP_CODE.items()}
-
-
-@frozen
-class CmpRelation:
-    """cmp's relation byte: .eq .ne .gt .ge .lt .le, or 6 for none."""
-
-    def encode(self, ins, cx, out):
-        if not ins.mods:
-            out.append(_UB.pack(_CMP_UNDEF))
-            return
-        v = _CMP_CODE.get(ins.mods[0])
-        if v is None or len(ins.mods) > 1:
-            _fail(f"unknown relation '.{'.'.join(ins.mods)}' for cmp (expected "
-                  f"{', '.join('.' + n for n in _CMP_CODE)})", ins)
-        out.append(_UB.pack(v))
-
-    def decode(self, rd, cx, b):
-        at = rd.at()
-        v = rd.ub()
-        if v == _CMP_UNDEF:
-            return
-        if v not in _CMP_NAME:
-            raise DecodeError(f"invalid cmp relation {v}", at)
-        b.mods[0] = _CMP_NAME[v]
-
-
-# ------------------------------------------------------------ logic ops
-_SAT_LOGIC = frozenset(("shl", "shr", "asr"))
-_PRED_LOGIC = frozenset(("and", "or", "xor", "not"))
-_LOGIC = ("not", "cbit", "fbh", "fbl", "bfrev", "bfe", "bfi", "and", "or", "xor", "shl", "shr",
-          "asr", "rol", "ror")
-
-
-def _predicate_logic(ins, cx) -> bool:
-    return (ins.op in _PRED_LOGIC and bool(ins.operands)
-            and all(_is_pred_var(o, cx) for o in ins.operands))
-
-
-@frozen
-class LogicDst:
-    """A logic op's destination: ``.sat`` only on shl/shr/asr; dropped in
-    the predicate-register form."""
-    index: int = 0
-
-    def encode(self, ins, cx, out):
-        o = operand(ins, self.index)
-        if _predicate_logic(ins, cx):
-            encode_vector(o, cx, out)
-            return
-        sat = "sat" in ins.mods
-        if sat and ins.op not in _SAT_LOGIC:
-            _fail(f"'{ins.op}.sat': saturation is only supported on shl, shr and asr", ins)
-        encode_vector(o, cx, out, sat)
-
-    def decode(self, rd, cx, b):
-        Vec(self.index, True).decode(rd, cx, b)
-
-
-def _logic_form(op: str) -> None:
-    atoms = []
-    for a in _row_atoms(O.OPCODES_BY_MNEMONIC[op]):
-        if type(a) is Pred:
-            a = PredUnless(_predicate_logic)
-        elif type(a) is Vec and a.sat:
-            a = LogicDst(a.index)
-        atoms.append(a)
-    _register(op, op, atoms)
-
-
-# ------------------------------------------------- modifier checks (ALU)
-def _checked_form(op: str, check: ModCheck) -> None:
-    """Re-register the core form of ``op`` with a modifier check first."""
-    f = FORMS[op]
-    register(attrs.evolve(f, atoms=(check,) + tuple(a for a in f.atoms if type(a) is not ModCheck)),
-             replace=True)
-
-
 # ------------------------------------------------------------- raw sends
 @frozen
-class ModNum:
+class ModNum(Atom):
     """A number written as the dotted modifier at ``pos`` (raw_sends.<n>...)."""
     size: int
     pos: int
     what: str = "number"
+
+    @property
+    def mod_slots(self) -> tuple:
+        return ((self.pos, is_decimal_word),)
 
     def encode(self, ins, cx, out):
         if self.pos >= len(ins.mods):
@@ -497,15 +268,16 @@ class ModNum:
 
 
 # ------------------------------------------------------------------- dpas
-_PRECISION = {i.name: int(p) for p, i in O.GEN_PRECISION_INFO.items()}
-_PRECISION["tf32"] = int(O.GenPrecision.TF32)
+_PRECISION = {i.name: int(p) for p, i in value_codes.GEN_PRECISION_INFO.items()}
+_PRECISION["tf32"] = int(value_codes.GenPrecision.TF32)
 _PRECISION_NAME = {v: k for k, v in _PRECISION.items()}
 
 
 @frozen
-class DpasInfo:
+class DpasInfo(Atom):
     """dpas_info (UD): byte 0 the first precision of the text, byte 1 the
     second, byte 2 the systolic depth, byte 3 the repeat count."""
+    mod_own = True  # precisions, depth and count (the dpas rule judges them)
 
     def encode(self, ins, cx, out):
         m = ins.mods
@@ -516,7 +288,7 @@ class DpasInfo:
         if p1 is None or p2 is None:
             _fail(f"unknown dpas precision in '.{m[0]}.{m[1]}' (expected "
                   f"{', '.join(_PRECISION)})", ins)
-        tf32 = int(O.GenPrecision.TF32)
+        tf32 = int(value_codes.GenPrecision.TF32)
         if (p1 == tf32) != (p2 == tf32) or (ins.op == "dpasw" and p1 == tf32):
             _fail("tf32 exists only as dpas.tf32.tf32", ins)
         if not (m[2].isdigit() and m[3].isdigit()):
@@ -567,38 +339,40 @@ def _raise_align(cx, name: str, nbytes: int) -> None:
 
 
 @frozen
-class DpasAlign:
+class DpasAlign(Atom):
     """Writes nothing: dpas's side effect on the variable table (dst and a
     non-null src0: elem size x exec size bytes; src1: one GRF)."""
+    operand_slots = (0, 1, 2)
 
     def encode(self, ins, cx, out):
         width = ins.exec.size if ins.exec is not None else 1
-        grf = _grf_bytes(cx)
+        grf = grf_bytes(cx)
         for k, nbytes in ((0, None), (1, None), (2, grf)):
             o = operand(ins, k)
             if type(o) is not A.Raw:
                 continue
             kind, ident = cx.var_kind(o.name, o)
-            if kind != "G" or ident < O.NUM_PREDEFINED_VARS:
+            if kind != "G" or ident < predefined.NUM_PREDEFINED_VARS:
                 continue
-            _raise_align(cx, o.name, _type_size(cx, o.name) * width if nbytes is None else nbytes)
+            _raise_align(cx, o.name, var_type_size(cx, o.name) * width if nbytes is None else nbytes)
 
     def decode(self, rd, cx, b):
         pass
 
 
 # ------------------------------------------------------- synchronisation
-_FENCE_LETTERS = tuple(O.FENCE_OPTION_LETTERS.items())  # E I S C R L1, printing order
-_FENCE_LOCAL = int(O.FenceFlag.LOCAL)
-_FENCE_SW = int(O.FenceFlag.SW_FENCE)
+_FENCE_LETTERS = tuple(value_codes.FENCE_OPTION_LETTERS.items())  # E I S C R L1, printing order
+_FENCE_LOCAL = int(value_codes.FenceFlag.LOCAL)
+_FENCE_SW = int(value_codes.FenceFlag.SW_FENCE)
 
 
 @frozen
-class FenceMode:
+class FenceMode(Atom):
     """fence's mode byte: ``base`` (0 global, 0x20 local) | the option
     letters of the modifier (E I S C R L1, in that order, as CISA.l lexes
     them: ``.EISCRL1``)."""
     base: int
+    mod_own = True  # the option letters (the fence rule judges them)
 
     def encode(self, ins, cx, out):
         v = self.base
@@ -606,10 +380,10 @@ class FenceMode:
             i = 0
             while i < len(m):
                 if m.startswith("L1", i):
-                    v |= int(O.FenceFlag.FLUSH_L1)
+                    v |= int(value_codes.FenceFlag.FLUSH_L1)
                     i += 2
                     continue
-                f = O.FENCE_OPTION_LETTERS.get(m[i])
+                f = value_codes.FENCE_OPTION_LETTERS.get(m[i])
                 if f is None:
                     _fail(f"unknown fence option '{m[i]}' in '.{m}' (expected letters from "
                           "E, I, S, C, R, L1)", ins)
@@ -627,9 +401,13 @@ class FenceMode:
 
 
 @frozen
-class ModSelect:
+class ModSelect(Atom):
     """A byte chosen by the first modifier (``table``: text -> value)."""
     table: tuple
+
+    @property
+    def mod_slots(self) -> tuple:
+        return ((0, frozenset(t for t, _ in self.table)),)
 
     def encode(self, ins, cx, out):
         m = ins.mods[0] if len(ins.mods) == 1 else None
@@ -650,8 +428,10 @@ class ModSelect:
 
 
 @frozen
-class NBarrierOps:
+class NBarrierOps(Atom):
     """nbarrier operands: .signal id count / .wait id (id written twice)."""
+    operands_from = 0  # one operand (.wait) or two (.signal)
+    mod_slots = ((0, frozenset(("signal", "wait"))),)
 
     def encode(self, ins, cx, out):
         m = ins.mods[0] if ins.mods else None
@@ -672,7 +452,7 @@ class NBarrierOps:
 
 
 @frozen
-class NoOperands:
+class NoOperands(Atom):
     """Checks that the text gave no operands (writes nothing)."""
 
     def encode(self, ins, cx, out):
@@ -688,9 +468,11 @@ _LIFETIME_KIND = {v: k for k, v in _LIFETIME_CLASS.items()}
 
 
 @frozen
-class Lifetime:
+class Lifetime(Atom):
     """lifetime.start / .end V: properties (UB: end bit | operand class
     << 4) and the variable's id (UD)."""
+    operand_slots = (0,)
+    mod_own = True  # .start / .end
 
     def encode(self, ins, cx, out):
         if len(ins.mods) != 1 or ins.mods[0] not in ("start", "end"):
@@ -715,17 +497,6 @@ class Lifetime:
 
 
 # ------------------------------------------------------------------ forms
-# control flow
-_register("jmp", "jmp", (FixedExec(0, 1, "M1_NM"), Pred(), LabelRef(0, LABEL_BLOCK)))
-_register("goto", "goto", (Exec(), Pred(), LabelRef(0, LABEL_BLOCK)))
-_register("call", "call", (Exec(), Pred(), LabelRef(0, LABEL_SUBROUTINE)))
-_register("fccall", "call", (Exec(), Pred(), LabelRef(0, LABEL_FC)))
-_register("switchjmp", "switchjmp", (FixedExec(0, 1, "M1"), SwitchBody(0, 1)))
-_register("fcall", "fcall", (Exec(), Pred(), NewString(0), NumOp(1, 1), NumOp(1, 2)))
-_register("ifcall", "ifcall", (Exec(), Pred(), Vec(0), NumOp(1, 1), NumOp(1, 2)))
-_register("faddr", "faddr", (NewString(0), Vec(1)))
-
-
 def _ifcall_to_41(ins):
     """vISA 4.2's ifcall hints (``.uniform``: the target is the same in every
     lane; ``.noreturn``: the callee ends the thread) are a byte 4.1's ifcall
@@ -737,62 +508,6 @@ def _ifcall_to_41(ins):
     return ins
 
 
-describe("ifcall", to_41=_ifcall_to_41)
-
-# core forms with builder-specific bytes
-_register("mov", "mov", (MovExec(), PredUnless(_pred_source), MovDst(0), VecAO(1)))
-_register("addr_add", "addr_add", (Exec(), Vec(0), AddrSrc(1), VecAO(2)))
-_register("cmp", "cmp", (Exec(), CmpRelation(), Vec(0), Vec(1), Vec(2)))
-for _op in _LOGIC:
-    _logic_form(_op)
-
-# raw sends: raw_send(c) <exdesc> <nsrc> <ndst> <desc> src dst;
-# raw_sends[_eot].<sfid>.<nsrc0>.<nsrc1>.<ndst> / raw_sendsc[_eot].<nsrc0>.<nsrc1>.<ndst>
-# <exdesc> <desc> src0 src1 dst; modifier bit 0 sendc, bit 1 eot
-for _op, _m in (("raw_send", 0), ("raw_sendc", 1)):
-    _register(_op, "raw_send", (Lit(1, _m), Exec(), Pred(), NumOp(4, 0), NumOp(1, 1),
-                                NumOp(1, 2), Vec(3), RawOp(4), RawOp(5)))
-for _op, _m in (("raw_sends", 0), ("raw_sends_eot", 2)):
-    _register(_op, "raw_sends", (Lit(1, _m), Exec(), Pred(), ModNum(1, 1, "src0 size"),
-                                 ModNum(1, 2, "src1 size"), ModNum(1, 3, "dst size"),
-                                 ModNum(1, 0, "sfid"), Vec(0), Vec(1), RawOp(2), RawOp(3),
-                                 RawOp(4)))
-for _op, _m in (("raw_sendsc", 1), ("raw_sendsc_eot", 3)):
-    _register(_op, "raw_sends", (Lit(1, _m), Exec(), Pred(), ModNum(1, 0, "src0 size"),
-                                 ModNum(1, 1, "src1 size"), ModNum(1, 2, "dst size"),
-                                 Lit(1, 0), Vec(0), Vec(1), RawOp(2), RawOp(3), RawOp(4)))
-
-# dpas
-for _op in ("dpas", "dpasw"):
-    _register(_op, _op, (DpasAlign(), Exec(), RawOp(0), RawOp(1), RawOp(2), SimpleVec(3),
-                         DpasInfo()))
-
-# synchronisation
-_register("fence_global", "fence", (FenceMode(0),))
-_register("fence_local", "fence", (FenceMode(_FENCE_LOCAL),))
-_register("fence_sw", "fence", (Lit(1, _FENCE_SW), NoOperands()))
-_register("barrier", "barrier", (NoOperands(),))
-_register("yield", "yield", (NoOperands(),))
-_register("sampler_cache_flush", "sampler_cache_flush", (NoOperands(),))
-_register("breakpoint", "breakpoint", (NoOperands(),))
-_register("wait", "wait", (Vec(0),))
-_register("sbarrier", "sbarrier", (ModSelect((("signal", 1), ("wait", 0))), NoOperands()))
-_register("nbarrier", "nbarrier", (ModSelect((("signal", 1), ("wait", 0))), NBarrierOps()))
-_register("lifetime", "lifetime", (Lifetime(),))
-
-# debug info (.file / .loc are parsed as FILE / LOC)
-_register("FILE", "file", (NewString(0, 4, quoted=True),))
-_register("LOC", "loc", (NumOp(4, 0),))
-
-
-
-def _older_movs(ins, declared):
-    """``movs T1 T2`` (older spec): state operands without offsets."""
-    ops = tuple(A.VarRef(o.name, (0,), None, None, line=o.line, col=o.col)
-                if type(o) is A.Name and o.mod is None else o for o in ins.operands)
-    return attrs.evolve(ins, operands=ops) if ops != ins.operands else None
-
-
 def _older_file(ins, declared):
     """``FILE name`` (older spec): the name without quotes."""
     ops = tuple(A.String(o.name, line=o.line, col=o.col) if type(o) is A.Name else o
@@ -800,18 +515,118 @@ def _older_file(ins, declared):
     return attrs.evolve(ins, operands=ops) if ops != ins.operands else None
 
 
-describe("movs", older=_older_movs)
-describe("FILE", older=_older_file, numbered=False)
-describe("LOC", numbered=False)
-describe(("raw_send", "raw_sendc"), style=RAW_SEND)
-# Intel's lexer reads these mnemonics with their modifiers as one word
-describe(("dpas", "dpasw", "sbarrier", "nbarrier", "lifetime"), glued_mods=True)
+_TEXT = {
+    "ifcall": Text(to_41=_ifcall_to_41),
+    "FILE": Text(older=_older_file, numbered=False, directive="file"),
+    "LOC": Text(numbered=False, directive="loc"),
+    "raw_send": Text(style=RAW_SEND),
+    "raw_sendc": Text(style=RAW_SEND),
+    # Intel's lexer reads these mnemonics with their modifiers as one word
+    **{m: Text(glued_mods=True) for m in ("dpas", "dpasw", "sbarrier", "nbarrier", "lifetime")},
+}
 
-# ALU forms of the family: the text grammar's modifiers only
-_checked_form("addc", ModCheck((), why="addc / subb take no .sat"))
-_checked_form("subb", ModCheck((), why="addc / subb take no .sat"))
-_checked_form("add3", ModCheck(("sat",), why="add3.o: GenX_IR aborts on it (the text rule "
-                                               "has no carry-predicate destination)"))
-_checked_form("bfn", ModCheck(("sat",), skip=1))
-for _op in ("srnd", "fcvt", "dp4a", "madw"):
-    _checked_form(_op, ModCheck(("sat",)))
+
+# where Intel's grammar and verifier treat these apart
+_UNCOUNTED = frozenset(("switchjmp", "fcall", "ifcall", "call", "fccall", "jmp", "goto", "ret",
+                        "fret", "FILE", "LOC", "lifetime", "wait"))  # lists, optional operands
+_UNPREDICATED = frozenset(("FILE", "LOC", "barrier", "breakpoint", "dpas", "dpasw", "faddr",
+                           "fence_global", "fence_local", "fence_sw", "lifetime", "nbarrier",
+                           "sampler_cache_flush", "sbarrier", "switchjmp", "wait", "yield"))
+# their family's rule judges their dotted modifiers
+_OWN_MODIFIERS = frozenset(("barrier", "sbarrier", "nbarrier", "yield", "sampler_cache_flush",
+                            "fence_sw", "fence_global", "fence_local", "dpas", "dpasw"))
+_PLATFORMS = {
+    "dpasw": targets.Availability(targets.TargetPlatform.XE_HP_SDV, until="PVC", why="only before PVC"),
+    # hasFusedEU (igc 1.0.12504)
+    "switchjmp": targets.Availability(not_on=frozenset(("TGLLP", "XeHP_SDV", "DG2", "MTL")),
+                                why="fused EUs"),
+}
+
+
+# the family's rules (rules_misc.py)
+_RULES = {
+    **{m: (R.sync,) for m in ("barrier", "sbarrier", "nbarrier", "yield", "sampler_cache_flush",
+                              "fence_sw")},
+    "fence_global": (R.fence,), "fence_local": (R.fence,),
+    "dpas": (R.dpas,), "dpasw": (R.dpas,),
+    **{m: (R.raw_send,) for m in ("raw_send", "raw_sendc", "raw_sends", "raw_sendsc",
+                                  "raw_sends_eot", "raw_sendsc_eot")},
+    "lifetime": (R.lifetime,),
+}
+
+
+# the descriptor of a raw send is a general, indirect or immediate operand
+_DESC = Slot("src", classes("G", "I", "IMM"), None, "descriptor")
+_SIGNATURES = {
+    **{m: Signature((Slot(), Slot(), Slot(), _DESC, Slot(raw=True), Slot("dst", raw=True)))
+       for m in ("raw_send", "raw_sendc")},
+    **{m: Signature((Slot(), _DESC, Slot(raw=True), Slot(raw=True), Slot("dst", raw=True)))
+       for m in ("raw_sends", "raw_sendsc", "raw_sends_eot", "raw_sendsc_eot")},
+}
+
+
+def _form(text_op: str, opcode_mnemonic: str, atoms) -> Form:
+    row = opcodes.OPCODES_BY_MNEMONIC[opcode_mnemonic]
+    checks = Checks(vector=text_op not in ("dpas", "dpasw"),  # dpas: its own rules
+                    predicate=text_op not in _UNPREDICATED, counted=text_op not in _UNCOUNTED,
+                    own_modifiers=text_op in _OWN_MODIFIERS, flow=keywords.FLOW_ROLE.get(text_op))
+    extra = {"platforms": _PLATFORMS[text_op]} if text_op in _PLATFORMS else {}
+    return row_form(row, text_op, atoms=atoms, text=_TEXT.get(text_op, Text()), checks=checks,
+                    signature=_SIGNATURES.get(text_op, OPEN), verify=_RULES.get(text_op, ()),
+                    **extra)
+
+
+def _records() -> tuple:
+    out = [
+        # control flow
+        _form("jmp", "jmp", (FixedExec(0, 1, "M1_NM"), PredField(), LabelRef(0, LABEL_BLOCK))),
+        _form("goto", "goto", (Exec(), PredField(), LabelRef(0, LABEL_BLOCK))),
+        _form("call", "call", (Exec(), PredField(), LabelRef(0, LABEL_SUBROUTINE))),
+        _form("fccall", "call", (Exec(), PredField(), LabelRef(0, LABEL_FC))),
+        _form("switchjmp", "switchjmp", (FixedExec(0, 1, "M1"), SwitchBody(0, 1))),
+        _form("fcall", "fcall", (Exec(), PredField(), NewString(0), NumOp(1, 1), NumOp(1, 2))),
+        _form("ifcall", "ifcall", (Exec(), PredField(), Vec(0), NumOp(1, 1), NumOp(1, 2))),
+        _form("faddr", "faddr", (NewString(0), Vec(1))),
+        _form("ret", "ret", (Exec(), PredField())),
+        _form("fret", "fret", (Exec(), PredField())),
+    ]
+    # raw sends: raw_send(c) <exdesc> <nsrc> <ndst> <desc> src dst;
+    # raw_sends[_eot].<sfid>.<nsrc0>.<nsrc1>.<ndst> / raw_sendsc[_eot].<nsrc0>.<nsrc1>.<ndst>
+    # <exdesc> <desc> src0 src1 dst; modifier bit 0 sendc, bit 1 eot
+    for op, m in (("raw_send", 0), ("raw_sendc", 1)):
+        out.append(_form(op, "raw_send", (Lit(1, m), Exec(), PredField(), NumOp(4, 0), NumOp(1, 1),
+                                          NumOp(1, 2), Vec(3), RawOp(4), RawOp(5))))
+    for op, m in (("raw_sends", 0), ("raw_sends_eot", 2)):
+        out.append(_form(op, "raw_sends", (Lit(1, m), Exec(), PredField(), ModNum(1, 1, "src0 size"),
+                                           ModNum(1, 2, "src1 size"), ModNum(1, 3, "dst size"),
+                                           ModNum(1, 0, "sfid"), Vec(0), Vec(1), RawOp(2), RawOp(3),
+                                           RawOp(4))))
+    for op, m in (("raw_sendsc", 1), ("raw_sendsc_eot", 3)):
+        out.append(_form(op, "raw_sends", (Lit(1, m), Exec(), PredField(), ModNum(1, 0, "src0 size"),
+                                           ModNum(1, 1, "src1 size"), ModNum(1, 2, "dst size"),
+                                           Lit(1, 0), Vec(0), Vec(1), RawOp(2), RawOp(3), RawOp(4))))
+    # dpas
+    for op in ("dpas", "dpasw"):
+        out.append(_form(op, op, (DpasAlign(), Exec(), RawOp(0), RawOp(1), RawOp(2), SimpleVec(3),
+                                  DpasInfo())))
+    # synchronisation
+    out += [
+        _form("fence_global", "fence", (FenceMode(0),)),
+        _form("fence_local", "fence", (FenceMode(_FENCE_LOCAL),)),
+        _form("fence_sw", "fence", (Lit(1, _FENCE_SW), NoOperands())),
+        _form("barrier", "barrier", (NoOperands(),)),
+        _form("yield", "yield", (NoOperands(),)),
+        _form("sampler_cache_flush", "sampler_cache_flush", (NoOperands(),)),
+        _form("breakpoint", "breakpoint", (NoOperands(),)),
+        _form("wait", "wait", (Vec(0),)),
+        _form("sbarrier", "sbarrier", (ModSelect((("signal", 1), ("wait", 0))), NoOperands())),
+        _form("nbarrier", "nbarrier", (ModSelect((("signal", 1), ("wait", 0))), NBarrierOps())),
+        _form("lifetime", "lifetime", (Lifetime(),)),
+        # debug info (.file / .loc are parsed as FILE / LOC)
+        _form("FILE", "file", (NewString(0, 4, quoted=True),)),
+        _form("LOC", "loc", (NumOp(4, 0),)),
+    ]
+    return tuple(out)
+
+
+RECORDS: tuple = _records()

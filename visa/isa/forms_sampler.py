@@ -1,4 +1,4 @@
-"""Instruction forms: the sampler family (registered into visa.isa.forms.FORMS).
+"""Instruction forms: the sampler family (its records, gathered into visa.isa.forms.FORMS).
 
 Media sampler (sample, sample_unorm, load, avs), VME (vme_ime, vme_sic,
 vme_fbr), the 3D sampler (sample_3d ... sample_c_lz, load_3d, load_lz,
@@ -54,9 +54,9 @@ sampler written on ``load``.  At most 15 sampler parameters (Intel's reader
 rejects more).  The va / va_skl_plus operations, vme_idm, lod and
 sample+killpix have no text form, so no form here.
 
-Atoms index operands by position; a negative index counts from the end
-(``load`` with or without its ignored sampler).  On decode the channel mask
-takes modifier position 100, after the 3D flags at 0..2.
+Atoms index operands by position; ``load`` (with or without its ignored
+sampler) is a family of two layouts.  On decode the channel mask takes
+modifier position 100, after the 3D flags at 0..2.
 """
 from __future__ import annotations
 
@@ -67,12 +67,13 @@ import attrs
 from .._frozen import frozen
 
 from .. import ast as A
-from . import opcodes as O
-from .atoms import (DecodeError, Exec, Lit, Mismatch, NumOp, Pred, RawOp, Vec)
+from . import value_codes, opcodes, predefined
+from . import rules_sampler as R
+from .atoms import (Atom, DecodeError, Exec, Lit, Mismatch, NumOp, PredField, RawOp, Vec)
 from .operands import decode_raw, decode_vector, encode_raw, encode_vector
 from .operands import describe as _describe
 from .atoms import fail as _fail
-from .forms import FORMS, Form, describe, register
+from .records import OPEN, Checks, Signature, Slot, Text, classes, row_form, text_facts
 from .syntax import SAMPLER_3D, VME_IME
 
 _UB = struct.Struct("<B")
@@ -81,7 +82,7 @@ _UW = struct.Struct("<H")
 _CHANNEL_RE = re.compile(r"(R?G?B?A?)\Z")
 _CHANNEL_BITS = {"R": 1, "G": 2, "B": 4, "A": 8}
 _SINGLE_CHANNEL = {1: 0, 2: 1, 4: 2, 8: 3}  # mask -> gather4 channel R, G, B, A
-_OUTPUT_FORMAT = {n: int(f) for f, n in O.CHANNEL_OUTPUT_NAMES.items()}
+_OUTPUT_FORMAT = {n: int(f) for f, n in value_codes.CHANNEL_OUTPUT_NAMES.items()}
 _AVS_CNTRL = {"AVS_16_FULL": 0, "AVS_16_DOWN_SAMPLE": 1, "AVS_8_FULL": 2, "AVS_8_DOWN_SAMPLE": 3}
 _AVS_EXEC_MODE = {"AVS_16x4": 0, "AVS_16x8": 2}  # GenX_IR's table: 16x4, (invalid), 16x8
 _RT_BITS = {"RTI": 2, "A": 3, "O": 4, "Z": 5, "ST": 6, "LRTW": 7, "CPS": 8, "PS": 9, "CM": 10,
@@ -93,7 +94,7 @@ _RT_PRINT_ORDER = ("RTI", "A", "O", "Z", "ST", "LRTW", "CPS", "PS", "CM", "SI", 
 _RT_ALL = sum(1 << b for b in _RT_BITS.values())
 _RT_OPTION_RE = re.compile(r"(?:<[A-Za-z]+>)+\Z")
 MAX_3D_PARAMS = 15  # Intel's binary reader requires fewer than 16 parameters
-_MASK_NAME = {int(m): n for m, n in O.CHANNEL_MASK_NAMES.items() if n}
+_MASK_NAME = {int(m): n for m, n in value_codes.CHANNEL_MASK_NAMES.items() if n}
 _SINGLE_NAME = {v: _MASK_NAME[k] for k, v in _SINGLE_CHANNEL.items()}
 _FORMAT_NAME = {v: k for k, v in _OUTPUT_FORMAT.items()}
 _LAST_MOD = 100  # decode-side modifier position of the channel mask after the 3D flags
@@ -103,10 +104,9 @@ _LAST_MOD = 100  # decode-side modifier position of the channel mask after the 3
 
 def _get(ins, index):
     n = len(ins.operands)
-    i = index if index >= 0 else n + index
-    if not 0 <= i < n:
+    if not 0 <= index < n:
         _fail(f"'{ins.mnemonic}' needs more operands (found {n})", ins)
-    return ins.operands[i]
+    return ins.operands[index]
 
 
 def channel_mask(text: str, ins) -> int:
@@ -137,7 +137,7 @@ def _state(o, cx, want: str, out: list) -> None:
 
 # ------------------------------------------------------------------- atoms
 @frozen
-class OperandCount:
+class OperandCount(Atom):
     """Writes nothing: checks the operand count and that the text writes no
     predicate / execution size where the instruction has none."""
     low: int
@@ -146,7 +146,7 @@ class OperandCount:
     exec: bool = True
 
     @property
-    def refuses_predicate(self) -> bool:  # the validator asks
+    def refuses_pred(self) -> bool:
         return not self.pred
 
     def encode(self, ins, cx, out):
@@ -164,7 +164,7 @@ class OperandCount:
 
 
 @frozen
-class Channel:
+class Channel(Atom):
     """The channel byte from the modifier at ``pos`` (-1: the last one).
 
     style 'mask': the mask; 'simd': the mask | 0x10 when the SIMD mode
@@ -175,6 +175,7 @@ class Channel:
     style: str
     pos: int = -1
     nmods: int | None = None
+    mod_own = True  # channel masks, SIMD modes, output formats
 
     def encode(self, ins, cx, out):
         mods = ins.mods
@@ -234,11 +235,12 @@ class Channel:
 
 
 @frozen
-class Op3D:
+class Op3D(Atom):
     """The 3D sampler op word: op | pixel_null_mask << 8 | cps << 9.  The
     modifiers before the channel mask must be among ``flags``, in order."""
     op: int
     flags: tuple = ("pixel_null_mask",)
+    mod_own = True  # the 3D sampler flags
 
     def encode(self, ins, cx, out):
         given = ins.mods[:-1]
@@ -253,33 +255,37 @@ class Op3D:
             k += 1
         v = self.op
         if "pixel_null_mask" in given:
-            v |= O.SAMPLER_3D_PIXEL_NULL_MASK
+            v |= opcodes.SAMPLER_3D_PIXEL_NULL_MASK
         if "cps" in given:
-            v |= O.SAMPLER_3D_CPS
+            v |= opcodes.SAMPLER_3D_CPS
         out.append(_UW.pack(v))
 
     def decode(self, rd, cx, b):
         at = rd.at()
         v = rd.uw()
-        if v & O.SAMPLER_3D_OP_MASK != self.op:
+        if v & opcodes.SAMPLER_3D_OP_MASK != self.op:
             raise Mismatch()
-        bits = (("pixel_null_mask", O.SAMPLER_3D_PIXEL_NULL_MASK), ("cps", O.SAMPLER_3D_CPS),
-                ("divS", O.SAMPLER_3D_NON_UNIFORM))
+        bits = (("pixel_null_mask", opcodes.SAMPLER_3D_PIXEL_NULL_MASK), ("cps", opcodes.SAMPLER_3D_CPS),
+                ("divS", opcodes.SAMPLER_3D_NON_UNIFORM))
         known = 0
         for k, (flag, bit) in enumerate(bits):
             if flag in self.flags:
                 known |= bit
                 if v & bit:
                     b.mods[k] = flag
-        if v & ~(known | O.SAMPLER_3D_OP_MASK):
+        if v & ~(known | opcodes.SAMPLER_3D_OP_MASK):
             raise DecodeError(f"invalid sampler op word 0x{v:04x} for '{b.op}'", at)
 
 
 @frozen
-class State:
+class State(Atom):
     """A sampler ('S') or surface ('T') operand, written as a state vector operand."""
     index: int
     kind: str
+
+    @property
+    def operand_slots(self) -> tuple:
+        return (self.index,)
 
     def encode(self, ins, cx, out):
         _state(_get(ins, self.index), cx, self.kind, out)
@@ -290,22 +296,14 @@ class State:
 
 
 @frozen
-class RawAt:
-    """A raw operand; a negative index counts from the end."""
-    index: int
-
-    def encode(self, ins, cx, out):
-        encode_raw(_get(ins, self.index), cx, out)
-
-    def decode(self, rd, cx, b):  # negative indices sort in operand order
-        b.operands[self.index] = decode_raw(rd, cx)
-
-
-@frozen
-class RawList:
+class RawList(Atom):
     """The operands from ``start`` on: their count (UB), then each as raw."""
     start: int
     limit: int = MAX_3D_PARAMS
+
+    @property
+    def operands_from(self) -> int:
+        return self.start
 
     def encode(self, ins, cx, out):
         params = ins.operands[self.start:]
@@ -325,11 +323,15 @@ class RawList:
 
 
 @frozen
-class NameEnum:
+class NameEnum(Atom):
     """A keyword operand (AVS_16_FULL ...) written as a number."""
     size: int
     index: int
     table: tuple  # ((text, value), ...)
+
+    @property
+    def operand_slots(self) -> tuple:
+        return (self.index,)
 
     def encode(self, ins, cx, out):
         o = _get(ins, self.index)
@@ -351,7 +353,7 @@ class NameEnum:
 
 
 @frozen
-class TupleItem:
+class TupleItem(Atom):
     """Item ``item`` of the parenthesised operand ``index``: a number field of
     ``size`` bytes (vme_ime's stream mode / search control) or, with size 0,
     a vector operand (vme_fbr's modes)."""
@@ -359,6 +361,10 @@ class TupleItem:
     item: int
     count: int
     size: int = 0
+
+    @property
+    def operand_slots(self) -> tuple:
+        return (self.index,)
 
     def encode(self, ins, cx, out):
         t = _get(ins, self.index)
@@ -405,8 +411,9 @@ def rt_operand_count(opts) -> int:
 
 
 @frozen
-class RtMode:
+class RtMode(Atom):
     """rt_write_3d's mode word, from its ``<X>`` options."""
+    mod_own = True  # the <X> options
 
     def encode(self, ins, cx, out):
         opts = rt_options(ins)
@@ -429,10 +436,14 @@ class RtMode:
 
 
 @frozen
-class RtTail:
+class RtTail(Atom):
     """rt_write_3d's operands from ``start`` on (after the header), each raw if
     written ``V.n``, else a vector; a ``<SI>`` sample index is not written."""
     start: int
+
+    @property
+    def operands_from(self) -> int:
+        return self.start
 
     def encode(self, ins, cx, out):
         skip = 1 if "SI" in rt_options(ins) else 0
@@ -458,16 +469,24 @@ class RtTail:
 
 
 # ------------------------------------------------------------------- forms
+_LAYOUTS: list = []  # (mnemonic, opcode, atoms) of each form, made into records below
+
+
 def _register(text_op: str, opcode: str, atoms) -> None:
-    register(Form(text_op, int(O.OPCODES_BY_MNEMONIC[opcode].number), tuple(atoms)))
+    _LAYOUTS.append((text_op, int(opcodes.OPCODES_BY_MNEMONIC[opcode].number), tuple(atoms)))
 
 
 _register("sample", "sample", (
     OperandCount(6, 6, pred=False), Channel("simd", 0, 1), State(0, "S"), State(1, "T"),
     RawOp(2), RawOp(3), RawOp(4), RawOp(5)))
+# load: a family of two layouts, the surface first or after a sampler that
+# Intel's text grammar reads and drops
 _register("load", "load", (
-    OperandCount(5, 6, pred=False), Channel("simd", 0, 1), State(-5, "T"),
-    RawAt(-4), RawAt(-3), RawAt(-2), RawAt(-1)))
+    OperandCount(5, 5, pred=False), Channel("simd", 0, 1), State(0, "T"),
+    RawOp(1), RawOp(2), RawOp(3), RawOp(4)))
+_register("load", "load", (
+    OperandCount(6, 6, pred=False), Channel("simd", 0, 1), State(1, "T"),
+    RawOp(2), RawOp(3), RawOp(4), RawOp(5)))
 _register("sample_unorm", "sample_unorm", (
     OperandCount(7, 7, pred=False, exec=False), Channel("unorm", 0, 2), State(0, "S"), State(1, "T"),
     Vec(2), Vec(3), Vec(4), Vec(5), RawOp(6)))
@@ -486,47 +505,37 @@ _register("vme_fbr", "vme_fbr", (
     TupleItem(0, 0, 3), TupleItem(0, 1, 3), TupleItem(0, 2, 3), RawOp(4)))
 
 _S3D_FLAGS = ("pixel_null_mask", "cps", "divS")
-for _info in O.SAMPLER_3D_OPS.values():
+for _info in opcodes.SAMPLER_3D_OPS.values():
     if not _info.in_text:
         continue
     _code = int(_info.op)
-    if _info.opcode is O.Opcode.SAMPLE_3D:
+    if _info.opcode is opcodes.Opcode.SAMPLE_3D:
         _register(_info.name, "sample_3d", (
-            OperandCount(4, 255), Op3D(_code, _S3D_FLAGS), Exec(), Pred(), Channel("mask"),
+            OperandCount(4, 255), Op3D(_code, _S3D_FLAGS), Exec(), PredField(), Channel("mask"),
             Vec(0), State(1, "S"), State(2, "T"), RawOp(3), RawList(4)))
-    elif _info.opcode is O.Opcode.LOAD_3D:
+    elif _info.opcode is opcodes.Opcode.LOAD_3D:
         _register(_info.name, "load_3d", (
-            OperandCount(3, 255), Op3D(_code), Exec(), Pred(), Channel("mask"),
+            OperandCount(3, 255), Op3D(_code), Exec(), PredField(), Channel("mask"),
             Vec(0), State(1, "T"), RawOp(2), RawList(3)))
-    elif _info.opcode is O.Opcode.GATHER4_3D:
+    elif _info.opcode is opcodes.Opcode.GATHER4_3D:
         _register(_info.name, "gather4_3d", (
-            OperandCount(4, 255), Op3D(_code), Exec(), Pred(), Channel("single"),
+            OperandCount(4, 255), Op3D(_code), Exec(), PredField(), Channel("single"),
             Vec(0), State(1, "S"), State(2, "T"), RawOp(3), RawList(4)))
 
 _register("resinfo", "info_3d", (
-    OperandCount(3, 3, pred=False), Lit(1, int(O.Sampler3DOp.RESINFO)), Exec(), Channel("mask", 0, 1),
+    OperandCount(3, 3, pred=False), Lit(1, int(opcodes.Sampler3DOp.RESINFO)), Exec(), Channel("mask", 0, 1),
     State(0, "T"), RawOp(1), RawOp(2)))
 _register("sampleinfo", "info_3d", (
-    OperandCount(2, 2, pred=False), Lit(1, int(O.Sampler3DOp.SAMPLEINFO)), Exec(),
+    OperandCount(2, 2, pred=False), Lit(1, int(opcodes.Sampler3DOp.SAMPLEINFO)), Exec(),
     Channel("mask", 0, 1), State(0, "T"), RawOp(1)))
 _register("rt_write_3d", "rt_write_3d", (
-    Exec(), Pred(), RtMode(), State(0, "T"), RawOp(1), RtTail(2)))
+    Exec(), PredField(), RtMode(), State(0, "T"), RawOp(1), RtTail(2)))
 _register("urb_write_3d", "urb_write_3d", (
-    OperandCount(6, 6), Exec(), Pred(), NumOp(1, 0), RawOp(2), NumOp(2, 1), RawOp(3), RawOp(4),
+    OperandCount(6, 6), Exec(), PredField(), NumOp(1, 0), RawOp(2), NumOp(2, 1), RawOp(3), RawOp(4),
     RawOp(5)))
 
 
 # ------------------------------------------------------------- text facts
-describe([i.name for i in O.SAMPLER_3D_OPS.values()
-          if i.in_text and i.opcode in (O.Opcode.SAMPLE_3D, O.Opcode.LOAD_3D)], style=SAMPLER_3D)
-describe("vme_ime", style=VME_IME)
-describe(("resinfo", "sampleinfo"), style_42=SAMPLER_3D)  # IGC 2.x prints them as 3D ops
-# .divS is not recorded by these (Intel's text builder drops it)
-describe(("sample_3d", "sample_b", "sample_l", "sample_c", "sample_d", "sample_b_c", "sample_l_c",
-          "sample_d_c", "sample_lz", "sample_c_lz"), silent_mods=frozenset(("divS",)))
-describe(("sample", "load"), simd8_or_16=True)
-
-
 def _is_state(o, names) -> bool:
     return type(o) in (A.Name, A.VarRef) and o.name in names
 
@@ -563,15 +572,16 @@ def _older_vme_fbr(ins, declared):
     return attrs.evolve(ins, operands=(attrs.evolve(t, items=items),) + ops[1:])
 
 
-describe(("sample", "sample_unorm"), older=_older_sample)
-describe("vme_fbr", older=_older_vme_fbr)
-
-
 # vISA 4.2 gives the 3D sampler messages one more operand after the
 # destination: a paired resource (IsaDisassembly.cpp at v2.40.13, "paired
 # resource"), %null when unused.  4.1 has no such operand.
+# where each 3D sampler message's parameters start (its RawList)
+_PARAMS_AT = {m: next(a.start for a in atoms if type(a) is RawList)
+              for m, _, atoms in _LAYOUTS if any(type(a) is RawList for a in atoms)}
+
+
 def _paired_at(mnemonic: str) -> int:
-    return next(a.start for a in FORMS[mnemonic].atoms if type(a) is RawList)
+    return _PARAMS_AT[mnemonic]
 
 
 def _drop_paired(ins):
@@ -592,7 +602,68 @@ def _add_paired(ins):
     return attrs.evolve(ins, operands=ins.operands[:k] + (null,) + ins.operands[k:])
 
 
-_NULL = O.PREDEFINED_VARS[0].name
-describe([i.name for i in O.SAMPLER_3D_OPS.values() if i.in_text and i.opcode in (
-    O.Opcode.SAMPLE_3D, O.Opcode.LOAD_3D, O.Opcode.GATHER4_3D)],
-    to_41=_drop_paired, to_42=_add_paired)
+_NULL = predefined.PREDEFINED_VARS[0].name
+_3D = [i for i in opcodes.SAMPLER_3D_OPS.values() if i.in_text]
+_TEXT = text_facts(
+    ([i.name for i in _3D if i.opcode in (opcodes.Opcode.SAMPLE_3D, opcodes.Opcode.LOAD_3D)],
+     dict(style=SAMPLER_3D)),
+    ("vme_ime", dict(style=VME_IME)),
+    (("resinfo", "sampleinfo"), dict(style_42=SAMPLER_3D)),  # IGC 2.x prints them as 3D ops
+    # .divS is not recorded by these (Intel's text builder drops it)
+    (("sample_3d", "sample_b", "sample_l", "sample_c", "sample_d", "sample_b_c", "sample_l_c",
+      "sample_d_c", "sample_lz", "sample_c_lz"), dict(silent_mods=frozenset(("divS",)))),
+    (("sample", "load"), dict(simd8_or_16=True)),
+    (("sample", "sample_unorm"), dict(older=_older_sample)),
+    ("vme_fbr", dict(older=_older_vme_fbr)),
+    ([i.name for i in _3D
+      if i.opcode in (opcodes.Opcode.SAMPLE_3D, opcodes.Opcode.LOAD_3D, opcodes.Opcode.GATHER4_3D)],
+     dict(to_41=_drop_paired, to_42=_add_paired)),
+)
+
+# the vector parameters of sample_unorm (u/v offsets and deltas) and avs
+# (u/v offsets and deltas, u2d, group id, vertical block number, v2d, IEF
+# bypass) are general, indirect or immediate operands
+_PARAM = Slot("src", classes("G", "I", "IMM"), None, "parameter")
+_SIGNATURES = {
+    "sample_unorm": Signature((Slot(), Slot()) + (_PARAM,) * 4 + (Slot("dst", raw=True),)),
+    "avs": Signature(tuple(_PARAM if k in (2, 3, 4, 5, 6, 7, 8, 10, 12) else Slot()
+                           for k in range(13)) + (Slot("dst", raw=True),)),
+}
+
+# the family's rules (rules_sampler.py)
+_RULES = {
+    **{m: (R.sampler,) for m in ("sample", "load", "sample_unorm", "avs")},
+    **{i.name: (R.sampler_3d,) for i in _3D},
+    "urb_write_3d": (R.urb_write,),
+    "vme_ime": (R.vme,), "vme_fbr": (R.vme,),
+}
+
+@frozen
+class WithSampler:
+    """load's choice: the layout that reads a sampler before the surface
+    when the text writes six operands, else the one without."""
+    without: object
+    with_sampler: object
+
+    def __call__(self, ins):
+        return self.with_sampler if len(ins.operands) == 6 else self.without
+
+
+def _records() -> tuple:
+    layouts: dict[str, list] = {}
+    for m, op, atoms in _LAYOUTS:
+        layouts.setdefault(m, []).append((op, atoms))
+    out = []
+    for m, made in layouts.items():
+        row = opcodes.OPCODES_BY_NUMBER[made[0][0]]
+        facts = dict(text=_TEXT.get(m, Text()), verify=_RULES.get(m, ()),
+                     checks=Checks(counted=m not in ("urb_write_3d", "resinfo", "sampleinfo")))
+        if len(made) == 1:
+            out.append(row_form(row, m, atoms=made[0][1], signature=_SIGNATURES.get(m, OPEN), **facts))
+            continue
+        members = tuple(row_form(row, m, atoms=atoms) for _, atoms in made)
+        out.append(row_form(row, m, atoms=(), members=members, choose=WithSampler(*members), **facts))
+    return tuple(out)
+
+
+RECORDS: tuple = _records()

@@ -73,6 +73,22 @@ class Kind:
         raise DecodeError(f"invalid operand class {tag & 7}", at)
 
 
+def _mod_code(o) -> int:
+    """The binary code of an operand's source modifier."""
+    code = MOD_CODE.get(o.mod)
+    if code is None or o.mod == "sat":
+        fail(f"unknown source modifier '{o.mod}' (expected -, abs, -abs or ~)", o)
+    return code
+
+
+def _type_code(o) -> int:
+    """The binary code of an operand's element type."""
+    code = TYPE_CODE.get(o.type)
+    if code is None:
+        fail(f"unknown data type ':{o.type}'", o)
+    return code
+
+
 def _region_text(r) -> str:
     if len(r) == 1:
         return f"<{r[0]}>"
@@ -252,12 +268,12 @@ class Indirect(Kind):
                 f"{_region_text(o.region)}:{o.type}")
 
     def encode(self, o, cx, out, sat):
-        mod = MOD_CODE["sat"] if sat else MOD_CODE[o.mod]
+        mod = MOD_CODE["sat"] if sat else _mod_code(o)
         kind, ident = cx.var_kind(o.addr, o)
         if kind != "A":
             fail(f"'{o.addr}' in r[...] must be an address variable", o)
         out.append(struct.pack("<BHBhBH", INDIRECT | (mod << 3), ident, o.addr_offset & 0xFF,
-                               o.offset, TYPE_CODE[o.type], region_code(o.region, o)))
+                               o.offset, _type_code(o), region_code(o.region, o)))
 
     def decode(self, tag, mod, rd, cx, at):
         ident, aoff, off, ty, region = rd.uw(), rd.ub(), rd.w(), rd.ub(), rd.uw()
@@ -285,7 +301,7 @@ class Immediate(Kind):
         return f"0x{o.bits:x}:{o.type}"
 
     def encode(self, o, cx, out, sat):
-        code = TYPE_CODE[o.type]
+        code = _type_code(o)
         if o.type in WIDE_TYPES:
             out.append(struct.pack("<BBQ", IMMEDIATE, code, o.bits))
         else:
@@ -490,6 +506,8 @@ def lsc_shape(t: str, line: int = 0, col: int = 0) -> A.LscShape:
 def lsc_shape_text(s: A.LscShape, version: tuple = V41) -> str:
     """``d32x4t``, ``d32.xyz``, ``d16.2x16x8nn`` (Intel leaves out a vector
     of 1 and a block count of 1; 4.2 spells ``d8c32`` ``d8u32``)."""
+    if s.size is None and s.block is None:  # (nothing a program reads to)
+        return "?"
     if s.size is None:  # a typed 2D block
         return f"{s.block[1]}x{s.block[2]}"
     size = _SIZE_42.get(s.size, s.size) if version >= V42 else s.size
@@ -618,19 +636,18 @@ class LscAddr(Kind):
 _LSC_REG = LscReg()
 
 # ------------------------------------------------------------------ tables
-# Every kind, in the order its shapes are tried (the shapes exclude each
-# other, so the order only matters for speed).
+# Every kind (its shapes are tried in the grammar's order, below).
 GENERAL_KIND, ADDRESS_KIND, STATE_KIND, PREDICATE_KIND = General(), Address(), State(), Predicate()
 KINDS: tuple[Kind, ...] = (
     LscAddr(), GENERAL_KIND, Immediate(), Raw(), LscData(), Name(), Number(), List(), Indirect(),
     AddressOf(), String(), _LSC_REG, ADDRESS_KIND, STATE_KIND, PREDICATE_KIND)
 
-# the shapes in the order one expression tries them (they exclude each other,
-# so the order only matters for speed: the common ones first)
-_TRY_ORDER = ("LSC_SURFACE", "VREG", "IMM", "RAW", "LSC_DATA", "LSC_ADDR", "WORD", "NUMBER",
-              "PAREN", "INDIRECT", "ADDR_OF", "STRING", "BRACKET", "MOD_NAME")
+# the shapes in the order one operand tries them: the grammar's OPERAND,
+# whose first matching alternative is the operand's shape (some spellings
+# match two, and the order decides: tests/test_grammar.py)
+_TRY_ORDER = LEX.choices("OPERAND")
 _SHAPES = {s.name: (k, s) for k in KINDS for s in k.syntax}
-assert sorted(_SHAPES) == sorted(_TRY_ORDER), "every shape of a kind has its place in _TRY_ORDER"
+assert sorted(_SHAPES) == sorted(_TRY_ORDER), "every shape of a kind is an alternative of OPERAND"
 # grammar shape -> the parts its reader takes, in the order they are tried
 SYNTAX: dict[str, tuple[str, ...]] = {n: _SHAPES[n][1].parts for n in _TRY_ORDER}
 # grammar shape -> reader (match, line, col) -> node
@@ -701,7 +718,7 @@ def encode_vector(o, cx, out: list, sat: bool = False) -> None:
         if k is STATE_KIND:
             STATE_KIND.encode_var(o, ident, 0, out, kind)
         else:
-            k.encode_var(o, ident, MOD_CODE["sat"] if sat else MOD_CODE[o.mod], out)
+            k.encode_var(o, ident, MOD_CODE["sat"] if sat else _mod_code(o), out)
         return
     if t is A.Name:
         kind, ident = cx.var_kind(o.name, o)

@@ -1,0 +1,1 @@
+"""The validator's passes, by concern (visa/validator.py runs them)."""
