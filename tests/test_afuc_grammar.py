@@ -56,7 +56,8 @@ def test_vendored_texts_read_by_both(reference):
 # asm-invalid programs whose defect is one of syntax (the others are of
 # registers, fields, labels, generations: the records' business)
 SYNTAX = {"bad-bracket", "bad-directive", "bad-literal", "bad-prefix", "bit-label",
-          "call-register", "decimal-leading-zero", "extra-operand", "keyword-label", "rep-after-xmov",
+          "call-register", "comment-at-eof-without-newline", "decimal-leading-zero", "extra-operand",
+          "keyword-label", "rep-after-xmov",
           "uppercase-0X", "unknown-char", "unknown-mnemonic", "xmov-after-peek"}
 
 

@@ -700,6 +700,8 @@ def _bad_char(text: str, pos: int) -> str:
     ch = text[pos]
     if "\udc80" <= ch <= "\udcff":
         return f"non-UTF-8 byte 0x{ord(ch) - 0xdc00:02x}"
+    if ch == ";":
+        return "comment at end of file without a newline (a comment ends at its line's newline)"
     m = re.match(r"\([A-Za-z0-9_]*\)", text[pos:pos + 40])
     if m:
         return f"unknown prefix {m.group(0)!r} (known: {_PREFIXES})"
@@ -792,8 +794,9 @@ def read(text: str | bytes, check: bool = True) -> tuple[A.Program, list[Diagnos
     if isinstance(text, bytes):
         text = text.decode("utf-8", "surrogateescape")
     # a line ends with LF, CRLF or the end of the text (grammar/afuc.lark's
-    # BLANK and COMMENT): read as LF (no column moves); a carriage return
-    # that ends the text outside a comment stays, to be reported
+    # BLANK), except a comment's, which needs its newline: read as LF (no
+    # column moves); a carriage return that ends the text stays, to be
+    # reported, as does a last comment without its newline
     if "\r\n" in text:
         if "\r\r" in text:  # a lone carriage return before a CRLF stays lone
             text = re.sub("(?<!\r)\r\n", "\n", text)
@@ -801,7 +804,7 @@ def read(text: str | bytes, check: bool = True) -> tuple[A.Program, list[Diagnos
             text = text.replace("\r\n", "\n")
     if text and not text.endswith("\n"):
         last = text[text.rfind("\n") + 1:]
-        if not last.endswith("\r") or ";" in last:
+        if not last.endswith("\r") and ";" not in last:
             text += "\n"
     r = _Reader(text, _grammar(), check)
     stmts = r.run()
