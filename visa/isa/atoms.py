@@ -208,10 +208,14 @@ class Atom:
     * ``label_slots``: ((operand index, label kind), ...) of labels it names;
     * ``stateful``: encoding it adds to the string pool each time (its bytes
       depend on what came before); ``unwritten``: zero bytes it counts that
-      Intel's writer leaves for the end of the stream.
+      Intel's writer leaves for the end of the stream;
+    * ``operand_field``: ``"vector"`` or ``"raw"`` where it writes one
+      vector or one raw operand field of its opcode's row (the operand it
+      reads, or none: a ``%null`` payload), None for any other field.
     """
     __slots__ = ()
     operand_slots: tuple = ()
+    operand_field: str | None = None
     operands_from: int | None = None
     mod_slots: tuple = ()
     mod_free: frozenset = frozenset()
@@ -292,6 +296,7 @@ class Vec(Atom):
     instruction's ``.sat`` into the tag (destinations)."""
     index: int
     sat: bool = False
+    operand_field = "vector"
 
     @property
     def operand_slots(self) -> tuple:
@@ -316,6 +321,7 @@ class Vec(Atom):
 class RawOp(Atom):
     """AST operand ``index`` as a raw operand."""
     index: int
+    operand_field = "raw"
 
     @property
     def operand_slots(self) -> tuple:

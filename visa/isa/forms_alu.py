@@ -77,6 +77,7 @@ class VecAO(Atom):
     the general operand the binary holds (``V(r,c)<0;1,0>``)."""
     index: int
     sat: bool = False
+    operand_field = "vector"
 
     @property
     def operand_slots(self) -> tuple:

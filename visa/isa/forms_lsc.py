@@ -601,6 +601,7 @@ class SurfaceIndex(Atom):
 class Payload(Atom):
     """A raw data operand (``V:d32``, ``V``, ``V.64``, ``%null``); None: %null."""
     index: int | None
+    operand_field = "raw"
 
     @property
     def operand_slots(self) -> tuple:
@@ -633,6 +634,7 @@ class Payload(Atom):
 class AddrReg(Atom):
     """The address register inside [...] as a raw operand."""
     index: int
+    operand_field = "raw"
 
     @property
     def operand_slots(self) -> tuple:
@@ -738,6 +740,7 @@ class TypedCoord(Atom):
     index: int
     k: int
     with_offset: bool = True
+    operand_field = "raw"
 
     @property
     def operand_slots(self) -> tuple:

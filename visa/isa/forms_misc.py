@@ -222,6 +222,7 @@ class SimpleVec(Atom):
     """``V(r,c)`` with no region: the implicit source region <1;1,0>
     (dpas src2); decoded back without the region."""
     index: int
+    operand_field = "vector"
 
     @property
     def operand_slots(self) -> tuple:
