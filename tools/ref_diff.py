@@ -15,14 +15,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 import refs  # noqa: E402
 
 import visa  # noqa: E402
-from visa.binary import objfile as O  # noqa: E402
+from visa.binary import objfile  # noqa: E402
 
 TABLES = ("strings", "variables", "addresses", "predicates", "labels", "samplers",
           "surfaces", "inputs", "attributes", "code")
 
 
 def first_difference(ours: bytes, ref: bytes) -> str:
-    a, b = O.read(ours), O.read(ref)
+    a, b = objfile.read(ours), objfile.read(ref)
     units_a = list(a.kernels) + list(a.functions)
     units_b = list(b.kernels) + list(b.functions)
     if len(units_a) != len(units_b):

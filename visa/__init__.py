@@ -196,7 +196,7 @@ def disassemble(data: bytes, *, filename: str = "<input>", module: bool = False)
     with ``module=True``, the :class:`visa.ast.Module` (what the parser
     makes of that text).  A broken binary raises :class:`VisaError` naming
     the byte offset."""
-    from .binary import objfile as OF
+    from .binary import objfile
     from .decode import disassemble_module
     from .errors import Diagnostic, VisaError
     from .isa.atoms import DecodeError
@@ -204,7 +204,7 @@ def disassemble(data: bytes, *, filename: str = "<input>", module: bool = False)
         raise TypeError("disassemble() takes bytes")
     try:
         m = disassemble_module(bytes(data))
-    except (OF.ObjectFormatError, DecodeError) as e:
+    except (objfile.ObjectFormatError, DecodeError) as e:
         raise VisaError([Diagnostic(filename, 0, 0, f"invalid vISA binary: {e}", rule="binary")]) from None
     return m if module else _format(m)
 

@@ -43,7 +43,7 @@ from typing import Any, NoReturn, Union
 
 import attrs
 
-from . import ast as A
+from . import ast
 from .errors import Diagnostic, VisaError
 from .decode import decode_instruction
 from .encode import Symbols, encode_instruction
@@ -88,7 +88,7 @@ def _helper_error(message: str) -> VisaError:
 
 # ------------------------------------------------------------ value helpers
 def imm(value: int | float | None = None, type: str | None = None, *,  # noqa: A002
-        bits: int | None = None) -> A.Imm:
+        bits: int | None = None) -> ast.Imm:
     """An immediate operand.
 
     ``imm(5)`` is ``0x5:d`` (a Python int is ``d`` when it fits in 32 signed
@@ -102,7 +102,7 @@ def imm(value: int | float | None = None, type: str | None = None, *,  # noqa: A
         raise _helper_error(str(e)) from None
 
 
-def _imm(value: int | float | None, ty: str | None, bits: int | None) -> A.Imm:
+def _imm(value: int | float | None, ty: str | None, bits: int | None) -> ast.Imm:
     if isinstance(value, bool):
         raise BuildError("a bool is not an immediate: write 1 or 0 with a type")
     if bits is not None:
@@ -113,7 +113,7 @@ def _imm(value: int | float | None, ty: str | None, bits: int | None) -> A.Imm:
         info = _type_info(ty)
         if not 0 <= bits < 1 << (8 * info.imm_size):
             raise BuildError(f"bits 0x{bits:x} do not fit an immediate of type '{ty}'")
-        return A.Imm(bits, ty)
+        return ast.Imm(bits, ty)
     if value is None:
         raise BuildError("an immediate needs a value")
     if ty is None:
@@ -134,22 +134,22 @@ def _imm(value: int | float | None, ty: str | None, bits: int | None) -> A.Imm:
         # a negative value is its two's complement, as C writes it
         if not -(1 << (bits_ - 1)) <= value < 1 << bits_:
             raise BuildError(f"{value} does not fit in type '{ty}'")
-        return A.Imm(value & ((1 << width) - 1), ty)
+        return ast.Imm(value & ((1 << width) - 1), ty)
     if not isinstance(value, (int, float)):
         raise BuildError(f"an immediate must be an int or a float, not {_kind(value)}")
     f = float(value)
     if info.literal == "df":
-        return A.Imm(struct.unpack("<Q", struct.pack("<d", f))[0], ty)
+        return ast.Imm(struct.unpack("<Q", struct.pack("<d", f))[0], ty)
     if info.literal == "hf":
         try:
-            return A.Imm(struct.unpack("<H", struct.pack("<e", f))[0], ty)
+            return ast.Imm(struct.unpack("<H", struct.pack("<e", f))[0], ty)
         except (OverflowError, struct.error):
             raise BuildError(f"{value!r} is out of range for type 'hf'") from None
     try:
         word = struct.unpack("<I", struct.pack("<f", f))[0]
     except (OverflowError, struct.error):
         raise BuildError(f"{value!r} is out of range for type '{ty}'") from None
-    return A.Imm(word >> 16 if info.literal == "bf" else word, ty)
+    return ast.Imm(word >> 16 if info.literal == "bf" else word, ty)
 
 
 def _type_info(ty: str) -> datatypes.TypeInfo:
@@ -159,42 +159,42 @@ def _type_info(ty: str) -> datatypes.TypeInfo:
     return info
 
 
-def num(value: int) -> A.Number:
+def num(value: int) -> ast.Number:
     """A bare number operand (``LOC 7``, the argument sizes of ``fcall``),
     which the text writes without a type.  Where an instruction's form reads
     a bare number, a plain Python int becomes one by itself."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise _helper_error(f"a number must be an int, not {_kind(value)}")
-    return A.Number(value)
+    return ast.Number(value)
 
 
-def string(value: str) -> A.String:
+def string(value: str) -> ast.String:
     """A string literal operand (``FILE "k.cpp"``)."""
-    return A.String(value)
+    return ast.String(value)
 
 
-def name(value: str) -> A.Name:
+def name(value: str) -> ast.Name:
     """A bare name operand: a keyword such as ``AVS_16_FULL``, or the name of
     a function or label given as text."""
-    return A.Name(value)
+    return ast.Name(value)
 
 
 def lsc_shape(size: str | None, vector: int = 1, *, transpose: bool = False,
               channels: str | None = None, block: tuple[int, int, int] | None = None,
-              vnni: bool = False) -> A.LscShape:
+              vnni: bool = False) -> ast.LscShape:
     """The data shape of an LSC data operand: ``lsc_shape("d32", 4)`` is
     ``:d32x4``, ``lsc_shape("d32", 8, transpose=True)`` ``:d32x8t``,
     ``lsc_shape("d32", channels="xyz")`` ``:d32.xyz``,
     ``lsc_shape("d16", block=(1, 16, 8), vnni=True)`` ``:d16.16x8nt``."""
-    return A.LscShape(size, vector, transpose, channels, block, vnni)
+    return ast.LscShape(size, vector, transpose, channels, block, vnni)
 
 
-LscItem = Union["Var", "Reg", A.LscReg, A.Number, A.Imm, int]
+LscItem = Union["Var", "Reg", ast.LscReg, ast.Number, ast.Imm, int]
 
 
 def lsc_addr(model: str = "flat", base: LscItem | None = None, offset: int = 0, *,
              surface: Union[LscItem, "Surface", None] = None, surface_index: int = 0,
-             extra: Sequence[LscItem] = (), size: str | None = None) -> A.LscAddr:
+             extra: Sequence[LscItem] = (), size: str | None = None) -> ast.LscAddr:
     """An LSC address operand.
 
     ``lsc_addr("flat", A, size="a64")`` is ``flat[A]:a64``;
@@ -204,30 +204,30 @@ def lsc_addr(model: str = "flat", base: LscItem | None = None, offset: int = 0, 
     ``bss(S)``, a surface without an address.  Items are variables (``A``,
     ``A.item(dot=4)``, ``A[0, 2]``), ints (bare numbers) or immediates."""
     try:
-        return A.LscAddr(model, None if surface is None else _lsc_item(surface), _opt_item(base),
+        return ast.LscAddr(model, None if surface is None else _lsc_item(surface), _opt_item(base),
                          offset, tuple(_lsc_item(x) for x in extra), size, surface_index)
     except BuildError as e:
         raise _helper_error(str(e)) from None
 
 
-def _opt_item(x: LscItem | None) -> A.LscReg | A.Number | A.Imm | None:
+def _opt_item(x: LscItem | None) -> ast.LscReg | ast.Number | ast.Imm | None:
     return None if x is None else _lsc_item(x)
 
 
 def _lsc_item(x: Any) -> Any:
-    if isinstance(x, (A.LscReg, A.Number, A.Imm)):
+    if isinstance(x, (ast.LscReg, ast.Number, ast.Imm)):
         return x
     if isinstance(x, bool):
         raise BuildError("a bool is not an LSC address item")
     if isinstance(x, int):
-        return A.Number(x)
+        return ast.Number(x)
     if isinstance(x, (Var, Surface, Sampler, Addr)):
-        return A.LscReg(x.name)
+        return ast.LscReg(x.name)
     if isinstance(x, Reg):
         if len(x.offsets) != 2 or x.region_values is not None or x.mod is not None:
             raise BuildError(f"'{x.name}{x.offsets}' is not an LSC address item: "
                              "write V, V.item(dot=n) or V[r, c]")
-        return A.LscReg(x.name, rc=(x.offsets[0], x.offsets[1]))
+        return ast.LscReg(x.name, rc=(x.offsets[0], x.offsets[1]))
     raise BuildError(f"{_kind(x)} is not an LSC address item")
 
 
@@ -274,9 +274,9 @@ class Reg:
     def __invert__(self) -> Reg:
         return self._with_mod("~")
 
-    def node(self) -> A.VarRef:
+    def node(self) -> ast.VarRef:
         """The AST operand."""
-        return A.VarRef(self.name, self.offsets, self.region_values, self.mod)
+        return ast.VarRef(self.name, self.offsets, self.region_values, self.mod)
 
 
 @attrs.frozen
@@ -291,25 +291,25 @@ class Var:
         r, c = key if isinstance(key, tuple) else (key, 0)
         return Reg(self.name, (r, c))
 
-    def raw(self, offset: int = 0) -> A.Raw:
+    def raw(self, offset: int = 0) -> ast.Raw:
         """The raw operand ``V.offset`` (a byte offset)."""
-        return A.Raw(self.name, offset)
+        return ast.Raw(self.name, offset)
 
-    def address(self, offset: int | None = None) -> A.AddrOf:
+    def address(self, offset: int | None = None) -> ast.AddrOf:
         """``&V`` or ``&V[offset]``."""
-        return A.AddrOf(self.name, offset)
+        return ast.AddrOf(self.name, offset)
 
-    def data(self, shape: A.LscShape, offset: int = 0) -> A.LscData:
+    def data(self, shape: ast.LscShape, offset: int = 0) -> ast.LscData:
         """An LSC data operand ``V:shape`` (or ``V.offset:shape``); see
         :func:`lsc_shape`."""
-        if not isinstance(shape, A.LscShape):
+        if not isinstance(shape, ast.LscShape):
             raise _helper_error(f"the shape of an LSC data operand is an lsc_shape(...), e.g. "
                                 f"lsc_shape('d32', 4), not {_kind(shape)}")
-        return A.LscData(self.name, shape, offset)
+        return ast.LscData(self.name, shape, offset)
 
-    def item(self, dot: int | None = None, *, scale: int = 1, offset: int = 0) -> A.LscReg:
+    def item(self, dot: int | None = None, *, scale: int = 1, offset: int = 0) -> ast.LscReg:
         """An LSC address item ``[k*]V[.dot][+offset]``."""
-        return A.LscReg(self.name, dot, None, offset, scale)
+        return ast.LscReg(self.name, dot, None, offset, scale)
 
 
 @attrs.frozen
@@ -323,9 +323,9 @@ class Addr:
         return Reg(self.name, (k,), (1,))
 
     def deref(self, type: str, offset: int = 0, *, sub: int = 0,  # noqa: A002
-              region: tuple[int, ...] = (1,), mod: str | None = None) -> A.Indirect:
+              region: tuple[int, ...] = (1,), mod: str | None = None) -> ast.Indirect:
         """``r[A(sub), offset]<region>:type``."""
-        return A.Indirect(self.name, sub, offset, tuple(region), type, mod)
+        return ast.Indirect(self.name, sub, offset, tuple(region), type, mod)
 
 
 @attrs.frozen
@@ -399,15 +399,15 @@ class Label:
     name: str
 
 
-OperandLike = Union[A.VarRef, A.Indirect, A.Imm, A.Raw, A.AddrOf, A.Name, A.Number, A.String,
-                    A.Tuple, A.LscData, A.LscReg, A.LscAddr, Reg, Var, Addr, Pred, Surface,
+OperandLike = Union[ast.VarRef, ast.Indirect, ast.Imm, ast.Raw, ast.AddrOf, ast.Name, ast.Number, ast.String,
+                    ast.Tuple, ast.LscData, ast.LscReg, ast.LscAddr, Reg, Var, Addr, Pred, Surface,
                     Sampler, Label, int, float, str, tuple[Any, ...], list[Any]]
-ExecLike = Union[int, tuple[int, Union[str, None]], A.ExecSize, None]
-PredLike = Union[Pred, PredUse, A.Predicate, None]
+ExecLike = Union[int, tuple[int, Union[str, None]], ast.ExecSize, None]
+PredLike = Union[Pred, PredUse, ast.Predicate, None]
 AttrsLike = Union[Mapping[str, Union[int, str, None]], None]
 
-_OPERAND_NODES = (A.VarRef, A.Indirect, A.Imm, A.Raw, A.AddrOf, A.Name, A.Number, A.String,
-                  A.Tuple, A.LscData, A.LscReg, A.LscAddr)
+_OPERAND_NODES = (ast.VarRef, ast.Indirect, ast.Imm, ast.Raw, ast.AddrOf, ast.Name, ast.Number, ast.String,
+                  ast.Tuple, ast.LscData, ast.LscReg, ast.LscAddr)
 
 
 # ------------------------------------------------------------ the builder
@@ -448,7 +448,7 @@ class Builder:
         self.units.append(u)
         return u
 
-    def module(self) -> A.Module:
+    def module(self) -> ast.Module:
         """The module built so far (vISA 4.1), as the parser would read its
         printed text.  A kernel that declared no ``.funcdecl`` lists every
         function of the module, as Intel's printer does."""
@@ -457,7 +457,7 @@ class Builder:
             self.fail("the module has no kernel or function", line, col)
         funcs = tuple(u.name for u in self.units if u.kind == "function")
         units = tuple(u.unit(funcs) for u in self.units)
-        return A.Module((4, 1), units, line=units[0].line, col=1, file=self.file, built=True)
+        return ast.Module((4, 1), units, line=units[0].line, col=1, file=self.file, built=True)
 
     # positions and errors -------------------------------------------------
     def here(self) -> tuple[int, int]:
@@ -504,8 +504,8 @@ def _user_frame() -> FrameType | None:
     return f
 
 
-_DECL_KIND = {A.VarDecl: "G", A.AddrDecl: "A", A.PredDecl: "P", A.SamplerDecl: "S",
-              A.SurfaceDecl: "T"}
+_DECL_KIND = {ast.VarDecl: "G", ast.AddrDecl: "A", ast.PredDecl: "P", ast.SamplerDecl: "S",
+              ast.SurfaceDecl: "T"}
 
 
 class UnitBuilder:
@@ -518,14 +518,14 @@ class UnitBuilder:
         self.kind = kind
         self.name = name
         self.line, self.col = line, col
-        self.decls: list[A.VarDecl | A.AddrDecl | A.PredDecl | A.SamplerDecl | A.SurfaceDecl] = []
-        self.inputs: list[A.Input] = []
-        self.attrs: list[A.Attr] = []
-        self.body: list[A.Instruction | A.Label | A.Subroutine] = []
+        self.decls: list[ast.VarDecl | ast.AddrDecl | ast.PredDecl | ast.SamplerDecl | ast.SurfaceDecl] = []
+        self.inputs: list[ast.Input] = []
+        self.attrs: list[ast.Attr] = []
+        self.body: list[ast.Instruction | ast.Label | ast.Subroutine] = []
         self.funcdecls: list[str] = []
         self._names: dict[str, str] = {}  # declared name -> kind letter
         self._trial: _Trial | None = None
-        self._checked: dict[tuple[A.Instruction, tuple[type, ...], bool], A.Instruction] = {}
+        self._checked: dict[tuple[ast.Instruction, tuple[type, ...], bool], ast.Instruction] = {}
         self._labels: set[str] = set()
 
     # declarations ---------------------------------------------------------
@@ -556,8 +556,8 @@ class UnitBuilder:
             tname = alias.name if isinstance(alias, Var) else alias
             if not isinstance(tname, str):
                 self._fail(f"the alias of '{name}' must be a variable or its name", line, col)
-            target = A.Alias(tname, alias_offset, line=line, col=col)
-        d = A.VarDecl(name, type, num_elts, al if isinstance(al, str) else None, target,
+            target = ast.Alias(tname, alias_offset, line=line, col=col)
+        d = ast.VarDecl(name, type, num_elts, al if isinstance(al, str) else None, target,
                       self._attrs(attrs, line, col), line=line, col=col)
         self._declare(d, "G")
         return Var(name, type, num_elts)
@@ -567,7 +567,7 @@ class UnitBuilder:
         line, col = self.builder.here()
         self._new_name(name, line, col)
         self._count(num_elts, name, line, col)
-        self._declare(A.AddrDecl(name, num_elts, self._attrs(attrs, line, col), line=line, col=col), "A")
+        self._declare(ast.AddrDecl(name, num_elts, self._attrs(attrs, line, col), line=line, col=col), "A")
         return Addr(name, num_elts)
 
     def pred(self, name: str, num_elts: int = 1, *, attrs: AttrsLike = None) -> Pred:
@@ -579,7 +579,7 @@ class UnitBuilder:
             self._fail(f"invalid predicate name {name!r} (a letter or _ and then letters, "
                        "digits or _)", line, col)
         self._count(num_elts, name, line, col)
-        self._declare(A.PredDecl(name, num_elts, self._attrs(attrs, line, col), line=line, col=col), "P")
+        self._declare(ast.PredDecl(name, num_elts, self._attrs(attrs, line, col), line=line, col=col), "P")
         return Pred(name, num_elts)
 
     def surface(self, name: str, num_elts: int = 1, *, attrs: AttrsLike = None) -> Surface:
@@ -587,7 +587,7 @@ class UnitBuilder:
         line, col = self.builder.here()
         self._new_name(name, line, col)
         self._count(num_elts, name, line, col)
-        self._declare(A.SurfaceDecl(name, num_elts, None, self._attrs(attrs, line, col),
+        self._declare(ast.SurfaceDecl(name, num_elts, None, self._attrs(attrs, line, col),
                                     line=line, col=col), "T")
         return Surface(name, num_elts)
 
@@ -596,7 +596,7 @@ class UnitBuilder:
         line, col = self.builder.here()
         self._new_name(name, line, col)
         self._count(num_elts, name, line, col)
-        self._declare(A.SamplerDecl(name, num_elts, None, self._attrs(attrs, line, col),
+        self._declare(ast.SamplerDecl(name, num_elts, None, self._attrs(attrs, line, col),
                                     line=line, col=col), "S")
         return Sampler(name, num_elts)
 
@@ -634,7 +634,7 @@ class UnitBuilder:
         nm = var if isinstance(var, str) else var.name
         if kind == "input" and offset is None:
             offset = 0
-        self.inputs.append(A.Input(kind, nm, offset, size, self._attrs(attrs, line, col),
+        self.inputs.append(ast.Input(kind, nm, offset, size, self._attrs(attrs, line, col),
                                    line=line, col=col))
 
     def attr(self, name: str, value: int | str | None = None) -> None:
@@ -643,7 +643,7 @@ class UnitBuilder:
         line, col = self.builder.here()
         if not isinstance(name, str) or not _NAME_RE.match(name):
             self._fail(f"invalid attribute name {name!r}", line, col)
-        self.attrs.append(A.Attr(name, value, line=line, col=col))
+        self.attrs.append(ast.Attr(name, value, line=line, col=col))
 
     def funcdecl(self, name: str) -> None:
         """``.funcdecl "name"``: a function this kernel calls (without any,
@@ -669,7 +669,7 @@ class UnitBuilder:
         if nm in self._labels:
             self._fail(f"label '{nm}' is placed twice", line, col)
         self._labels.add(nm)
-        self.body.append(A.Label(nm, line=line, col=col))
+        self.body.append(ast.Label(nm, line=line, col=col))
         return Label(nm)
 
     def subroutine(self, name: str) -> Label:
@@ -681,12 +681,12 @@ class UnitBuilder:
         if name in self._labels:
             self._fail(f"label '{name}' is placed twice", line, col)
         self._labels.add(name)
-        self.body.append(A.Subroutine(name, line=line, col=col))
+        self.body.append(ast.Subroutine(name, line=line, col=col))
         return Label(name)
 
     # instructions ----------------------------------------------------------
     def op(self, mnemonic: str, *operands: OperandLike, exec: ExecLike = None,  # noqa: A002
-           pred: PredLike = None, post_mods: Sequence[str] = ()) -> A.Instruction:
+           pred: PredLike = None, post_mods: Sequence[str] = ()) -> ast.Instruction:
         """Emit one instruction and return its node.
 
         ``mnemonic`` with its dotted modifiers (``"add.sat"``,
@@ -726,7 +726,7 @@ class UnitBuilder:
                 ops.append(_stamp(self._operand(o), line, col))
             except BuildError as e:
                 self._fail(f"operand {k} of '{mnemonic}': {e}", line, col)
-        ins = A.Instruction(op, mods, self._pred(pred, line, col), ex, tuple(ops), post,
+        ins = ast.Instruction(op, mods, self._pred(pred, line, col), ex, tuple(ops), post,
                             line=line, col=col)
         ins = self._canonical(ins)
         if b.check:
@@ -741,16 +741,16 @@ class UnitBuilder:
         except _forms.SpellingError as e:
             self._fail(str(e), line, col)
         if exe is not ins.exec and exe is not None:
-            ins = attrs.evolve(ins, exec=A.ExecSize(exe.size, exe.mask, line=line, col=col))
+            ins = attrs.evolve(ins, exec=ast.ExecSize(exe.size, exe.mask, line=line, col=col))
         self.body.append(ins)
         return ins
 
     # the unit ----------------------------------------------------------------
-    def unit(self, functions: Sequence[str] = ()) -> A.Unit:
+    def unit(self, functions: Sequence[str] = ()) -> ast.Unit:
         """The unit built so far (``functions``: the module's function names,
         the ``.funcdecl`` list of a kernel that declared none)."""
         fd = tuple(self.funcdecls) if self.funcdecls or self.kind != "kernel" else tuple(functions)
-        return A.Unit(self.kind, self.name, fd, tuple(self.decls), tuple(self.inputs),
+        return ast.Unit(self.kind, self.name, fd, tuple(self.decls), tuple(self.inputs),
                       tuple(self.attrs), tuple(self.body), line=self.line, col=self.col)
 
     # internals ---------------------------------------------------------------
@@ -770,7 +770,7 @@ class UnitBuilder:
             self._fail(f"the number of elements of '{name}' must be a positive int, not {n!r}",
                        line, col)
 
-    def _attrs(self, attrs_: AttrsLike, line: int, col: int) -> tuple[A.Attr, ...]:
+    def _attrs(self, attrs_: AttrsLike, line: int, col: int) -> tuple[ast.Attr, ...]:
         if attrs_ is None:
             return ()
         out = []
@@ -779,20 +779,20 @@ class UnitBuilder:
                 self._fail(f"invalid attribute name {k!r}", line, col)
             if v is not None and (isinstance(v, bool) or not isinstance(v, (int, str))):
                 self._fail(f"attribute '{k}' must be an int, a str or None, not {v!r}", line, col)
-            out.append(A.Attr(k, v, line=line, col=col))
+            out.append(ast.Attr(k, v, line=line, col=col))
         return tuple(out)
 
-    def _declare(self, d: A.VarDecl | A.AddrDecl | A.PredDecl | A.SamplerDecl | A.SurfaceDecl,
+    def _declare(self, d: ast.VarDecl | ast.AddrDecl | ast.PredDecl | ast.SamplerDecl | ast.SurfaceDecl,
                  kind: str) -> None:
         self.decls.append(d)
         self._names[d.name] = kind
         if self._trial is not None:
             self._trial.declare(d)
 
-    def _exec(self, e: ExecLike, line: int, col: int) -> tuple[A.ExecSize | None, bool]:
+    def _exec(self, e: ExecLike, line: int, col: int) -> tuple[ast.ExecSize | None, bool]:
         if e is None:
             return None, False
-        if isinstance(e, A.ExecSize):
+        if isinstance(e, ast.ExecSize):
             return attrs.evolve(e, line=line, col=col), True
         size: Any
         mask: Any
@@ -811,17 +811,17 @@ class UnitBuilder:
                        line, col)
         if mask == "NoMask":
             mask = "M1_NM"
-        return A.ExecSize(size, mask, line=line, col=col), given
+        return ast.ExecSize(size, mask, line=line, col=col), given
 
-    def _pred(self, p: PredLike, line: int, col: int) -> A.Predicate | None:
+    def _pred(self, p: PredLike, line: int, col: int) -> ast.Predicate | None:
         if p is None:
             return None
-        if isinstance(p, A.Predicate):
+        if isinstance(p, ast.Predicate):
             return attrs.evolve(p, line=line, col=col)
         if isinstance(p, Pred):
-            return A.Predicate(p.name, line=line, col=col)
+            return ast.Predicate(p.name, line=line, col=col)
         if isinstance(p, PredUse):
-            return A.Predicate(p.name, p.negate, p.control, line=line, col=col)
+            return ast.Predicate(p.name, p.negate, p.control, line=line, col=col)
         self._fail(f"a predicate must be a Pred (P, ~P, P.any), not {_kind(p)}", line, col)
 
     def _operand(self, o: Any) -> Any:
@@ -830,7 +830,7 @@ class UnitBuilder:
         if isinstance(o, Reg):
             return o.node()
         if isinstance(o, (Var, Addr, Pred, Surface, Sampler, Label)):
-            return A.Name(o.name)
+            return ast.Name(o.name)
         if isinstance(o, PredUse):
             raise BuildError(f"'{'!' if o.negate else ''}{o.name}' is a guard: pass it as pred=")
         if isinstance(o, bool):
@@ -838,20 +838,20 @@ class UnitBuilder:
         if isinstance(o, (int, float)):
             return _imm(o, None, None)
         if isinstance(o, str):
-            return A.Name(o)
+            return ast.Name(o)
         if isinstance(o, (tuple, list)):
-            return A.Tuple(tuple(self._item(x) for x in o))
+            return ast.Tuple(tuple(self._item(x) for x in o))
         raise BuildError(f"{_kind(o)} cannot be an operand")
 
     def _item(self, x: Any) -> Any:
         """An item of a parenthesised list: ints are bare numbers."""
         if isinstance(x, int) and not isinstance(x, bool):
-            return A.Number(x)
+            return ast.Number(x)
         if isinstance(x, (tuple, list)):
             raise BuildError("a list inside a list")
         return self._operand(x)
 
-    def _canonical(self, ins: A.Instruction) -> A.Instruction:
+    def _canonical(self, ins: ast.Instruction) -> ast.Instruction:
         """What the parser makes of the printed instruction (the same
         rewrite: visa.isa.forms.upgraded): the form's older-spelling
         rewrite, and an address operand's ``<1>``."""
@@ -862,7 +862,7 @@ class UnitBuilder:
             self._fail(str(e), ins.line, ins.col)
         return ins if up is ins else _stamp_ins(up, ins.line, ins.col)
 
-    def _trial_check(self, ins: A.Instruction, given: Sequence[Any], mask_given: bool) -> A.Instruction:
+    def _trial_check(self, ins: ast.Instruction, given: Sequence[Any], mask_given: bool) -> ast.Instruction:
         """Check ``ins`` against its record (the classes of its operands: its
         signature) and through the encoder's own path, decode its bytes
         through the decoder's, and settle what the caller left open as the
@@ -881,7 +881,7 @@ class UnitBuilder:
             self._fail(trial.problems[0], line, col)
         ints = [k for k, o in enumerate(given)
                 if isinstance(o, int) and not isinstance(o, bool) and k < len(ins.operands)
-                and type(ins.operands[k]) is A.Imm]
+                and type(ins.operands[k]) is ast.Imm]
         # the first reading that encodes: as given (M1, ints immediate), then
         # without a mask, then with the ints as bare numbers
         candidates = [ins]
@@ -891,7 +891,7 @@ class UnitBuilder:
             for c in list(candidates):
                 ops = list(c.operands)
                 for k in ints:
-                    ops[k] = A.Number(given[k], line=line, col=col)
+                    ops[k] = ast.Number(given[k], line=line, col=col)
                 candidates.append(attrs.evolve(c, operands=tuple(ops)))
         first_problem = None
         for cand in candidates:
@@ -919,12 +919,12 @@ class UnitBuilder:
         ops = list(ins.operands)
         for k, o in enumerate(given[:len(back.operands)]):
             dec, mine = back.operands[k], ops[k]
-            if k in ints and type(dec) is A.Number and type(mine) is A.Imm:
-                ops[k] = A.Number(o, line=line, col=col)  # the form reads a bare number
+            if k in ints and type(dec) is ast.Number and type(mine) is ast.Imm:
+                ops[k] = ast.Number(o, line=line, col=col)  # the form reads a bare number
                 changed = True
-            elif (isinstance(o, (Label, str)) and type(mine) is A.Name and type(dec) is A.String
+            elif (isinstance(o, (Label, str)) and type(mine) is ast.Name and type(dec) is ast.String
                   and dec.value == mine.name):
-                ops[k] = A.String(mine.name, line=line, col=col)  # a name the text quotes
+                ops[k] = ast.String(mine.name, line=line, col=col)  # a name the text quotes
                 changed = True
         ex = ins.exec
         if (ex is not None and not mask_given and back.exec is not None
@@ -952,16 +952,16 @@ def _align(a: str | int | None) -> str | None | bool:
 def _stamp(o: Any, line: int, col: int) -> Any:
     """Operand ``o`` (and the nodes inside it) at (line, col)."""
     t = type(o)
-    if t is A.Tuple:
-        return A.Tuple(tuple(_stamp(x, line, col) for x in o.items), line=line, col=col)
-    if t is A.LscAddr:
+    if t is ast.Tuple:
+        return ast.Tuple(tuple(_stamp(x, line, col) for x in o.items), line=line, col=col)
+    if t is ast.LscAddr:
         return attrs.evolve(o, surface=None if o.surface is None else _stamp(o.surface, line, col),
                             base=None if o.base is None else _stamp(o.base, line, col),
                             extra=tuple(_stamp(x, line, col) for x in o.extra), line=line, col=col)
     return attrs.evolve(o, line=line, col=col)
 
 
-def _stamp_ins(ins: A.Instruction, line: int, col: int) -> A.Instruction:
+def _stamp_ins(ins: ast.Instruction, line: int, col: int) -> ast.Instruction:
     return attrs.evolve(ins, pred=None if ins.pred is None else attrs.evolve(ins.pred, line=line, col=col),
                         exec=None if ins.exec is None else attrs.evolve(ins.exec, line=line, col=col),
                         operands=tuple(_stamp(o, line, col) for o in ins.operands),
@@ -977,7 +977,7 @@ class _Trial(Context):
     decoder's."""
 
     def __init__(self, unit: UnitBuilder) -> None:
-        self.sym = Symbols(A.Unit(unit.kind, unit.name))
+        self.sym = Symbols(ast.Unit(unit.kind, unit.name))
         self.counters = {"G": predefined.NUM_PREDEFINED_VARS, "A": 0,
                          "P": predefined.NUM_PREDEFINED_PREDICATES, "S": 0,
                          "T": predefined.NUM_PREDEFINED_SURFACES}
@@ -990,20 +990,20 @@ class _Trial(Context):
         # the validator's view (visa.isa.verify.Context): the problems found
         self.problems: list[str] = []
         self.kinds = {n: k for n, (k, _) in self.sym.vars.items()}
-        self.gvars: dict[str, A.VarDecl | None] = {n: None for n in predefined.PREDEFINED_VAR_NAMES}
+        self.gvars: dict[str, ast.VarDecl | None] = {n: None for n in predefined.PREDEFINED_VAR_NAMES}
         self.declared = frozenset()
         self.bf_vars = frozenset()
         for d in unit.decls:
             self.declare(d)
 
-    def declare(self, d: A.VarDecl | A.AddrDecl | A.PredDecl | A.SamplerDecl | A.SurfaceDecl) -> None:
+    def declare(self, d: ast.VarDecl | ast.AddrDecl | ast.PredDecl | ast.SamplerDecl | ast.SurfaceDecl) -> None:
         k = _DECL_KIND[type(d)]
         ident = self.counters[k]
         self.counters[k] += 1
         self.sym.declare(d.name, k, ident)
         self.names[(k, ident)] = d.name
         self.kinds[d.name] = k
-        if type(d) is A.VarDecl:
+        if type(d) is ast.VarDecl:
             self.sym.var_types[d.name] = d.type
             self.sym.var_align[d.name] = datatypes.ALIGN_CODE_BY_PRINTED[d.align]
             self.gvars[d.name] = d
@@ -1013,7 +1013,7 @@ class _Trial(Context):
 
     def opclass(self, o: Any) -> str:
         # a bare name nothing declares: the encoder says it is undeclared
-        if type(o) is A.Name and o.name not in self.kinds:
+        if type(o) is ast.Name and o.name not in self.kinds:
             return "?"
         return super().opclass(o)
 

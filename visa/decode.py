@@ -10,8 +10,8 @@ report it as an internal error).
 """
 from __future__ import annotations
 
-from . import ast as A
-from .binary import objfile as OF
+from . import ast
+from .binary import objfile
 from .errors import Diagnostic, VisaError
 from .isa import datatypes, targets, field_codes, opcodes, predefined, attributes
 from .isa.atoms import TYPE_NAME, DecodeError, InsBuilder, Mismatch, Reader
@@ -25,7 +25,7 @@ _LABEL_OP = opcodes.LABEL_OPCODE
 class Names:
     """Ids -> names for one object (the decode-side twin of encode.Symbols)."""
 
-    def __init__(self, obj: OF.VisaObject, grf_bytes: int = 32):
+    def __init__(self, obj: objfile.VisaObject, grf_bytes: int = 32):
         self.obj = obj
         self.grf_bytes = grf_bytes
         s = obj.strings
@@ -104,12 +104,12 @@ def _attr_value(name: str, raw: bytes):
 
 
 def _decl_attrs(obj, attrs_):
-    return tuple(A.Attr(obj.strings[a.name_index], _attr_value(obj.strings[a.name_index], a.value))
+    return tuple(ast.Attr(obj.strings[a.name_index], _attr_value(obj.strings[a.name_index], a.value))
                  for a in attrs_)
 
 
-def decode_object(obj: OF.VisaObject, kind: str, name: str, funcdecls=(), code_at: int = 0,
-                  grf_bytes: int = 32, offsets: list | None = None) -> A.Unit:
+def decode_object(obj: objfile.VisaObject, kind: str, name: str, funcdecls=(), code_at: int = 0,
+                  grf_bytes: int = 32, offsets: list | None = None) -> ast.Unit:
     s = obj.strings
     names = Names(obj, grf_bytes)
     pool_index = {}
@@ -121,8 +121,8 @@ def decode_object(obj: OF.VisaObject, kind: str, name: str, funcdecls=(), code_a
             raise DecodeError(f"variable '{s[v.name_index]}' has an invalid type or alignment code")
         alias = None
         if v.alias_index:
-            alias = A.Alias(names.var_name("G", v.alias_index), v.alias_offset)
-        vars_.append(A.VarDecl(s[v.name_index], TYPE_NAME[ty], v.num_elements, ALIGN_NAME[al],
+            alias = ast.Alias(names.var_name("G", v.alias_index), v.alias_offset)
+        vars_.append(ast.VarDecl(s[v.name_index], TYPE_NAME[ty], v.num_elements, ALIGN_NAME[al],
                                alias, _decl_attrs(obj, v.attributes)))
         pool_index[id(vars_[-1])] = v.name_index
 
@@ -134,10 +134,10 @@ def decode_object(obj: OF.VisaObject, kind: str, name: str, funcdecls=(), code_a
             pool_index[id(out[-1])] = v.name_index
         return out
 
-    addrs = small(A.AddrDecl, obj.addresses)
-    preds = small(A.PredDecl, obj.predicates)
-    samplers = small(A.SamplerDecl, obj.samplers, "vname")
-    surfaces = small(A.SurfaceDecl, obj.surfaces, "vname")
+    addrs = small(ast.AddrDecl, obj.addresses)
+    preds = small(ast.PredDecl, obj.predicates)
+    samplers = small(ast.SamplerDecl, obj.samplers, "vname")
+    surfaces = small(ast.SurfaceDecl, obj.surfaces, "vname")
     # program order: the order the names entered the string pool
     decls = sorted(vars_ + addrs + preds + samplers + surfaces, key=lambda x: pool_index[id(x)])
     inputs = []
@@ -145,11 +145,11 @@ def decode_object(obj: OF.VisaObject, kind: str, name: str, funcdecls=(), code_a
         k = {0: "G", 1: "S", 2: "T"}.get(i.kind & 7)
         if k is None:
             raise DecodeError(f"input of unknown class {i.kind & 7}")
-        inputs.append(A.Input(field_codes.implicit_input_directive(i.kind >> 3), names.var_name(k, i.index),
+        inputs.append(ast.Input(field_codes.implicit_input_directive(i.kind >> 3), names.var_name(k, i.index),
                               i.offset, i.size))
     attrs_ = _decl_attrs(obj, obj.attributes)
     body = decode_code(obj, names, code_at, offsets)
-    return A.Unit(kind, name, tuple(funcdecls), tuple(decls), tuple(inputs), attrs_, tuple(body))
+    return ast.Unit(kind, name, tuple(funcdecls), tuple(decls), tuple(inputs), attrs_, tuple(body))
 
 
 def decode_instruction(rd: Reader, forms: tuple, names, op: int, at: int) -> tuple:
@@ -178,7 +178,7 @@ def decode_instruction(rd: Reader, forms: tuple, names, op: int, at: int) -> tup
     raise last or DecodeError(f"no form of opcode 0x{op:02x} matches these bytes", at)
 
 
-def decode_code(obj: OF.VisaObject, names: Names, base: int = 0,
+def decode_code(obj: objfile.VisaObject, names: Names, base: int = 0,
                 offsets: list | None = None) -> list:
     """The instruction stream -> statements (``offsets``, when given, gets
     each statement's byte offset: ``base`` plus its place in the stream).
@@ -211,10 +211,10 @@ def decode_code(obj: OF.VisaObject, names: Names, base: int = 0,
             continue
         rd.ub()
         if op == _SUB_OP:
-            body.append(A.Subroutine(names.label_name(rd.uw(), at)))
+            body.append(ast.Subroutine(names.label_name(rd.uw(), at)))
             continue
         if op == _LABEL_OP:
-            body.append(A.Label(names.label_name(rd.uw(), at)))
+            body.append(ast.Label(names.label_name(rd.uw(), at)))
             continue
         forms = by_opcode.get(op)
         if not forms:
@@ -231,13 +231,13 @@ def decode_code(obj: OF.VisaObject, names: Names, base: int = 0,
     return body
 
 
-def disassemble_module(data: bytes, offsets: list | None = None) -> A.Module:
+def disassemble_module(data: bytes, offsets: list | None = None) -> ast.Module:
     """The program of a vISA binary.  ``offsets``, when given, gets one list
     per unit (kernels, then functions): the file offset of each statement of
     its body."""
-    f = OF.read(data)
+    f = objfile.read(data)
     funcs = tuple(fn.name for fn in f.functions)
-    plan = OF.layout(f)
+    plan = objfile.layout(f)
 
     def code_at(info, obj):  # file offset of an object's instruction stream
         return info.offset + info.size - len(obj.code)
@@ -253,7 +253,7 @@ def disassemble_module(data: bytes, offsets: list | None = None) -> A.Module:
              for k, i in zip(f.kernels, plan.kernels)]
     units += [decode_object(fn.obj, "function", fn.name, (), code_at(i, fn.obj), grf, where())
               for fn, i in zip(f.functions, plan.functions)]
-    return A.Module((f.major, f.minor), tuple(units))
+    return ast.Module((f.major, f.minor), tuple(units))
 
 
 def disassemble(data: bytes, *, filename: str = "<input>") -> str:
@@ -262,5 +262,5 @@ def disassemble(data: bytes, *, filename: str = "<input>") -> str:
         raise TypeError("disassemble() takes bytes")
     try:
         return fmt(disassemble_module(bytes(data)))
-    except (OF.ObjectFormatError, DecodeError) as e:
+    except (objfile.ObjectFormatError, DecodeError) as e:
         raise VisaError([Diagnostic(filename, 0, 0, f"invalid vISA binary: {e}", rule="binary")]) from None

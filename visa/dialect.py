@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 
 import attrs
 
-from . import ast as A
+from . import ast
 from .errors import VisaError, node_diag
 from .isa.atoms import EncodeError
 from .isa import predefined
@@ -25,7 +25,7 @@ V41: Version = (4, 1)
 V42: Version = (4, 2)
 
 
-def translate(module: A.Module, version: Version, filename: str = "<input>") -> A.Module:
+def translate(module: ast.Module, version: Version, filename: str = "<input>") -> ast.Module:
     """``module`` in the dialect ``version`` (:data:`V41` or :data:`V42`).
 
     Raises :class:`visa.VisaError` with a diagnostic (at ``filename`` and the
@@ -36,7 +36,7 @@ def translate(module: A.Module, version: Version, filename: str = "<input>") -> 
     return out
 
 
-def translated(module: A.Module, version: Version) -> tuple[A.Module, list[EncodeError]]:
+def translated(module: ast.Module, version: Version) -> tuple[ast.Module, list[EncodeError]]:
     """``module`` in the dialect ``version``, and every construct that
     dialect cannot say (the module is only meaningful when there is none):
     one pass over the instructions.  Raises ValueError for a version that is
@@ -49,9 +49,9 @@ def translated(module: A.Module, version: Version) -> tuple[A.Module, list[Encod
     if source == version:
         return module, []
     errors: list[EncodeError] = []
-    units: list[A.Unit] = []
+    units: list[ast.Unit] = []
     for u in module.units:
-        stmts: list[A.Statement] = []
+        stmts: list[ast.Statement] = []
         for s in u.body:
             try:
                 stmts.append(_one(s, version))
@@ -67,20 +67,20 @@ def translated(module: A.Module, version: Version) -> tuple[A.Module, list[Encod
 _ONLY_42 = frozenset(v.name for v in predefined.PREDEFINED_VARS if v.since > V41)
 
 
-def _operands(ops: Iterable[A.Operand]) -> Iterator[A.Operand]:
+def _operands(ops: Iterable[ast.Operand]) -> Iterator[ast.Operand]:
     """The operands and the operands inside them (LSC address items, lists)."""
     for o in ops:
         yield o
-        if type(o) is A.LscAddr:
+        if type(o) is ast.LscAddr:
             yield from _operands(x for x in (o.surface, o.base, *o.extra) if x is not None)
-        elif type(o) is A.Tuple:
+        elif type(o) is ast.Tuple:
             yield from _operands(o.items)
 
 
-def _one(s: A.Statement, version: Version) -> A.Statement:
+def _one(s: ast.Statement, version: Version) -> ast.Statement:
     """One statement in the dialect ``version`` (raises EncodeError for what
     that dialect cannot say)."""
-    if type(s) is not A.Instruction:
+    if type(s) is not ast.Instruction:
         return s
     facts = text_of(s.op)
     if version == V41:
@@ -95,5 +95,5 @@ def _one(s: A.Statement, version: Version) -> A.Statement:
     rewrite = facts.to_41 if version == V41 else facts.to_42
     if rewrite is None:
         return s
-    out: A.Statement = rewrite(s)
+    out: ast.Statement = rewrite(s)
     return out

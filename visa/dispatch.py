@@ -34,40 +34,40 @@ _CATEGORY_ESCAPES = {"CATEGORY_DIGIT": r"\d", "CATEGORY_NOT_DIGIT": r"\D", "CATE
 def chars_of(lead: str) -> frozenset[str] | None:
     """Every character a match of ``lead`` can hold, or None where that is
     not a short list (a class like ``.`` or ``\\w``)."""
-    from re import _constants as C
+    from re import _constants as re_constants
     from re import _parser
     out: set[str] = set()
 
     def walk(seq: Any) -> bool:
         for op, av in seq:
-            if op is C.LITERAL:
+            if op is re_constants.LITERAL:
                 out.add(chr(av))
-            elif op is C.IN:
+            elif op is re_constants.IN:
                 for iop, iav in av:
-                    if iop is C.LITERAL:
+                    if iop is re_constants.LITERAL:
                         out.add(chr(iav))
-                    elif iop is C.RANGE and iav[1] - iav[0] < 256:
+                    elif iop is re_constants.RANGE and iav[1] - iav[0] < 256:
                         out.update(chr(i) for i in range(iav[0], iav[1] + 1))
                     else:
                         return False
-            elif op is C.BRANCH:
+            elif op is re_constants.BRANCH:
                 if not all(walk(alt) for alt in av[1]):
                     return False
-            elif op is C.SUBPATTERN:
-                if av[1] & C.SRE_FLAG_IGNORECASE or not walk(av[3]):
+            elif op is re_constants.SUBPATTERN:
+                if av[1] & re_constants.SRE_FLAG_IGNORECASE or not walk(av[3]):
                     return False
-            elif op in (C.MAX_REPEAT, C.MIN_REPEAT, C.POSSESSIVE_REPEAT):
+            elif op in (re_constants.MAX_REPEAT, re_constants.MIN_REPEAT, re_constants.POSSESSIVE_REPEAT):
                 if not walk(av[2]):
                     return False
-            elif op is C.ATOMIC_GROUP:
+            elif op is re_constants.ATOMIC_GROUP:
                 if not walk(av):
                     return False
-            elif op not in (C.AT, C.ASSERT, C.ASSERT_NOT):
+            elif op not in (re_constants.AT, re_constants.ASSERT, re_constants.ASSERT_NOT):
                 return False
         return True
 
     p = _parser.parse(lead, 0)
-    if p.state.flags & C.SRE_FLAG_IGNORECASE or not walk(p):
+    if p.state.flags & re_constants.SRE_FLAG_IGNORECASE or not walk(p):
         return None
     return frozenset(out)
 
@@ -78,12 +78,12 @@ def first(pattern: str, skip: frozenset[str]) -> First:
     :data:`First`): a superset, from the expression's parse (lookarounds
     and anchors are taken as matching nothing; what this does not know of
     as matching anything)."""
-    from re import _constants as C
+    from re import _constants as re_constants
     from re import _parser
     anything = (_ASCII - skip, True, True)
 
     def chars(cs: set[str], flags: int, other: bool = False) -> tuple[set[str], bool, bool]:
-        if flags & C.SRE_FLAG_IGNORECASE:
+        if flags & re_constants.SRE_FLAG_IGNORECASE:
             folded = {x for c in cs for x in (c, c.lower(), c.upper())}
             other = other or any(c.isalpha() or c.lower() != c.upper() for c in cs)  # (Unicode folds)
             cs = folded
@@ -99,25 +99,25 @@ def first(pattern: str, skip: frozenset[str]) -> First:
         return {c for c in _ASCII if r.match(c)}
 
     def node(op: Any, av: Any, flags: int) -> tuple[set[str], bool, bool]:
-        if op is C.LITERAL:
+        if op is re_constants.LITERAL:
             return chars({chr(av)}, flags)
-        if op is C.IN:
+        if op is re_constants.IN:
             cs: set[str] = set()
             other = False
             for iop, iav in av:
-                if iop is C.LITERAL:
+                if iop is re_constants.LITERAL:
                     cs.add(chr(iav))
-                elif iop is C.RANGE:
+                elif iop is re_constants.RANGE:
                     lo, hi = iav
                     cs.update(chr(i) for i in range(lo, min(hi, 127) + 1))
                     other = other or hi >= 128
-                elif iop is C.CATEGORY:
+                elif iop is re_constants.CATEGORY:
                     cs |= category(iav)
                     other = True
                 else:  # NEGATE, and anything else: any character
                     return set(anything[0]), True, True
             return chars(cs, flags, other)
-        if op is C.BRANCH:
+        if op is re_constants.BRANCH:
             x: set[str] = set()
             o = n = False
             for alt in av[1]:
@@ -125,18 +125,18 @@ def first(pattern: str, skip: frozenset[str]) -> First:
                 x |= ax
                 o, n = o or ao, n or an
             return x, o, n
-        if op is C.SUBPATTERN:
+        if op is re_constants.SUBPATTERN:
             _, add, remove, p = av
             return seq(p, (flags | add) & ~remove)
-        if op in (C.MAX_REPEAT, C.MIN_REPEAT, C.POSSESSIVE_REPEAT):
+        if op in (re_constants.MAX_REPEAT, re_constants.MIN_REPEAT, re_constants.POSSESSIVE_REPEAT):
             lo, hi, p = av
             if hi == 0:
                 return set(), False, True
             x, o, n = seq(p, flags)
             return x, o, n or lo == 0
-        if op is C.ATOMIC_GROUP:
+        if op is re_constants.ATOMIC_GROUP:
             return seq(av, flags)
-        if op in (C.AT, C.ASSERT, C.ASSERT_NOT):
+        if op in (re_constants.AT, re_constants.ASSERT, re_constants.ASSERT_NOT):
             return set(), False, True
         return set(anything[0]), True, True  # ANY, NOT_LITERAL, back references ...
 

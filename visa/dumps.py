@@ -377,9 +377,6 @@ def _op_names(op: Any, out: list[str]) -> None:
 
 # the operand kinds a message writes its response to
 _MESSAGE_DST = frozenset((ast.Raw, ast.LscData, ast.VarRef))
-# atoms (by class name) that read one raw / one vector operand of the text
-_RAW_ATOMS = frozenset(("RawOp", "RawAt", "MediaRaw", "Payload", "AddrReg", "TypedCoord"))
-_DATA_ATOMS = _RAW_ATOMS | frozenset(("Vec", "SimpleVec", "MediaVec", "VecAO", "AddrSrc"))
 
 
 @functools.cache
@@ -387,15 +384,17 @@ def _written_operand(mnemonic: str) -> int | None:
     """The text operand a message (or any instruction whose destination is
     not its first operand) writes, from the instruction description: the
     operand that the form's atoms read for the row's field named ``dst``
-    (Intel's description rows name the written field so).  Negative: counted
-    from the end.  None where no such field is read from the text (a store,
-    a field named otherwise, a form whose atoms and row do not line up)."""
+    (Intel's description rows name the written field so), the atoms that
+    write a row's vector or raw operand field saying so (``operand_field``).
+    Negative: counted from the end.  None where no such field is read from
+    the text (a store, a field named otherwise, a form whose atoms and row
+    do not line up)."""
     from .isa.forms import FORMS
     f = FORMS.get(mnemonic)
     if f is None:
         return None
     found: set[int | None] = set()
-    for layout in (f.variants() if hasattr(f, "variants") else (f,)):
+    for layout in f.variants():
         d = opcodes.OPCODES[layout.opcode]
         row = d.operands
         if d.subops:
@@ -403,8 +402,8 @@ def _written_operand(mnemonic: str) -> int | None:
             if len(sub) != 1:
                 return None
             row = sub[0].operands
-        atoms = [a for a in getattr(layout, "atoms", ()) if type(a).__name__ in _DATA_ATOMS]
-        raw_atoms = [a for a in atoms if type(a).__name__ in _RAW_ATOMS]
+        atoms = [a for a in layout.atoms if a.operand_field is not None]
+        raw_atoms = [a for a in atoms if a.operand_field == "raw"]
         raw_ods = [od for od in row if od.is_raw]
         data_ods = [od for od in row if od.is_raw or od.is_vector]
         if raw_ods and len(raw_ods) == len(raw_atoms):
@@ -415,7 +414,7 @@ def _written_operand(mnemonic: str) -> int | None:
             pairs = [(raw_ods[0], raw_atoms[0])]  # the payloads lead with dst (2D block LSC)
         else:
             return None
-        hit = [a.index for od, a in pairs if od.name == "dst"]
+        hit = [a.operand_slots[0] if a.operand_slots else None for od, a in pairs if od.name == "dst"]
         found.add(hit[0] if len(hit) == 1 else None)
     return found.pop() if len(found) == 1 else None
 

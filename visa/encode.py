@@ -21,8 +21,8 @@ import struct
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from . import ast as A
-from .binary import objfile as OF
+from . import ast
+from .binary import objfile
 from .errors import Diagnostic, VisaError, WarningOptions
 from .isa import datatypes, targets, field_codes, opcodes, predefined, attributes, keywords
 from .isa.atoms import TYPE_CODE, EncodeError
@@ -53,7 +53,7 @@ _ATTR_KIND_WORDS = {attributes.AttrValueKind.BOOL: "takes no value",
                     attributes.AttrValueKind.STRING: "takes a string"}
 
 
-def _check_attr(a: A.Attr, scope: "attributes.AttrScope") -> None:
+def _check_attr(a: ast.Attr, scope: "attributes.AttrScope") -> None:
     """``a`` is an attribute Intel's builder knows for ``scope`` (kernel or
     variable), with a value of its kind; anything else Intel's GenX_IR
     aborts on or writes as bytes that do not read back as written."""
@@ -81,7 +81,7 @@ def _check_attr(a: A.Attr, scope: "attributes.AttrScope") -> None:
         raise EncodeError(f"attribute '{a.name}' {what}", a)
 
 
-def _attr_value(a: A.Attr) -> bytes:
+def _attr_value(a: ast.Attr) -> bytes:
     """An attribute's value bytes, as Intel's builder stores them: a string
     as its bytes, an integer as 4 bytes, no value as none; ``Target`` given
     as "cm" or "3d" is one byte."""
@@ -114,11 +114,11 @@ class Symbols:
     entry (``add_string``: GenX_IR gives every fcall / faddr / FILE its own),
     and need the GRF size of the target (``grf_bytes``)."""
 
-    def __init__(self, unit: A.Unit, grf_bytes: int = 32):
+    def __init__(self, unit: ast.Unit, grf_bytes: int = 32):
         self.grf_bytes = grf_bytes
-        self.var_types = {d.name: d.type for d in unit.decls if type(d) is A.VarDecl}
+        self.var_types = {d.name: d.type for d in unit.decls if type(d) is ast.VarDecl}
         self.var_align = {d.name: datatypes.ALIGN_CODE_BY_PRINTED[d.align]
-                          for d in unit.decls if type(d) is A.VarDecl}
+                          for d in unit.decls if type(d) is ast.VarDecl}
         self.strings: list[str] = [unit.name]
         self._index: dict[str, int] = {unit.name: 0}
         for s in PREDEFINED_STRINGS:
@@ -154,7 +154,7 @@ class Symbols:
         """Pool entries, as Intel's builder adds them: a declaration's name
         and then a fresh entry for each of its attribute names; a kernel
         attribute's name (fresh each time)."""
-        if type(it) is A.Attr:
+        if type(it) is ast.Attr:
             _check_attr(it, attributes.AttrScope.KERNEL)
             self.kattr_ids[id(it)] = self.add_string(_kernel_attr_name(it.name))
             return
@@ -178,7 +178,7 @@ class Symbols:
     def decl_attrs(self, d) -> tuple:
         if not d.attrs:  # most declarations
             return ()
-        return tuple(OF.Attribute(i, _attr_value(a))
+        return tuple(objfile.Attribute(i, _attr_value(a))
                      for a, i in zip(d.attrs, self.attr_ids[id(d)], strict=True))
 
     def add_string(self, s: str) -> int:
@@ -214,25 +214,25 @@ class Symbols:
         return i
 
 
-def _input_size(i: A.Input, decls: dict) -> int:
+def _input_size(i: ast.Input, decls: dict) -> int:
     """An input's size: as written, else the size of its variable (general
     variables only, as Intel's ``%sizeof``)."""
     if i.size is not None:
         return i.size
     d = decls.get(i.name)
-    if type(d) is A.VarDecl:
+    if type(d) is ast.VarDecl:
         return d.num_elts * datatypes.TYPE_INFO_BY_NAME[d.type].size
     raise EncodeError(f".{i.kind} {i.name} needs size= (only a general variable's size is known)", i)
 
 
-def encode_unit(unit: A.Unit, grf_bytes: int = 32) -> OF.VisaObject:
+def encode_unit(unit: ast.Unit, grf_bytes: int = 32) -> objfile.VisaObject:
     sym = Symbols(unit, grf_bytes)
     # declarations, in program order (ids count per kind)
     decls = unit.decls
     counters = {"G": predefined.NUM_PREDEFINED_VARS, "A": 0, "P": predefined.NUM_PREDEFINED_PREDICATES,
                 "S": 0, "T": predefined.NUM_PREDEFINED_SURFACES}
-    kind_of = {A.VarDecl: "G", A.AddrDecl: "A", A.PredDecl: "P", A.SamplerDecl: "S",
-               A.SurfaceDecl: "T"}
+    kind_of = {ast.VarDecl: "G", ast.AddrDecl: "A", ast.PredDecl: "P", ast.SamplerDecl: "S",
+               ast.SurfaceDecl: "T"}
     for d in decls:
         k = kind_of[type(d)]
         sym.declare(d.name, k, counters[k])
@@ -247,17 +247,17 @@ def encode_unit(unit: A.Unit, grf_bytes: int = 32) -> OF.VisaObject:
             if k != "G":
                 raise EncodeError(f"alias target '{d.alias.var}' is not a general variable", d)
             alias_offset = d.alias.offset
-        variables.append(OF.GeneralVar(sym.string_id(d.name),
+        variables.append(objfile.GeneralVar(sym.string_id(d.name),
                                        TYPE_CODE[d.type] | (sym.var_align[d.name] << 4),
                                        d.num_elts, alias_index, alias_offset, 0,
                                        sym.decl_attrs(d)))
-    addresses = [OF.AddressVar(sym.string_id(d.name), d.num_elts, sym.decl_attrs(d))
+    addresses = [objfile.AddressVar(sym.string_id(d.name), d.num_elts, sym.decl_attrs(d))
                  for d in unit.addrs]
-    predicates = [OF.PredicateVar(sym.string_id(d.name), d.num_elts, sym.decl_attrs(d))
+    predicates = [objfile.PredicateVar(sym.string_id(d.name), d.num_elts, sym.decl_attrs(d))
                   for d in unit.preds]
-    samplers = [OF.StateVar(sym.string_id(d.name), d.num_elts, sym.decl_attrs(d))
+    samplers = [objfile.StateVar(sym.string_id(d.name), d.num_elts, sym.decl_attrs(d))
                 for d in unit.samplers]
-    surfaces = [OF.StateVar(sym.string_id(d.name), d.num_elts, sym.decl_attrs(d))
+    surfaces = [objfile.StateVar(sym.string_id(d.name), d.num_elts, sym.decl_attrs(d))
                 for d in unit.surfaces]
     inputs = None
     if unit.kind == "kernel":
@@ -267,18 +267,18 @@ def encode_unit(unit: A.Unit, grf_bytes: int = 32) -> OF.VisaObject:
             k, ident = sym.var_kind(i.name, i)
             if k not in INPUT_CLASS:
                 raise EncodeError(f"'{i.name}' cannot be a kernel input", i)
-            inputs.append(OF.Input(INPUT_CLASS[k] | (field_codes.implicit_input_kind(i.kind) << 3), ident,
+            inputs.append(objfile.Input(INPUT_CLASS[k] | (field_codes.implicit_input_kind(i.kind) << 3), ident,
                                    i.offset or 0, _input_size(i, by_name)))
-    kernel_attributes = [OF.Attribute(sym.kattr_ids[id(a)], _attr_value(a)) for a in unit.attrs]
+    kernel_attributes = [objfile.Attribute(sym.kattr_ids[id(a)], _attr_value(a)) for a in unit.attrs]
     if not any(a.name == "Target" for a in unit.attrs):
         # Intel's builder gives every object a Target when it is finished:
         # GenX_IR's default, "3d"
-        kernel_attributes.append(OF.Attribute(sym.add_string("Target"), bytes((TARGETS["3d"],))))
-    labels = [OF.Label(sym.string_id(n), k) for n, k in sym.labels]
+        kernel_attributes.append(objfile.Attribute(sym.add_string("Target"), bytes((TARGETS["3d"],))))
+    labels = [objfile.Label(sym.string_id(n), k) for n, k in sym.labels]
     if unit.kind == "kernel":
-        return OF.VisaObject(tuple(sym.strings), 0, variables, addresses, predicates, labels,
+        return objfile.VisaObject(tuple(sym.strings), 0, variables, addresses, predicates, labels,
                              samplers, surfaces, (), inputs, None, None, kernel_attributes, code)
-    return OF.VisaObject(tuple(sym.strings), 0, variables, addresses, predicates, labels,
+    return objfile.VisaObject(tuple(sym.strings), 0, variables, addresses, predicates, labels,
                          samplers, surfaces, (), None, 0, 0, kernel_attributes, code)
 
 
@@ -303,7 +303,7 @@ def encode_body(body, sym: Symbols) -> bytes:
         if reach is not None:
             reach(s)
         t = type(s)
-        if t is A.Instruction:
+        if t is ast.Instruction:
             m = memo.get(s)
             if m is not None:
                 out.append(m[0])
@@ -322,9 +322,9 @@ def encode_body(body, sym: Symbols) -> bytes:
             out.append(m[0])
             unwritten += m[1]
             continue
-        if t is A.Unparsed:
+        if t is ast.Unparsed:
             raise EncodeError(f"a line that did not parse: {s.message}", s)
-        elif t is A.Subroutine:
+        elif t is ast.Subroutine:
             i = sym.label_id(s.name, s, LABEL_SUBROUTINE)
             out.append(struct.pack("<BH", sub_op, i))
         else:  # Label
@@ -335,7 +335,7 @@ def encode_body(body, sym: Symbols) -> bytes:
     return b"".join(out)
 
 
-def encode_instruction(s: A.Instruction, sym: Symbols, table=None) -> tuple[bytes, int]:
+def encode_instruction(s: ast.Instruction, sym: Symbols, table=None) -> tuple[bytes, int]:
     """One instruction's bytes and the zero bytes it leaves for the end (its
     record in ``table``, by default the records').  Raises EncodeError for
     what its record cannot encode."""
@@ -380,7 +380,7 @@ def _gen_table(gen_binaries, names: list[str]) -> dict[str, list[tuple[int, byte
     return table
 
 
-def assemble_module(module: A.Module, gen_binaries=()) -> bytes:
+def assemble_module(module: ast.Module, gen_binaries=()) -> bytes:
     if tuple(module.version) >= (4, 2):
         # vISA 4.2 text: the binary is 4.1's, so the program is said in 4.1
         # first; every construct 4.1 cannot say is an error
@@ -399,7 +399,7 @@ def assemble_module(module: A.Module, gen_binaries=()) -> bytes:
             functions.append((u.name, obj))
     # the only object format written is vISA 4.1 (an older text's .version
     # names the syntax it was written in, not the binary wanted)
-    return OF.build_bytes(kernels, functions, major=4, minor=1)
+    return objfile.build_bytes(kernels, functions, major=4, minor=1)
 
 
 def find_platform(platform) -> "targets.Platform":
@@ -416,7 +416,7 @@ def find_platform(platform) -> "targets.Platform":
     return p
 
 
-def validate_module(module: A.Module, *, text: str | None = None, filename: str = "<input>",
+def validate_module(module: ast.Module, *, text: str | None = None, filename: str = "<input>",
                     platform: "targets.Platform | str | int | None" = None,
                     codes: list[int] | tuple[int, ...] = (),
                     options: "WarningOptions | None" = None) -> list[Diagnostic]:
@@ -442,7 +442,7 @@ def validate_module(module: A.Module, *, text: str | None = None, filename: str 
     return found if options is None else options.apply(found)
 
 
-def _for_any_platform(module: A.Module, text: str | None, filename: str) -> list[Diagnostic]:
+def _for_any_platform(module: ast.Module, text: str | None, filename: str) -> list[Diagnostic]:
     """The validator's verdict on a program that names no platform: each
     GRF size judged (the second only where the first finds an error, so a
     clean program is validated once), an error kept where both sizes fail,
@@ -479,10 +479,10 @@ def _for_any_platform(module: A.Module, text: str | None, filename: str) -> list
     return sorted(out, key=lambda d: (d.line, d.col))
 
 
-def check_module(module: A.Module, *, text: str | None, filename: str,
+def check_module(module: ast.Module, *, text: str | None, filename: str,
                  platform: "targets.Platform | str | int | None" = None,
                  codes: list[int] | tuple[int, ...] = (),
-                 gen_binaries: OF.GenBinaries = (),
+                 gen_binaries: objfile.GenBinaries = (),
                  options: "WarningOptions | None" = None) -> list[Diagnostic]:
     """Everything ``assemble`` would refuse, without a binary: the
     validator's diagnostics (as :func:`validate_module` says), and when it
@@ -497,8 +497,8 @@ def check_module(module: A.Module, *, text: str | None, filename: str,
                   key=lambda d: (d.line, d.col))
 
 
-def encoding_problems(module: A.Module, *, text: str | None, filename: str,
-                      gen_binaries: OF.GenBinaries = ()) -> list[Diagnostic]:
+def encoding_problems(module: ast.Module, *, text: str | None, filename: str,
+                      gen_binaries: objfile.GenBinaries = ()) -> list[Diagnostic]:
     """What the encoder refuses in a vISA 4.1 module the validator passed
     (rule ``encode``): a modifier or a name only the binary form's fields
     can judge.  With the validator's diagnostics this is everything
@@ -514,7 +514,7 @@ def encoding_problems(module: A.Module, *, text: str | None, filename: str,
         return [node_diag(text, filename, None, str(e), "encode")]
 
 
-def _encoded(module: A.Module, gen_binaries: OF.GenBinaries,
+def _encoded(module: ast.Module, gen_binaries: objfile.GenBinaries,
              diag: Callable[[object, str], Diagnostic]) -> tuple[bytes | None, list[Diagnostic]]:
     """``module``'s binary, or None and every refusal of the encoder as
     ``diag(node, message)`` (node None: the object file as a whole)."""
@@ -524,7 +524,7 @@ def _encoded(module: A.Module, gen_binaries: OF.GenBinaries,
         return None, [diag(e.node, str(e)) for e in es.errors]
     except EncodeError as e:
         return None, [diag(e.node, str(e))]
-    except OF.ObjectFormatError as e:
+    except objfile.ObjectFormatError as e:
         return None, [diag(None, str(e))]
 
 
@@ -532,7 +532,7 @@ def _encoded(module: A.Module, gen_binaries: OF.GenBinaries,
 Beside = Callable[[Callable[[], Any], Callable[[], Any]], tuple[Any, Any]]
 
 
-def assemble(text: str, *, gen_binaries: OF.GenBinaries = (), filename: str = "<input>",
+def assemble(text: str, *, gen_binaries: objfile.GenBinaries = (), filename: str = "<input>",
              validate: bool = True, warnings: list[Diagnostic] | None = None,
              platform: "targets.Platform | str | int | None" = None,
              beside: Beside | None = None, options: "WarningOptions | None" = None) -> bytes:
@@ -547,10 +547,10 @@ def assemble(text: str, *, gen_binaries: OF.GenBinaries = (), filename: str = "<
                             platform=platform, beside=beside, options=options)
 
 
-def assemble_checked(module: A.Module, *, text: str | None, filename: str,
-                     gen_binaries: OF.GenBinaries = (), validate: bool = True,
+def assemble_checked(module: ast.Module, *, text: str | None, filename: str,
+                     gen_binaries: objfile.GenBinaries = (), validate: bool = True,
                      warnings: list[Diagnostic] | None = None,
-                     platform: "targets.Platform | str | int | None" = None, encoded: A.Module | None = None,
+                     platform: "targets.Platform | str | int | None" = None, encoded: ast.Module | None = None,
                      origin=None, beside: Beside | None = None,
                      options: "WarningOptions | None" = None) -> bytes:
     """``module`` validated (as :func:`assemble` says), then encoded; every

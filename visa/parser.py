@@ -23,7 +23,7 @@ from . import lalr, readymade
 from .dispatch import Alternation
 from .lalr import Token, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from . import ast as A
+from . import ast
 from .errors import VisaError, make_diag
 from .isa.atoms import EncodeError
 from .expr import Env
@@ -64,18 +64,18 @@ _VERSION = _part_re("VERSION")
 _TRAILER = _part_re("TRAILER", "TRAILER_PLATFORM", "TRAILER_OPTIONS")
 
 
-def _parse_pred(tok: Token) -> A.Predicate:
+def _parse_pred(tok: Token) -> ast.Predicate:
     m = _PRED.fullmatch(str(tok))
     if not m:  # pragma: no cover - the PRED token has this shape
         raise _Fail(f"invalid predicate '{tok}'", *_tok_pos(tok))
     ctrl = m.group("PRED_CTRL")
     neg = m.group("PRED_NOT")
     line, col = _tok_pos(tok)
-    return A.Predicate(m.group("PRED_VAR"), neg is not None,
+    return ast.Predicate(m.group("PRED_VAR"), neg is not None,
                        None if ctrl is None else ctrl.lower(), neg or "!", line=line, col=col)
 
 
-def _parse_exec(s: str, line: int, col: int) -> A.ExecSize | None:
+def _parse_exec(s: str, line: int, col: int) -> ast.ExecSize | None:
     """An execution size ``(M1, 16)``, or None if the list is not one."""
     m = _EXEC.fullmatch(s)
     if not m:
@@ -93,7 +93,7 @@ def _parse_exec(s: str, line: int, col: int) -> A.ExecSize | None:
             mask = "M1_NM"
         elif mask.startswith("M0"):
             mask = "M1" + mask[2:]
-    return A.ExecSize(n, mask, line=line, col=col)
+    return ast.ExecSize(n, mask, line=line, col=col)
 
 
 # ------------------------------------------------- older-dialect spellings
@@ -111,11 +111,11 @@ def _lower_case_spelling(op: str, mods: tuple) -> tuple[str, tuple]:
 def _upgrade(ub: "_UnitBuilder") -> None:
     """Rewrite older spellings that need the declarations to the vISA 4.1
     form (visa.isa.forms.upgraded, as the builder does)."""
-    addrs = frozenset(d.name for d in ub.decls if type(d) is A.AddrDecl)
+    addrs = frozenset(d.name for d in ub.decls if type(d) is ast.AddrDecl)
     declared = _forms.declared_in(ub.decls)
     body = ub.body
     for k, ins in enumerate(body):
-        if type(ins) is not A.Instruction:
+        if type(ins) is not ast.Instruction:
             continue
         try:
             body[k] = _forms.upgraded(ins, declared, addrs)
@@ -129,8 +129,8 @@ def _fields(cls):
     return tuple(f.name for f in attrs.fields(cls) if f.name not in ("line", "col"))
 
 
-_FLAT = {c: _fields(c) for c in (A.VarRef, A.Imm, A.Raw, A.Name, A.Number, A.String, A.LscData,
-                                  A.Indirect, A.AddrOf, A.ExecSize, A.Predicate)}
+_FLAT = {c: _fields(c) for c in (ast.VarRef, ast.Imm, ast.Raw, ast.Name, ast.Number, ast.String, ast.LscData,
+                                  ast.Indirect, ast.AddrOf, ast.ExecSize, ast.Predicate)}
 
 
 def _node_template(n, base: int):
@@ -139,7 +139,7 @@ def _node_template(n, base: int):
     return (type(n), tuple(getattr(n, f) for f in _FLAT[type(n)]), n.col - base)
 
 
-def _template(ins: A.Instruction, base: int):
+def _template(ins: ast.Instruction, base: int):
     """What an instruction line parses to, positions relative to the line's
     first token; None where an operand holds nodes (LscAddr, Tuple): those
     lines are parsed afresh each time."""
@@ -154,7 +154,7 @@ def _template(ins: A.Instruction, base: int):
 _NO_TEMPLATE = "no template"
 
 
-def _instantiate(tpl, line: int, base: int) -> A.Instruction:
+def _instantiate(tpl, line: int, base: int) -> ast.Instruction:
     op, mods, ptpl, etpl, otpls, post, col = tpl
     pred = exe = None
     if ptpl is not None:
@@ -162,7 +162,7 @@ def _instantiate(tpl, line: int, base: int) -> A.Instruction:
     if etpl is not None:
         exe = etpl[0](*etpl[1], line=line, col=base + etpl[2])
     ops = tuple([cls(*args, line=line, col=base + c) for cls, args, c in otpls])
-    return A.Instruction(op, mods, pred, exe, ops, post, line=line, col=base + col)
+    return ast.Instruction(op, mods, pred, exe, ops, post, line=line, col=base + col)
 
 
 # The declarations Intel's compiler writes, in its exact spelling: read
@@ -198,13 +198,13 @@ class _Builder:
 
     def failed(self, f: "_Fail", text: str, line: int, col: int, directive: bool = False) -> None:
         """Line ``line`` (``text``, at column ``col``) did not parse: record
-        its error; an instruction line leaves an :class:`A.Unparsed` in its
+        its error; an instruction line leaves an :class:`ast.Unparsed` in its
         place (when it is inside a unit)."""
         self.errors.append((f.line, f.col, f.message))
         if directive:
             self.failed_directive = True
         elif self.state.cur is not None:
-            self.state.cur.body.append(A.Unparsed(text, f.message, line=line, col=col))
+            self.state.cur.body.append(ast.Unparsed(text, f.message, line=line, col=col))
 
     def build(self, tree) -> None:
         """Each statement of the tree (its children, in text order)."""
@@ -233,7 +233,7 @@ class _Builder:
             pos = m.end()
         return out
 
-    def _exec(self, s: str, line: int, col: int) -> A.ExecSize | None:
+    def _exec(self, s: str, line: int, col: int) -> ast.ExecSize | None:
         """``_parse_exec``, remembering the value of each spelling (there are
         few) unless it uses a declaration (``%sizeof``)."""
         hit = self.execs.get(s, _NO_EXEC)
@@ -242,7 +242,7 @@ class _Builder:
             if "%" not in s:
                 self.execs[s] = None if e is None else (e.size, e.mask)
             return e
-        return None if hit is None else A.ExecSize(hit[0], hit[1], line=line, col=col)
+        return None if hit is None else ast.ExecSize(hit[0], hit[1], line=line, col=col)
 
     def instruction(self, ch):
         """An instruction line that is not one INSTR_LINE token (a block
@@ -304,7 +304,7 @@ class _Builder:
             line += 1
             col = None
 
-    def _one_line(self, s: str, line: int, col0: int) -> A.Instruction:
+    def _one_line(self, s: str, line: int, col0: int) -> ast.Instruction:
         """One instruction line (no newline; ``col0``: the column of s[0])."""
         pos = 0
         pm = self.pred_re.match(s)
@@ -331,10 +331,10 @@ class _Builder:
         return ins
 
     def _instruction(self, hs: str, hcol: int, items: list, line: int,
-                     exe: A.ExecSize | None = None) -> A.Instruction:
+                     exe: ast.ExecSize | None = None) -> ast.Instruction:
         """The instruction of head ``hs`` and operand matches ``items``;
         ``exe``: its execution size, already read after the head."""
-        operands: list[A.Operand] = []
+        operands: list[ast.Operand] = []
         if hs[0] in " \t\\":
             stripped = hs.lstrip(" \t\\\r\n")
             hcol += len(hs) - len(stripped)
@@ -383,11 +383,11 @@ class _Builder:
         try:
             mods, post, spelled_exe = _forms.spelled(op, mods, post, exe, self.state.version)
         except _forms.SpellingError as e:  # a SIMD mode the text cannot have
-            where = exe if exe is not None else A.ExecSize(0, line=line, col=hcol)
+            where = exe if exe is not None else ast.ExecSize(0, line=line, col=hcol)
             raise _Fail(str(e), where.line, where.col) from None
         if spelled_exe is not exe and spelled_exe is not None:  # (the record's text facts)
-            exe = A.ExecSize(spelled_exe.size, spelled_exe.mask, line=line, col=hcol + len(hs) + 1)
-        return A.Instruction(op, mods, None, exe, tuple(operands), post, line=line, col=hcol)
+            exe = ast.ExecSize(spelled_exe.size, spelled_exe.mask, line=line, col=hcol + len(hs) + 1)
+        return ast.Instruction(op, mods, None, exe, tuple(operands), post, line=line, col=hcol)
 
     def directive(self, ch):
         """Cut the arguments into KEY and value tokens; the state interprets
@@ -455,7 +455,7 @@ class _Builder:
 
     def label_def(self, ch):
         t = ch[0]
-        self.state.statement(A.Label(str(t)[:-1], line=t.line, col=t.column))
+        self.state.statement(ast.Label(str(t)[:-1], line=t.line, col=t.column))
 
     def scope_open(self, ch):
         self.state.scope(ch[0], +1)
@@ -553,8 +553,8 @@ class _UnitBuilder:
         self.decls = []
         self.inputs, self.attrs, self.body = [], [], []
 
-    def build(self) -> A.Unit:
-        return A.Unit(self.kind, self.name, tuple(self.funcdecls), tuple(self.decls),
+    def build(self) -> ast.Unit:
+        return ast.Unit(self.kind, self.name, tuple(self.funcdecls), tuple(self.decls),
                       tuple(self.inputs), tuple(self.attrs),
                       tuple(self.body), line=self.line, col=self.col)
 
@@ -616,7 +616,7 @@ def _kv(toks, start: int):
 
 
 
-def _decl_attrs(tok: Token) -> tuple[A.Attr, ...]:
+def _decl_attrs(tok: Token) -> tuple[ast.Attr, ...]:
     """``{Name=1, Other="x", Flag}`` -> tuple of Attr."""
     inner = str(tok)[1:-1]
     if not inner.strip():
@@ -624,7 +624,7 @@ def _decl_attrs(tok: Token) -> tuple[A.Attr, ...]:
     out = []
     line, col = _tok_pos(tok)
     for m in _list(inner, _ATTR_ITEM, "attribute", line, col + 1):
-        out.append(A.Attr(m["ATTR_NAME"], _attr_value_text(m["ATTR_VALUE"], tok),
+        out.append(ast.Attr(m["ATTR_NAME"], _attr_value_text(m["ATTR_VALUE"], tok),
                           line=line, col=col + 1 + m.start("ATTR_NAME")))
     return tuple(out)
 
@@ -682,7 +682,7 @@ def _decl(toks, ub: _UnitBuilder):
             return default
         return _int_value(kv[k][1][0], k)
 
-    attrs_: tuple[A.Attr, ...] = ()
+    attrs_: tuple[ast.Attr, ...] = ()
     if "attrs" in kv:
         vals = kv["attrs"][1]
         if not vals or vals[0].type != "BRACE":
@@ -715,19 +715,19 @@ def _decl(toks, ub: _UnitBuilder):
             if m is None:
                 raise _Fail(f"invalid alias '{s}' (expected alias=<V, offset>)", *_tok_pos(at))
             (off,) = _ints(m, ("ALIAS_TARGET_OFFSET",), "alias offset", *_tok_pos(at))
-            alias = A.Alias(m["ALIAS_TARGET_VAR"], off, line=at.line, col=at.column)
-        ub.decls.append(A.VarDecl(name, ty, num, align, alias, attrs_, line=line, col=col))
+            alias = ast.Alias(m["ALIAS_TARGET_VAR"], off, line=at.line, col=at.column)
+        ub.decls.append(ast.VarDecl(name, ty, num, align, alias, attrs_, line=line, col=col))
     elif vtype == "A":
-        ub.decls.append(A.AddrDecl(name, get_int("num_elts"), attrs_, line=line, col=col))
+        ub.decls.append(ast.AddrDecl(name, get_int("num_elts"), attrs_, line=line, col=col))
     elif vtype == "P":
         if "flagregnum" in kv:
             kt = kv["flagregnum"][0]
             kl, kc = _tok_pos(kt)
-            attrs_ = attrs_ + (A.Attr("FlagRegNum", get_int("flagregnum"), line=kl, col=kc),)
-        ub.decls.append(A.PredDecl(name, get_int("num_elts"), attrs_, line=line, col=col))
+            attrs_ = attrs_ + (ast.Attr("FlagRegNum", get_int("flagregnum"), line=kl, col=kc),)
+        ub.decls.append(ast.PredDecl(name, get_int("num_elts"), attrs_, line=line, col=col))
     else:
         vname = _name_value(kv["v_name"][1][0]) if "v_name" in kv else None
-        cls = A.SamplerDecl if vtype == "S" else A.SurfaceDecl
+        cls = ast.SamplerDecl if vtype == "S" else ast.SurfaceDecl
         ub.decls.append(cls(name, get_int("num_elts", 1), vname, attrs_, line=line, col=col))
 
 
@@ -737,7 +737,7 @@ def _input(toks, ub: _UnitBuilder, kind: str):
         raise _Fail(f"expected a variable name after '.{kind}'", d.line, d.end_column or d.column)
     name = str(toks[1])
     offset = size = None
-    attrs_: tuple[A.Attr, ...] = ()
+    attrs_: tuple[ast.Attr, ...] = ()
     for key, kt, vals in _kv(toks, 2):
         k = (key or "").lower()
         if k == "offset" and vals:
@@ -750,7 +750,7 @@ def _input(toks, ub: _UnitBuilder, kind: str):
             raise _Fail(f"unexpected '{kt}' in .{kind}", *_tok_pos(kt))
     if kind == "input" and offset is None:
         offset = 0
-    ub.inputs.append(A.Input(kind, name, offset, size, attrs_, line=d.line, col=d.column))
+    ub.inputs.append(ast.Input(kind, name, offset, size, attrs_, line=d.line, col=d.column))
 
 
 def _kernel_attr(toks, ub: _UnitBuilder):
@@ -780,7 +780,7 @@ def _kernel_attr(toks, ub: _UnitBuilder):
             raise _Fail(f"unexpected '{toks[2]}' after attribute name", *_tok_pos(toks[2]))
     else:
         raise _Fail(f"expected an attribute name, found '{t}'", *_tok_pos(t))
-    ub.attrs.append(A.Attr(name, value, line=d.line, col=d.column))
+    ub.attrs.append(ast.Attr(name, value, line=d.line, col=d.column))
 
 
 def _one_name(toks, what):
@@ -842,9 +842,9 @@ class _State:
         if lname == "decl":
             _decl(s, ub)
             v = ub.decls[-1]
-            if type(v) is A.VarDecl:
+            if type(v) is ast.VarDecl:
                 self.env.sizes[v.name] = v.num_elts * datatypes.TYPE_INFO_BY_NAME[v.type].size
-            elif type(v) is A.AddrDecl:
+            elif type(v) is ast.AddrDecl:
                 self.env.sizes[v.name] = v.num_elts * 2
         elif lname in ("input", "parameter"):
             _input(s, ub, lname)
@@ -858,13 +858,13 @@ class _State:
                 self.env.dispatch_simd = a.value
         elif lname in _forms.FORMS.directives():  # `.loc N` spells LOC N (its record says)
             ops = tuple(_read(t.type, str(t), t.line, t.column) for t in s[1:])
-            ub.body.append(A.Instruction(_forms.FORMS.directives()[lname], (), None, None, ops,
+            ub.body.append(ast.Instruction(_forms.FORMS.directives()[lname], (), None, None, ops,
                                          line=d.line, col=d.column))
         elif lname == "funcdecl":
             ub.funcdecls.append(_one_name(s, "a function name"))
         elif lname == "function":
             nm = _one_name(s, "a function name")
-            ub.body.append(A.Subroutine(nm, line=d.line, col=d.column))
+            ub.body.append(ast.Subroutine(nm, line=d.line, col=d.column))
             self.pending_sub = (nm, len(ub.body) - 1)
         else:
             raise _Fail(f"unknown directive '.{name}'", d.line, d.column)
@@ -874,7 +874,7 @@ class _State:
             self.first_pos = (s.line, s.col)
         ub = self.need_unit(s)
         ps = self.pending_sub
-        if ps is not None and type(s) is A.Label and s.name == ps[0] and ps[1] == len(ub.body) - 1:
+        if ps is not None and type(s) is ast.Label and s.name == ps[0] and ps[1] == len(ub.body) - 1:
             self.pending_sub = None
             return  # the subroutine's own label
         self.pending_sub = None
@@ -885,7 +885,7 @@ class _State:
         ub = self.cur
         assert ub is not None  # the caller asks for a unit first
         name, ty, align, alias = m["DECL_NAME"], m["G_TYPE"], m["G_ALIGN"], m["ALIAS_VAR"]
-        d: A.Decl
+        d: ast.Decl
         if ty is not None:
             if ty not in datatypes.TYPE_INFO_BY_NAME:
                 raise _Fail(f"unknown data type '{ty}'", line, col + m.start("G_TYPE"))
@@ -898,16 +898,16 @@ class _State:
                     raise _Fail(f"invalid align value '{align}' (expected byte, word, dword, "
                                 "qword, oword, hword, GRF, GRFx2, wordx32 or wordx64)",
                                 line, col + m.start("G_ALIGN"))
-            d = A.VarDecl(name, ty, int(m["G_NUM"]), align,
-                          A.Alias(alias, int(m["ALIAS_OFFSET"]), line=line,
+            d = ast.VarDecl(name, ty, int(m["G_NUM"]), align,
+                          ast.Alias(alias, int(m["ALIAS_OFFSET"]), line=line,
                                   col=col + m.start("ALIAS_VAR") - 1)
                           if alias is not None else None,
                           line=line, col=col)
             self.env.sizes[name] = d.num_elts * datatypes.TYPE_INFO_BY_NAME[ty].size
         elif m["P_NUM"] is not None:
-            d = A.PredDecl(name, int(m["P_NUM"]), line=line, col=col)
+            d = ast.PredDecl(name, int(m["P_NUM"]), line=line, col=col)
         else:
-            cls = A.SamplerDecl if m["ST_KIND"] == "S" else A.SurfaceDecl
+            cls = ast.SamplerDecl if m["ST_KIND"] == "S" else ast.SurfaceDecl
             d = cls(name, int(m["ST_NUM"]), m["ST_VNAME"], line=line, col=col)
         ub.decls.append(d)
 
@@ -920,7 +920,7 @@ class _State:
         if self.depth < 0:
             raise _Fail("'}' without a matching '{'", tok.line, tok.column)
 
-    def finish(self) -> A.Module:
+    def finish(self) -> ast.Module:
         if self.depth > 0:
             raise _Fail("'{' without a matching '}' at the end of the input", self.last_line, 1)
         if not self.units:
@@ -935,7 +935,7 @@ class _State:
                 # Intel's printer lists the functions of the program after the
                 # kernel (.funcdecl); they come from the binary's function table
                 u.funcdecls = list(funcs)
-        return A.Module(version, tuple(u.build() for u in self.units), line=self.units[0].line, col=1)
+        return ast.Module(version, tuple(u.build() for u in self.units), line=self.units[0].line, col=1)
 
 
 # ------------------------------------------------------------- entry points
@@ -1041,7 +1041,7 @@ def _structure(parser: lalr.Parser, src: str, text: str, errors: list):
             src = src[:start] + " " * (end - start) + src[end:]
 
 
-def parse(text: str, filename: str = "<input>", *, grf_size: int = 32) -> A.Module:
+def parse(text: str, filename: str = "<input>", *, grf_size: int = 32) -> ast.Module:
     """Parse vISA assembly text into a :class:`visa.ast.Module`.
 
     ``grf_size`` is what ``%sizeof GRF`` evaluates to (64 on PVC).
@@ -1062,7 +1062,7 @@ def parse(text: str, filename: str = "<input>", *, grf_size: int = 32) -> A.Modu
     try:
         tree = _structure(grammar.lalr, src, text, errors)
         builder = _Builder(grammar, state)
-        module: A.Module | None = None
+        module: ast.Module | None = None
         if tree is not None:
             builder.build(tree)
             errors += builder.errors
@@ -1093,7 +1093,7 @@ def parse(text: str, filename: str = "<input>", *, grf_size: int = 32) -> A.Modu
         _ENV.reset(env)
 
 
-def _validator_errors(module: A.Module, text: str, filename: str) -> list:
+def _validator_errors(module: ast.Module, text: str, filename: str) -> list:
     """The validator's errors for the lines of ``module`` that parsed (no
     platform: the rules that hold on every one)."""
     from .validator import validate

@@ -16,7 +16,7 @@ written), so the same function prints a parsed program and a decoded binary:
 from __future__ import annotations
 
 
-from . import ast as A
+from . import ast
 from .isa import predefined
 from .isa import operands as _operands
 from .isa.forms import text_of
@@ -42,21 +42,21 @@ def operand_text(o, tuple_sep: str = ", ", version: tuple = V41) -> str:
     return _operands.text(o, version, tuple_sep)
 
 
-def exec_text(e: A.ExecSize) -> str:
+def exec_text(e: ast.ExecSize) -> str:
     return f"({e.mask}, {e.size})" if e.mask else f"({e.size})"
 
 
-def pred_text(p: A.Predicate) -> str:
+def pred_text(p: ast.Predicate) -> str:
     return f"({'!' if p.negate else ''}{p.name}{'.' + p.control if p.control else ''}) "
 
 
-def instruction_text(ins: A.Instruction, version: tuple = V41) -> str:
+def instruction_text(ins: ast.Instruction, version: tuple = V41) -> str:
     """The instruction as IGC prints it, without indentation or number."""
     facts = text_of(ins.op)
     st = facts.style_42 if version >= V42 and facts.style_42 is not None else facts.style
     parts = [pred_text(ins.pred) if ins.pred else "", ins.mnemonic]
     ops = ins.operands
-    if st.glue_first and ops and type(ops[0]) is A.Tuple:
+    if st.glue_first and ops and type(ops[0]) is ast.Tuple:
         parts.append(operand_text(ops[0], st.tuple_sep, version))
         ops = ops[1:]
     if ins.exec is not None:
@@ -66,7 +66,7 @@ def instruction_text(ins: A.Instruction, version: tuple = V41) -> str:
     if ops:
         texts = [operand_text(o, st.tuple_sep, version) for o in ops]
         for k in st.hex_operands:
-            if k < len(ops) and type(ops[k]) is A.Number:
+            if k < len(ops) and type(ops[k]) is ast.Number:
                 texts[k] = _hex(ops[k].value)
         parts.append(st.lead + st.sep.join(texts))
     return "".join(parts)
@@ -89,19 +89,19 @@ def _decl_attrs(attrs) -> str:
 
 def decl_text(d) -> str:
     t = type(d)
-    if t is A.VarDecl:
+    if t is ast.VarDecl:
         s = f".decl {d.name} v_type=G type={d.type} num_elts={d.num_elts}"
         if d.align is not None:
             s += f" align={d.align}"
         if d.alias is not None:
             s += f" alias=<{d.alias.var}, {d.alias.offset}>"
         return s + _decl_attrs(d.attrs)
-    if t is A.AddrDecl:
+    if t is ast.AddrDecl:
         return f".decl {d.name} v_type=A num_elts={d.num_elts}" + _decl_attrs(d.attrs)
-    if t is A.PredDecl:
+    if t is ast.PredDecl:
         return f".decl {d.name} v_type=P num_elts={d.num_elts}" + _decl_attrs(d.attrs)
-    if t in (A.SamplerDecl, A.SurfaceDecl):
-        k = "S" if t is A.SamplerDecl else "T"
+    if t in (ast.SamplerDecl, ast.SurfaceDecl):
+        k = "S" if t is ast.SamplerDecl else "T"
         s = f".decl {d.name} v_type={k} num_elts={d.num_elts}"
         if d.vname is not None:
             s += f" v_name={d.vname}"
@@ -109,7 +109,7 @@ def decl_text(d) -> str:
     raise TypeError(f"not a declaration: {d!r}")
 
 
-def input_text(i: A.Input) -> str:
+def input_text(i: ast.Input) -> str:
     s = f".{i.kind} {i.name}"
     if i.offset is not None and i.kind != "parameter":
         s += f" offset={i.offset}"
@@ -118,7 +118,7 @@ def input_text(i: A.Input) -> str:
     return s + _decl_attrs(i.attrs)
 
 
-def kernel_attr_text(a: A.Attr) -> str:
+def kernel_attr_text(a: ast.Attr) -> str:
     if a.value is None:
         return f".kernel_attr {a.name}"
     if isinstance(a.value, str):
@@ -129,7 +129,7 @@ def kernel_attr_text(a: A.Attr) -> str:
 # ------------------------------------------------------------------- layout
 
 
-def unit_text(u: A.Unit, version: tuple = V41) -> str:
+def unit_text(u: ast.Unit, version: tuple = V41) -> str:
     v42 = version >= V42
     out = ['.kernel ' if u.kind == "kernel" else '.global_function ',
            string_literal(u.name), "\n"]
@@ -143,11 +143,11 @@ def unit_text(u: A.Unit, version: tuple = V41) -> str:
         out.append("\n" + input_text(i))
     for a in u.attrs:
         out.append("\n" + kernel_attr_text(a))
-    if u.body and type(u.body[0]) is A.Instruction:
+    if u.body and type(u.body[0]) is ast.Instruction:
         out.append("\n")  # (Intel's bodies start with a subroutine or a label)
     n = 0
     for s in u.body:
-        if isinstance(s, A.Instruction):
+        if isinstance(s, ast.Instruction):
             line = "    " + instruction_text(s, version)
             if not text_of(s.op).numbered:
                 out.append(line + "\n")
@@ -155,9 +155,9 @@ def unit_text(u: A.Unit, version: tuple = V41) -> str:
                 if len(line) < 80:
                     line = line + " " * (80 - len(line))
                 out.append(f"{line} /// ${n}\n")
-        elif isinstance(s, A.Label):
+        elif isinstance(s, ast.Label):
             out.append(f"\n{s.name}:\n")
-        elif isinstance(s, A.Unparsed):  # as written
+        elif isinstance(s, ast.Unparsed):  # as written
             out.append(f"    {s.text.strip()}\n")
         elif v42:  # Subroutine: 4.2 puts the blank line before .function
             out.append(f"    \n\n.function {string_literal(s.name)}\n{s.name}:\n")
@@ -167,7 +167,7 @@ def unit_text(u: A.Unit, version: tuple = V41) -> str:
     return "".join(out)
 
 
-def format(module: A.Module, version: tuple[int, int] | None = None) -> str:  # noqa: A001 - public API name
+def format(module: ast.Module, version: tuple[int, int] | None = None) -> str:  # noqa: A001 - public API name
     """Print a module in the layout Intel's compiler uses for ``.visaasm``:
     vISA 4.1's, or 4.2's (a blank line after ``.version``, the blank line
     before ``.function``, ``%scratchloc``, the platform and build-option

@@ -20,7 +20,7 @@ each, and those still to come.
 """
 from __future__ import annotations
 
-from . import ast as A
+from . import ast
 from .errors import Diagnostic
 from .isa import predefined, targets
 from .isa import forms as _forms
@@ -41,7 +41,7 @@ INSTRUCTION_CHECKS = (
 PLATFORM_CHECKS = (fields.platform,)
 
 
-def _instructions(unit: A.Unit, report: Report, grf: int) -> None:
+def _instructions(unit: ast.Unit, report: Report, grf: int) -> None:
     """Every instruction through every instruction check, in one pass; then
     the labels (label-duplicate, label-undefined)."""
     gvars: dict = {n: None for n in predefined.PREDEFINED_VAR_NAMES}
@@ -63,7 +63,7 @@ def _instructions(unit: A.Unit, report: Report, grf: int) -> None:
     checks_here = INSTRUCTION_CHECKS if report.platform is not None else tuple(
         c for c in INSTRUCTION_CHECKS if c not in PLATFORM_CHECKS)
     for ins in unit.body:
-        if type(ins) is A.Instruction:
+        if type(ins) is ast.Instruction:
             plan = plans.get(ins.op)
             if plan is None:
                 f = table.get(ins.op)
@@ -93,7 +93,7 @@ def _instructions(unit: A.Unit, report: Report, grf: int) -> None:
 
 
 # ------------------------------------------------------------------- entry
-def validate(module: A.Module, *, grf_bytes: int | None = None, platform: "targets.Platform | None" = None,
+def validate(module: ast.Module, *, grf_bytes: int | None = None, platform: "targets.Platform | None" = None,
              text: str | None = None, filename: str = "<input>") -> list[Diagnostic]:
     """Every problem the validator finds in ``module``, in text order.
     ``text`` (the program's source) gives the diagnostics their source line;

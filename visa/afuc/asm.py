@@ -26,7 +26,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from visa.afuc import ast as A
+from visa.afuc import ast
 from visa.afuc.errors import AfucError, Diagnostic, shorten
 from visa.afuc.forms import PREFIX_FIELDS, Form, candidates, forms_for_gen, resolve
 from visa.afuc.isa import ISA, PAD, Branch
@@ -63,20 +63,20 @@ class _Asm:
     def err(self, node: object, msg: str) -> None:
         self.diags.append(Diagnostic(getattr(node, "line", 0), getattr(node, "col", 0), msg))
 
-    def imm(self, op: A.Immediate) -> int | None:
+    def imm(self, op: ast.Immediate) -> int | None:
         """The value of an immediate: a number, or a register by name (plus
         what follows it)."""
         t = type(op)
-        if t is A.Imm:
+        if t is ast.Imm:
             return op.value  # type: ignore[union-attr]
-        if t is A.ControlReg:
+        if t is ast.ControlReg:
             v = _names("CONTROL", self.gen).get(op.name)  # type: ignore[union-attr]
             what = "control"
         else:
             v = _names("SQE", self.gen).get(op.name)  # type: ignore[union-attr]
             what = "SQE"
         if v is None:
-            sigil = "@" if t is A.ControlReg else "%"
+            sigil = "@" if t is ast.ControlReg else "%"
             self.err(op, f"unknown {what} register {sigil}{shorten(op.name)} for a{self.gen}xx")  # type: ignore[union-attr]
             return None
         plus = op.plus  # type: ignore[union-attr]
@@ -85,11 +85,11 @@ class _Asm:
         rest = self.imm(plus)
         return None if rest is None else v + rest
 
-    def run(self, stmts: tuple[A.Statement, ...]) -> bytes:
+    def run(self, stmts: tuple[ast.Statement, ...]) -> bytes:
         out: list[int] = [0]
-        section: list[A.Statement] = []
+        section: list[ast.Statement] = []
         for s in stmts:
-            if type(s) is A.Section:
+            if type(s) is ast.Section:
                 out += self.section(section, final=False)
                 section = []
             else:
@@ -97,18 +97,18 @@ class _Asm:
         out += self.section(section, final=True)
         return b"".join(w.to_bytes(4, "little") for w in out)
 
-    def section(self, stmts: list[A.Statement], final: bool) -> list[int]:
+    def section(self, stmts: list[ast.Statement], final: bool) -> list[int]:
         # pass 1: offsets and labels
         labels: dict[str, int] = {}
-        placed: list[tuple[int, A.Statement | None]] = []
+        placed: list[tuple[int, ast.Statement | None]] = []
         off = 0
         for s in stmts:
-            if type(s) is A.Label:
+            if type(s) is ast.Label:
                 if s.name in labels:
                     self.err(s, f"duplicate label {shorten(s.name)!r}")
                 else:
                     labels[s.name] = off
-            elif type(s) is A.Align:
+            elif type(s) is ast.Align:
                 n = self.imm(s.value)
                 if n is None:
                     continue
@@ -122,10 +122,10 @@ class _Asm:
                 while off % (n // 4):
                     placed.append((off, None))
                     off += 1
-            elif type(s) is A.JumpTable:
+            elif type(s) is ast.JumpTable:
                 placed.append((off, s))
                 off += 0x80
-            elif type(s) is A.Instruction or type(s) is A.Literal or type(s) is A.LabelLiteral:
+            elif type(s) is ast.Instruction or type(s) is ast.Literal or type(s) is ast.LabelLiteral:
                 placed.append((off, s))
                 off += 1
         if not final:
@@ -137,11 +137,11 @@ class _Asm:
         for pc, p in placed:
             if p is None:
                 words.append(self.pad)
-            elif type(p) is A.Instruction:
+            elif type(p) is ast.Instruction:
                 words.append(self.insn(p, pc, labels))
-            elif type(p) is A.Literal:
+            elif type(p) is ast.Literal:
                 words.append(p.value)
-            elif type(p) is A.LabelLiteral:
+            elif type(p) is ast.LabelLiteral:
                 v = self.label(p, p.label, labels)
                 words.append(0 if v is None else (v | (1 << 24) if self.gen >= 6 else v))
             else:
@@ -154,7 +154,7 @@ class _Asm:
             self.err(node, f"undefined label {shorten(name)!r}")
         return v
 
-    def jumptbl(self, labels: Mapping[str, int], s: A.Statement) -> list[int]:
+    def jumptbl(self, labels: Mapping[str, int], s: ast.Statement) -> list[int]:
         from visa.afuc.pm4_ids_gen import PM4_IDS
         table = [0] * 0x80
         for name, off in labels.items():
@@ -172,7 +172,7 @@ class _Asm:
             table[pid] = off
         return table
 
-    def insn(self, ins: A.Instruction, pc: int, labels: Mapping[str, int]) -> int:
+    def insn(self, ins: ast.Instruction, pc: int, labels: Mapping[str, int]) -> int:
         form = resolve(self.forms, ins)
         if form is None:
             if ins.mnemonic not in self.forms:
@@ -186,7 +186,7 @@ class _Asm:
         word = self.fill(form, ins, pc, labels)
         return 0 if word is None else word
 
-    def fill(self, form: Form, ins: A.Instruction, pc: int, labels: Mapping[str, int]) -> int | None:
+    def fill(self, form: Form, ins: ast.Instruction, pc: int, labels: Mapping[str, int]) -> int | None:
         """The word ``ins`` makes of ``form``; None after reporting why it
         cannot."""
         match, prefixes, slots = _layout(form)
@@ -198,9 +198,9 @@ class _Asm:
         for (slot, fields, one), op in zip(slots, ins.operands):
             t = type(op)
             if one is not None:  # a slot of one field: the common case
-                if t is A.Reg or t is A.Bit:
+                if t is ast.Reg or t is ast.Bit:
                     v = op.number  # type: ignore[union-attr]
-                elif t is A.Imm:
+                elif t is ast.Imm:
                     v = op.value  # type: ignore[union-attr]
                 else:
                     v = self.symbol(op, fields[0][0].kind, pc, labels)
@@ -210,9 +210,9 @@ class _Asm:
                 if v >= 0 and not v >> one[1]:
                     word |= v << one[0]
                     continue
-            elif type(op) is A.Mem:
+            elif type(op) is ast.Mem:
                 base, offset = op.base.number, op.offset
-                v = offset.value if type(offset) is A.Imm else self.imm(offset)
+                v = offset.value if type(offset) is ast.Imm else self.imm(offset)
                 if v is None:
                     ok = False
                     continue
@@ -240,14 +240,14 @@ class _Asm:
     def symbol(self, v: object, kind: object, pc: int, labels: Mapping[str, int]) -> int | None:
         """The number a name (label, register), or a branch target as
         written, gives a field of operand kind ``kind``."""
-        if type(v) is A.Target:
+        if type(v) is ast.Target:
             n = v.value
             if isinstance(kind, Branch):
                 width = 26 if kind.absolute else 16
                 if -(1 << (width - 1)) <= n < 0:
                     n &= (1 << width) - 1  # the encoded value, as listed: two's complement
             return n
-        if type(v) is A.LabelRef:
+        if type(v) is ast.LabelRef:
             off = self.label(v, v.name, labels)
             if off is None:
                 return None
@@ -258,7 +258,7 @@ class _Asm:
                     return None
                 return d & 0xFFFF
             return off
-        if type(v) is A.ControlReg or type(v) is A.SqeReg or type(v) is A.Imm:
+        if type(v) is ast.ControlReg or type(v) is ast.SqeReg or type(v) is ast.Imm:
             return self.imm(v)
         raise TypeError(f"not a value: {v!r}")
 
@@ -284,13 +284,13 @@ def _layout(form: Form) -> Layout:
     return got
 
 
-def _parts(op: A.Operand) -> tuple[object, ...]:
+def _parts(op: ast.Operand) -> tuple[object, ...]:
     """The nodes of ``op`` in the order :meth:`Slot.values` gives their
     values (for the positions of messages)."""
     t = type(op)
-    if t is A.Mem:
+    if t is ast.Mem:
         return (op.base, op.offset, op)  # type: ignore[union-attr]
-    if t is A.Shift:
+    if t is ast.Shift:
         return (op.value, op.amount)  # type: ignore[union-attr]
     return (op, op)
 
@@ -304,24 +304,24 @@ def _shown(node: object) -> str:
         return type(node).__name__
 
 
-def assemble(program: A.Program | str | bytes, path: str = "<input>",
+def assemble(program: ast.Program | str | bytes, path: str = "<input>",
              fwid: int | None = None) -> bytes:
     """The firmware image of ``program`` (text is parsed first).  ``fwid``
     gives the firmware id (0x730...) instead of the first raw word.  Raises
     :class:`~visa.afuc.errors.AfucError` with every problem."""
     text = ""
     diags: list[Diagnostic] = []
-    if not isinstance(program, A.Program):
+    if not isinstance(program, ast.Program):
         # every problem at once: those of the text, then those of what read well
         from visa.afuc.parser import read
         program, diags, text = read(program)
     stmts = program.statements
     if fwid is None:
-        first = next((s for s in stmts if type(s) is A.Literal), None)
+        first = next((s for s in stmts if type(s) is ast.Literal), None)
         if first is None:
             if diags:
                 raise AfucError(diags, text, path)
-            at = next((s for s in stmts if type(s) not in (A.Blank, A.Comment)), program)
+            at = next((s for s in stmts if type(s) not in (ast.Blank, ast.Comment)), program)
             diags.append(Diagnostic(getattr(at, "line", 0) or 1, getattr(at, "col", 0) or 1,
                                     "no version word: the first raw word [xxxxxxxx] gives the GPU"))
             raise AfucError(diags, text, path)

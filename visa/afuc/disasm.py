@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import struct
 
-from visa.afuc import ast as A
+from visa.afuc import ast
 from visa.afuc.asm import FWIDS
 from visa.afuc.errors import AfucError, Diagnostic
 from visa.afuc.forms import FORMS, Form
@@ -38,10 +38,10 @@ def _form(d: Decoded) -> Form:
     raise AssertionError(d.bitset.name)  # pragma: no cover - the template has no condition
 
 
-def _named(cls: type, name: str) -> A.ControlReg | A.SqeReg:
+def _named(cls: type, name: str) -> ast.ControlReg | ast.SqeReg:
     # the register database names a 64-bit register's high half NAME+0x1
     base, plus, off = name.partition("+")
-    return cls(base, A.Imm(int(off, 0)) if plus else None)  # type: ignore[no-any-return]
+    return cls(base, ast.Imm(int(off, 0)) if plus else None)  # type: ignore[no-any-return]
 
 
 class Context:
@@ -56,13 +56,13 @@ class Context:
         self.fxn: dict[int, str] = {}
         self.lbl: dict[int, str] = {}
 
-    def register(self, space: str, value: int) -> A.ControlReg | A.SqeReg | None:
+    def register(self, space: str, value: int) -> ast.ControlReg | ast.SqeReg | None:
         name = (self.control if space == "control" else self.sqe).get(value)
         if name is None:
             return None
-        return _named(A.ControlReg if space == "control" else A.SqeReg, name)
+        return _named(ast.ControlReg if space == "control" else ast.SqeReg, name)
 
-    def target(self, kind: Branch, value: int) -> A.LabelRef | A.Target:
+    def target(self, kind: Branch, value: int) -> ast.LabelRef | ast.Target:
         if kind.absolute:
             target = value
         else:
@@ -70,26 +70,26 @@ class Context:
             target = self.pc + off
         name = (self.fxn if kind.call else self.lbl).get(target)
         if name is not None:
-            return A.LabelRef(name)
+            return ast.LabelRef(name)
         # no label (outside the listing): the encoded value, as Mesa prints it
         # (an absolute 26-bit target signed, as its %d does)
         if kind.absolute:
-            return A.Target(target - (1 << 26) if target & (1 << 25) else target)
-        return A.Target(off)
+            return ast.Target(target - (1 << 26) if target & (1 << 25) else target)
+        return ast.Target(off)
 
 
-def instruction(d: Decoded, ctx: Context | None = None, note: A.Note | None = None) -> A.Instruction:
+def instruction(d: Decoded, ctx: Context | None = None, note: ast.Note | None = None) -> ast.Instruction:
     """The instruction node of a decoded word (``ctx``: names and labels;
     without it registers and targets are numbers)."""
     form = _form(d)
     v = d.values
     c = ctx if ctx is not None else Context(0)
     ops = tuple(s.node(v, c) for s in form.slots)
-    return A.Instruction(form.mnemonic, ops, bool(v.get("REP")), v.get("XMOV", 0),
+    return ast.Instruction(form.mnemonic, ops, bool(v.get("REP")), v.get("XMOV", 0),
                          bool(v.get("PEEK")), v.get("SDS", 0), note)
 
 
-def _gpu_note(gen: int, value: int) -> A.RegisterNote | None:
+def _gpu_note(gen: int, value: int) -> ast.RegisterNote | None:
     """Mesa's note after an immediate that is a GPU register."""
     if value < 0x100:
         return None
@@ -98,11 +98,11 @@ def _gpu_note(gen: int, value: int) -> A.RegisterNote | None:
     if name is None:
         return None
     if value in GPU_HI[chip]:  # the database's "_HI" after the name
-        return A.RegisterNote("gpu", value, name[:-3], "_HI")
-    return A.RegisterNote("gpu", value, name)
+        return ast.RegisterNote("gpu", value, name[:-3], "_HI")
+    return ast.RegisterNote("gpu", value, name)
 
 
-def _note(d: Decoded, gen: int) -> A.RegisterNote | None:
+def _note(d: Decoded, gen: int) -> ast.RegisterNote | None:
     v = d.values
     if "RIMMED" not in v:
         return None
@@ -111,7 +111,7 @@ def _note(d: Decoded, gen: int) -> A.RegisterNote | None:
         immed &= ~0x40000  # bit 18 turns off the address' auto-increment
         if immed & 0xFFFFFF == 0:
             pipe = domain("PIPE", gen).get(immed >> 24)
-            return A.RegisterNote("pipe", immed >> 24, pipe)
+            return ast.RegisterNote("pipe", immed >> 24, pipe)
         return None
     return _gpu_note(gen, immed)
 
@@ -140,10 +140,10 @@ class _Out:
 
     def __init__(self, share: bool = False) -> None:
         self.share = share
-        self.stmts: list[A.Statement] = []
+        self.stmts: list[ast.Statement] = []
         self.addrs: list[tuple[int, int] | None] = []
 
-    def add(self, st: A.Statement, addr: tuple[int, int] | None = None) -> None:
+    def add(self, st: ast.Statement, addr: tuple[int, int] | None = None) -> None:
         self.stmts.append(st)
         self.addrs.append(addr)
 
@@ -181,18 +181,18 @@ def _lines(out: _Out, instrs: list[int], n: int, gen: int, jmptbl: list[int],
     # wherever the word is: made once where ``out.share``
     # (only where the nodes stay inside this module: listing(); the
     # program disassemble() returns has a node of its own at every place)
-    made: dict[int, A.Statement] | None = {} if out.share else None
+    made: dict[int, ast.Statement] | None = {} if out.share else None
     for pc, d in enumerate(decoded):
         word = instrs[pc]
         at = (pc, word)
         if (pc in entries or pc in ctx.fxn) and pc:
-            out.add(A.Blank(), at)
+            out.add(ast.Blank(), at)
         for name in sorted(entries.get(pc, ())):
-            out.add(A.Label(name), at)
+            out.add(ast.Label(name), at)
         if pc in ctx.fxn:
-            out.add(A.Label(ctx.fxn[pc]), at)
+            out.add(ast.Label(ctx.fxn[pc]), at)
         if pc in ctx.lbl:
-            out.add(A.Label(ctx.lbl[pc]), at)
+            out.add(ast.Label(ctx.lbl[pc]), at)
         if made is not None:
             st = made.get(word)
             if st is not None:
@@ -200,24 +200,24 @@ def _lines(out: _Out, instrs: list[int], n: int, gen: int, jmptbl: list[int],
                 continue
         if d is None:
             if word == nop_lit:
-                out.add(A.LabelLiteral("jumptbl"), at)
+                out.add(ast.LabelLiteral("jumptbl"), at)
             else:
-                out.add(A.Literal(word, _gpu_note(gen, word)), at)
+                out.add(ast.Literal(word, _gpu_note(gen, word)), at)
             continue
         ctx.pc = pc
         st = instruction(d, ctx, _note(d, gen))
         if d.lost_bits:
             # don't-care bits set: the text would lose them; the raw word reads back
-            st = A.Literal(word, st)
+            st = ast.Literal(word, st)
         if made is not None and targets[pc] is None:
             made[word] = st
         out.add(st, at)
 
 
 def _header(out: _Out, gen: int, version: int) -> None:
-    out.add(A.Comment(f" a{gen}xx microcode"))
-    out.add(A.Comment(f" Version: {version:08x}"))
-    out.add(A.Blank())
+    out.add(ast.Comment(f" a{gen}xx microcode"))
+    out.add(ast.Comment(f" Version: {version:08x}"))
+    out.add(ast.Blank())
 
 
 def _a5xx(out: _Out, instrs: list[int]) -> list[int]:
@@ -246,11 +246,11 @@ def _section(out: _Out, instrs: list[int], n: int, gen: int, jmptbl: list[int],
     _lines(out, instrs, n if jt < 0 else min(n, jt), gen, jmptbl, jt)
     if jt >= 0:
         if align:  # a7xx: another section follows, 32-dword aligned
-            out.add(A.Align(A.Imm(32)))
-        out.add(A.Label("jumptbl"))
-        out.add(A.JumpTable())
+            out.add(ast.Align(ast.Imm(32)))
+        out.add(ast.Label("jumptbl"))
+        out.add(ast.JumpTable())
         for w in instrs[jt + 128:n]:
-            out.add(A.Literal(w))
+            out.add(ast.Literal(w))
 
 
 def _a6xx(out: _Out, instrs: list[int], gen: int) -> None:
@@ -287,8 +287,8 @@ def _a6xx(out: _Out, instrs: list[int], gen: int) -> None:
             ctl[regs[f"{name}_INSTR_BASE"]] = BASE
         e = Bootstrap(sub, gen, control=ctl, gpu={0xB82: BASE})
         e.run()
-        for st in (A.Blank(), A.Section(name), A.Comment(""), A.Comment(f" {name} microcode:"),
-                   A.Comment("")):
+        for st in (ast.Blank(), ast.Section(name), ast.Comment(""), ast.Comment(f" {name} microcode:"),
+                   ast.Comment("")):
             out.add(st)
         _section(out, sub, end - off, gen, e.jmptbl, gen >= 7 and name == "BV" and bool(lpac))
 
@@ -325,14 +325,14 @@ def _disassemble(data: bytes, raw: bool, fwid: int | None,
     return out, gen, jmptbl
 
 
-def disassemble(data: bytes, raw: bool = False, fwid: int | None = None) -> A.Program:
+def disassemble(data: bytes, raw: bool = False, fwid: int | None = None) -> ast.Program:
     """The program of a firmware image, as ``afuc-disasm -u`` lists it:
     ``raw`` (``-r``) lists every word from the image's first without looking
     for a jump table; ``fwid`` (``-g``, 0x730...) overrides the id of the
     version word.  Raises :class:`~visa.afuc.errors.AfucError` for an image
     of no known GPU."""
     out, _, _ = _disassemble(data, raw, fwid)
-    return A.Program(tuple(out.stmts))
+    return ast.Program(tuple(out.stmts))
 
 
 def listing(data: bytes, verbose: bool = False, raw: bool = False, fwid: int | None = None,

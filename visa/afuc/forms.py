@@ -23,13 +23,13 @@ from typing import Any, Protocol, Union
 
 import attrs
 
-from visa.afuc import ast as A
+from visa.afuc import ast
 from visa.afuc.isa import ISA, Branch, NamedReg, SRC_NAMES
 from visa.bitisa import Bitset, Enum, Field, Predicate, holds
 
 #: what an operand gives a field: a number, or a name only the assembler
 #: (labels, registers by name) or the printer (as written) can use
-Value = Union[int, A.ControlReg, A.SqeReg, A.LabelRef, A.Target]
+Value = Union[int, ast.ControlReg, ast.SqeReg, ast.LabelRef, ast.Target]
 
 PREFIX_FIELDS = ("REP", "XMOV", "PEEK", "SDS")
 _PREFIXES = re.compile(r"\{(?:" + "|".join(PREFIX_FIELDS) + r")\}")
@@ -39,15 +39,15 @@ _UNIT = re.compile(r"(0x|b|#)?\{([A-Za-z0-9_]+)\}")
 # label's offset or a named register as an immediate, an immediate (or
 # label) as a shifted value ``<< 0``
 EXACT: dict[str, tuple[type, ...]] = {
-    "reg": (A.Reg,), "bit": (A.Bit,), "imm": (A.Imm, A.ControlReg, A.SqeReg),
-    "shift": (A.Shift,), "target": (A.LabelRef, A.Target), "mem": (A.Mem,)}
+    "reg": (ast.Reg,), "bit": (ast.Bit,), "imm": (ast.Imm, ast.ControlReg, ast.SqeReg),
+    "shift": (ast.Shift,), "target": (ast.LabelRef, ast.Target), "mem": (ast.Mem,)}
 LOOSE: dict[str, tuple[type, ...]] = {
-    "reg": (), "bit": (), "imm": (A.LabelRef,), "shift": (A.Imm, A.ControlReg, A.SqeReg, A.LabelRef),
+    "reg": (), "bit": (), "imm": (ast.LabelRef,), "shift": (ast.Imm, ast.ControlReg, ast.SqeReg, ast.LabelRef),
     "target": (), "mem": ()}
 #: an operand's shape, as the parser and the messages name it
-SHAPE_OF: dict[type, str] = {A.Reg: "reg", A.Bit: "bit", A.Imm: "imm", A.ControlReg: "imm",
-                             A.SqeReg: "imm", A.LabelRef: "label", A.Target: "target",
-                             A.Shift: "shift", A.Mem: "mem"}
+SHAPE_OF: dict[type, str] = {ast.Reg: "reg", ast.Bit: "bit", ast.Imm: "imm", ast.ControlReg: "imm",
+                             ast.SqeReg: "imm", ast.LabelRef: "label", ast.Target: "target",
+                             ast.Shift: "shift", ast.Mem: "mem"}
 
 
 @attrs.frozen
@@ -63,24 +63,24 @@ class Slot:
     #: for a slot without fields: the value a derived field gives (setsecure's target)
     derived: tuple[str, int, Any] | None = None
 
-    def values(self, op: A.Operand) -> tuple[Value, ...]:
+    def values(self, op: ast.Operand) -> tuple[Value, ...]:
         """What ``op`` gives each of :attr:`fields` (shape ``op`` fits)."""
-        if type(op) is A.Reg or type(op) is A.Bit:
+        if type(op) is ast.Reg or type(op) is ast.Bit:
             return (op.number,)
-        if type(op) is A.Imm:
+        if type(op) is ast.Imm:
             return (op.value,) if self.shape != "shift" else (op.value, 0)
-        if type(op) is A.Mem:
+        if type(op) is ast.Mem:
             return (op.base.number, _value(op.offset), int(op.preincrement))
-        if type(op) is A.Shift:
+        if type(op) is ast.Shift:
             return (_value(op.value), _value(op.amount))
-        if type(op) is A.Target or type(op) is A.LabelRef or type(op) is A.ControlReg \
-                or type(op) is A.SqeReg:
+        if type(op) is ast.Target or type(op) is ast.LabelRef or type(op) is ast.ControlReg \
+                or type(op) is ast.SqeReg:
             return (op, 0) if self.shape == "shift" else (op,)  # shifted by 0
         raise TypeError(f"not an operand: {op!r}")
 
-    def render(self, op: A.Operand, paint: Painter | None = None) -> str:
+    def render(self, op: ast.Operand, paint: Painter | None = None) -> str:
         """``op`` written as the template writes this slot."""
-        if type(op) is A.Reg and self.shape == "reg" and self.units:  # the common case
+        if type(op) is ast.Reg and self.shape == "reg" and self.units:  # the common case
             kind = self.units[0][2].kind
             name = kind.names.get(op.number) if isinstance(kind, Enum) else None
             if name is not None:
@@ -98,27 +98,27 @@ class Slot:
         out.append(self.tail)
         return "".join(out)
 
-    def node(self, values: Mapping[str, int], ctx: Namer) -> A.Operand:
+    def node(self, values: Mapping[str, int], ctx: Namer) -> ast.Operand:
         """The operand node of this slot for the decoded field ``values``
         (``ctx`` names registers and branch targets)."""
         s = self.shape
         if not self.fields:
             if self.derived is not None:
                 return ctx.target(self.derived[2], self.derived[1])
-            return A.Reg(_REG_NUMBERS[self.text])
+            return ast.Reg(_REG_NUMBERS[self.text])
         if s == "reg":
-            return A.Reg(values[self.fields[0].name])
+            return ast.Reg(values[self.fields[0].name])
         if s == "bit":
-            return A.Bit(values[self.fields[0].name])
+            return ast.Bit(values[self.fields[0].name])
         if s == "imm":
             return _imm(self.fields[0], values, ctx)
         if s == "shift":
-            return A.Shift(_imm(self.fields[0], values, ctx), A.Imm(values[self.fields[1].name]))
+            return ast.Shift(_imm(self.fields[0], values, ctx), ast.Imm(values[self.fields[1].name]))
         if s == "target":
             f = self.fields[0]
             assert isinstance(f.kind, Branch)  # a target slot's field is a branch
             return ctx.target(f.kind, values[f.name])
-        return A.Mem(A.Reg(values[self.fields[0].name]), _imm(self.fields[1], values, ctx),
+        return ast.Mem(ast.Reg(values[self.fields[0].name]), _imm(self.fields[1], values, ctx),
                      bool(values[self.fields[2].name]))
 
 
@@ -126,25 +126,25 @@ class Namer(Protocol):
     """What names a decoded operand: registers by number, branch targets
     (:class:`visa.afuc.disasm.Context`)."""
 
-    def register(self, space: str, value: int) -> A.ControlReg | A.SqeReg | None: ...
+    def register(self, space: str, value: int) -> ast.ControlReg | ast.SqeReg | None: ...
 
-    def target(self, kind: Branch, value: int) -> A.LabelRef | A.Target: ...
+    def target(self, kind: Branch, value: int) -> ast.LabelRef | ast.Target: ...
 
 
 _REG_NUMBERS = {n: i for i, n in SRC_NAMES.items()}
 
 
-def _value(op: A.Immediate | A.LabelRef) -> Value:
-    return op.value if type(op) is A.Imm else op  # type: ignore[return-value]
+def _value(op: ast.Immediate | ast.LabelRef) -> Value:
+    return op.value if type(op) is ast.Imm else op  # type: ignore[return-value]
 
 
-def _imm(f: Field, values: Mapping[str, int], ctx: Namer) -> A.Immediate:
+def _imm(f: Field, values: Mapping[str, int], ctx: Namer) -> ast.Immediate:
     v = values[f.name]
     if isinstance(f.kind, NamedReg) and ctx is not None:
         got = ctx.register(f.kind.space, v)
         if got is not None:
             return got
-    return A.Imm(v)
+    return ast.Imm(v)
 
 
 @attrs.frozen
@@ -162,7 +162,7 @@ class Form:
     #: grammar takes them on every ALU instruction and drops them there)
     loose_prefixes: bool = False
 
-    def field_values(self, ops: Sequence[A.Operand]) -> dict[str, Value]:
+    def field_values(self, ops: Sequence[ast.Operand]) -> dict[str, Value]:
         out: dict[str, Value] = {}
         for slot, op in zip(self.slots, ops):
             for f, v in zip(slot.fields, slot.values(op)):
@@ -237,7 +237,7 @@ def forms_for_gen(gen: int) -> dict[str, tuple[Form, ...]]:
     return got
 
 
-def prefix_problem(form: Form, ins: A.Instruction) -> str | None:
+def prefix_problem(form: Form, ins: ast.Instruction) -> str | None:
     """Why ``ins``'s prefixes cannot go on ``form`` (None: they can)."""
     for name, on, text in (("REP", ins.rep, "(rep)"), ("SDS", ins.sds, f"(sds{ins.sds})"),
                            ("XMOV", ins.xmov, f"(xmov{ins.xmov})"), ("PEEK", ins.peek, "(peek)")):
@@ -249,7 +249,7 @@ def prefix_problem(form: Form, ins: A.Instruction) -> str | None:
 _CANDIDATES: dict[tuple[Any, ...], tuple[Form, ...]] = {}
 
 
-def candidates(forms: Mapping[str, tuple[Form, ...]], ins: A.Instruction) -> tuple[Form, ...]:
+def candidates(forms: Mapping[str, tuple[Form, ...]], ins: ast.Instruction) -> tuple[Form, ...]:
     """The forms ``ins`` may be, best first: its mnemonic, as many slots as it
     has operands, each operand of the slot's shape (exact fits before loose
     ones), its prefixes allowed.  Overrides come before the template they
@@ -282,7 +282,7 @@ def candidates(forms: Mapping[str, tuple[Form, ...]], ins: A.Instruction) -> tup
 _CHOICES: dict[tuple[Any, ...], tuple[tuple[Form, bool], ...]] = {}
 
 
-def _static(f: Form, ins: A.Instruction) -> bool | None:
+def _static(f: Form, ins: ast.Instruction) -> bool | None:
     """Whether ``f``'s override condition holds, where the instruction's
     shape decides it (fields no operand fills are 0, prefixes and a memory
     operand's ``!`` are in the shape); None where it needs the operands'
@@ -297,21 +297,21 @@ def _static(f: Form, ins: A.Instruction) -> bool | None:
         for i, field in enumerate(slot.fields):
             if field.name not in pred:
                 continue
-            if type(op) is A.Mem and i == 2:
+            if type(op) is ast.Mem and i == 2:
                 known[field.name] = int(op.preincrement)
             else:
                 return None
     return all(known.get(k, 0) == v for k, v in pred.items())
 
 
-def resolve(forms: Mapping[str, tuple[Form, ...]], ins: A.Instruction) -> Form | None:
+def resolve(forms: Mapping[str, tuple[Form, ...]], ins: ast.Instruction) -> Form | None:
     """The form ``ins`` is: the first of its :func:`candidates` whose
     override condition (if any) holds on the numbers its operands give (0
     for names and for fields no operand fills)."""
     ops = ins.operands
     types: tuple[Any, ...] = tuple(map(type, ops))
-    if A.Mem in types:  # its "!" decides between templates
-        types += tuple(o.preincrement for o in ops if type(o) is A.Mem)
+    if ast.Mem in types:  # its "!" decides between templates
+        types += tuple(o.preincrement for o in ops if type(o) is ast.Mem)
     key = (id(forms), ins.mnemonic, ins.rep, ins.xmov, ins.peek, ins.sds, types)
     choices = _CHOICES.get(key)
     if choices is None:
@@ -324,7 +324,7 @@ def resolve(forms: Mapping[str, tuple[Form, ...]], ins: A.Instruction) -> Form |
     return None
 
 
-def _numbers(f: Form, ins: A.Instruction) -> dict[str, int]:
+def _numbers(f: Form, ins: ast.Instruction) -> dict[str, int]:
     got = {k: v for k, v in f.field_values(ins.operands).items() if isinstance(v, int)}
     return {x.name: got.get(x.name, 0) for x in f.bitset.fields}
 
@@ -349,28 +349,28 @@ class Painter:
 
 def text_of(op: Any, paint: Painter | None = None) -> str:
     """An operand (or a part of one) as written, on its own."""
-    if type(op) is A.Reg:
+    if type(op) is ast.Reg:
         return SRC_NAMES.get(op.number) or f"${op.number:02x}"
-    if type(op) is A.Imm:
+    if type(op) is ast.Imm:
         return f"0x{op.value:x}"
-    if type(op) is A.ControlReg or type(op) is A.SqeReg:
-        head = ("@" if type(op) is A.ControlReg else "%") + (paint.name(op.name) if paint else op.name)
+    if type(op) is ast.ControlReg or type(op) is ast.SqeReg:
+        head = ("@" if type(op) is ast.ControlReg else "%") + (paint.name(op.name) if paint else op.name)
         if op.plus is None:
             return head
-        if paint is not None and type(op.plus) is A.Imm:
+        if paint is not None and type(op.plus) is ast.Imm:
             return head + "+" + paint.number(f"0x{op.plus.value:x}")
         return head + "+" + text_of(op.plus, paint)
-    if type(op) is A.Bit:
+    if type(op) is ast.Bit:
         return f"b{op.number}"
-    if type(op) is A.LabelRef:
+    if type(op) is ast.LabelRef:
         return "#" + op.name
-    if type(op) is A.Target:
+    if type(op) is ast.Target:
         return f"#{op.value}"
-    if type(op) is A.Shift:
+    if type(op) is ast.Shift:
         amount = op.amount
         return text_of(op.value, paint) + " << " + (
-            str(amount.value) if type(amount) is A.Imm else text_of(amount, paint))
-    if type(op) is A.Mem:
+            str(amount.value) if type(amount) is ast.Imm else text_of(amount, paint))
+    if type(op) is ast.Mem:
         return (f"[{text_of(op.base)} + {text_of(op.offset, paint)}]"
                 + ("!" if op.preincrement else ""))
     raise TypeError(f"not an operand: {op!r}")

@@ -28,7 +28,7 @@ from typing import Any
 
 import attrs
 
-from visa.afuc import ast as A
+from visa.afuc import ast
 from visa.afuc.errors import AfucError, Diagnostic, shorten
 from visa.afuc.forms import ALL_FORMS, SHAPE_OF, candidates, prefix_problem, shapes_wanted
 
@@ -251,11 +251,11 @@ class _Reader:
         self.diags.append(Diagnostic(line, col, message))
 
     # -- operands ------------------------------------------------------------
-    def immediate(self, start: int, end: int) -> A.Immediate:
+    def immediate(self, start: int, end: int) -> ast.Immediate:
         text = self.text
         line, col = self.where(start)
         if text[start] not in "@%":  # one number: the span is its token
-            return A.Imm(_number(text[start:end], start), line=line, col=col)
+            return ast.Imm(_number(text[start:end], start), line=line, col=col)
         term = self.g.term.match
         terms = []
         pos = start
@@ -268,20 +268,20 @@ class _Reader:
             pos = m.end()
         kind, word, s = terms[-1]
         line, col = self.where(s)
-        node: A.Immediate
+        node: ast.Immediate
         if kind == "CONTROL_REG":
-            node = A.ControlReg(word[1:], line=line, col=col)
+            node = ast.ControlReg(word[1:], line=line, col=col)
         elif kind == "SQE_REG":
-            node = A.SqeReg(word[1:], line=line, col=col)
+            node = ast.SqeReg(word[1:], line=line, col=col)
         else:
-            node = A.Imm(_number(word, s), line=line, col=col)
+            node = ast.Imm(_number(word, s), line=line, col=col)
         for kind, word, s in reversed(terms[:-1]):
             line, col = self.where(s)
-            cls = A.ControlReg if kind == "CONTROL_REG" else A.SqeReg
+            cls = ast.ControlReg if kind == "CONTROL_REG" else ast.SqeReg
             node = cls(word[1:], node, line=line, col=col)
         return node
 
-    def operand(self, m: re.Match[str], kind: str) -> A.Operand:
+    def operand(self, m: re.Match[str], kind: str) -> ast.Operand:
         s, e = m.span(kind)
         word = self.text[s:e]
         if s < self.lend:
@@ -290,33 +290,33 @@ class _Reader:
             line, col = self.where(s)
         if kind == "REG":
             n = _REGS.get(word)
-            return A.Reg(_register(word, s, self.check) if n is None else n, line=line, col=col)
+            return ast.Reg(_register(word, s, self.check) if n is None else n, line=line, col=col)
         if kind == "immediate":
             return self.immediate(s, e)
         if kind == "BIT":
-            return A.Bit(_number(word[1:], s), line=line, col=col)
+            return ast.Bit(_number(word[1:], s), line=line, col=col)
         if kind == "LABEL_REF":
-            return A.LabelRef(word[1:], line=line, col=col)
+            return ast.LabelRef(word[1:], line=line, col=col)
         if kind == "mem":
             r = m.start("mem__REG")
             rl, rc = self.where(r)
-            return A.Mem(A.Reg(_register(m.group("mem__REG"), r, self.check), line=rl, col=rc),
+            return ast.Mem(ast.Reg(_register(m.group("mem__REG"), r, self.check), line=rl, col=rc),
                          self.immediate(*m.span("mem__immediate")),
                          m.start("mem__PREINC") >= 0, line=line, col=col)
         if kind == "shift":
             vs, ve = m.span("shift__shifted")
-            value: A.Immediate | A.LabelRef
+            value: ast.Immediate | ast.LabelRef
             if self.text[vs] == "#":
                 vl, vc = self.where(vs)
-                value = A.LabelRef(self.text[vs + 1:ve], line=vl, col=vc)
+                value = ast.LabelRef(self.text[vs + 1:ve], line=vl, col=vc)
             else:
                 value = self.immediate(vs, ve)
-            return A.Shift(value, self.immediate(*m.span("shift__amount")), line=line, col=col)
+            return ast.Shift(value, self.immediate(*m.span("shift__amount")), line=line, col=col)
         # TARGET: #-5, #0x10
-        return A.Target(_number(word[1:], s), line=line, col=col)
+        return ast.Target(_number(word[1:], s), line=line, col=col)
 
     # -- statements ----------------------------------------------------------
-    def instruction(self, m: re.Match[str]) -> tuple[A.Instruction, int]:
+    def instruction(self, m: re.Match[str]) -> tuple[ast.Instruction, int]:
         text = self.text
         start = m.start(self.i_instruction)
         ms, me = m.span(self.i_mnemonic)
@@ -330,7 +330,7 @@ class _Reader:
         mnemonic = text[ms:me]
         end = me
         if bare:
-            ops: tuple[A.Operand, ...] = ()
+            ops: tuple[ast.Operand, ...] = ()
         else:
             ops, end = self.operands(me, mnemonic)
         if not _ends(text, end):
@@ -344,7 +344,7 @@ class _Reader:
         note = None
         if text[end:end + 1] != "\n":
             note, end = self.note(end)
-        ins = A.Instruction(mnemonic, ops, rep, xmov, peek, sds, note, line=line, col=col)
+        ins = ast.Instruction(mnemonic, ops, rep, xmov, peek, sds, note, line=line, col=col)
         if self.check and not candidates(ALL_FORMS, ins):
             raise _Fail(start if rep or xmov or peek or sds else ms, _no_form(ins), end=end)
         return ins, end
@@ -376,7 +376,7 @@ class _Reader:
                 peek = True
             pos = p.end()
 
-    def operands(self, me: int, mnemonic: str) -> tuple[tuple[A.Operand, ...], int]:
+    def operands(self, me: int, mnemonic: str) -> tuple[tuple[ast.Operand, ...], int]:
         """operands: operand ("," operand)*, from ``me``: the nodes and where
         the last one ends."""
         text = self.text
@@ -385,10 +385,10 @@ class _Reader:
         if o is None or o.start(1) >= 0:  # group 1: the "," before an operand
             raise _Fail(*_Tokens(text).operand(me, mnemonic), True)
         lend, lstart, line = self.lend, self.lstart, self.line
-        ops: list[A.Operand] = []
+        ops: list[ast.Operand] = []
         add = ops.append
         i_reg = self.i_reg
-        Reg = A.Reg
+        Reg = ast.Reg
         while True:
             s = o.start(i_reg)
             if s >= 0 and s < lend:  # a register, the common case, here
@@ -406,7 +406,7 @@ class _Reader:
                 break
         return tuple(ops), end
 
-    def after(self, nxt: int, ops: tuple[A.Operand, ...], bare: bool, ms: int,
+    def after(self, nxt: int, ops: tuple[ast.Operand, ...], bare: bool, ms: int,
               mnemonic: str) -> None:
         """What follows the instruction at ``nxt`` cannot follow one: say what
         is wrong with the instruction instead of with what follows it."""
@@ -420,13 +420,13 @@ class _Reader:
             raise _Fail(*toks.operand(t[2], ","), True)  # type: ignore[index]
         if word == "<<":
             raise _Fail(*toks.expected(t[2], "a shift amount after '<<'"), True)  # type: ignore[index]
-        if word == "+" and ops and type(ops[-1]) is A.Reg:
+        if word == "+" and ops and type(ops[-1]) is ast.Reg:
             raise _Fail(text.rindex("$", 0, nxt), "expected '[' before the register (a memory "
                         "operand is [$reg + offset])", True)
         if word in ("+", "]", "!"):
             raise _Fail(nxt, f"unexpected {word!r} after the operands", True)
 
-    def statement(self, m: re.Match[str]) -> tuple[A.Statement, int]:
+    def statement(self, m: re.Match[str]) -> tuple[ast.Statement, int]:
         kind = m.lastgroup
         if kind == "instruction":
             return self.instruction(m)
@@ -437,24 +437,24 @@ class _Reader:
         if self.text[e:e + 1] != "\n":
             note, e = self.note(e)
         if kind == "label":
-            return A.Label(m.group("label__NAME"), note, line=line, col=col), e
+            return ast.Label(m.group("label__NAME"), note, line=line, col=col), e
         if kind == "literal":
             word = m.group("literal__LITERAL")
             value = int(word[1:-1], 16)
             if value >> 32 and self.check:
                 raise _Fail(s, f"literal {shorten(word)} does not fit 32 bits")
-            return A.Literal(value, note, line=line, col=col), e
+            return ast.Literal(value, note, line=line, col=col), e
         if kind == "label_literal":
             name = m.group("label_literal__LABEL_REF")[1:]
-            return A.LabelLiteral(name, note, line=line, col=col), e
+            return ast.LabelLiteral(name, note, line=line, col=col), e
         if kind == "align":
-            return A.Align(self.immediate(*m.span("align__immediate")), note, line=line,
+            return ast.Align(self.immediate(*m.span("align__immediate")), note, line=line,
                            col=col), e
         if kind == "jumptbl":
-            return A.JumpTable(note, line=line, col=col), e
-        return A.Section(m.group("section__NAME"), note, line=line, col=col), e
+            return ast.JumpTable(note, line=line, col=col), e
+        return ast.Section(m.group("section__NAME"), note, line=line, col=col), e
 
-    def gap(self, start: int, end: int, out: list[A.Statement], fresh: bool) -> None:
+    def gap(self, start: int, end: int, out: list[ast.Statement], fresh: bool) -> None:
         """Blank lines and comment lines in the gap ``start:end`` (``fresh``:
         it begins a line; else it ends the line of the previous statement)."""
         text = self.text
@@ -468,14 +468,14 @@ class _Reader:
                 piece = text[pos:nl]
                 semi = piece.find(";")
                 if semi >= 0:
-                    out.append(A.Comment(piece[semi + 1:], line=self.line, col=semi + 1))
+                    out.append(ast.Comment(piece[semi + 1:], line=self.line, col=semi + 1))
                 else:
-                    out.append(A.Blank(line=self.line, col=1))
+                    out.append(ast.Blank(line=self.line, col=1))
             first = False
             self.line += 1
             self.lstart = pos = nl + 1
 
-    def note(self, end: int) -> tuple[A.Comment | None, int]:
+    def note(self, end: int) -> tuple[ast.Comment | None, int]:
         """A comment after the statement ending at ``end``, on its line."""
         text = self.text
         j = end
@@ -486,14 +486,14 @@ class _Reader:
             nl = text.find("\n", j)
             if nl >= 0:
                 line, col = self.where(j)
-                return A.Comment(text[j + 1:nl], line=line, col=col), nl
+                return ast.Comment(text[j + 1:nl], line=line, col=col), nl
         return None, end
 
-    def run(self) -> list[A.Statement]:
+    def run(self) -> list[ast.Statement]:
         text, g = self.text, self.g
         n = len(text)
         gap, stmt = g.gap.match, g.statement.match
-        out: list[A.Statement] = []
+        out: list[ast.Statement] = []
         add = out.append
         memo: dict[str, Any] = {}  # line text -> (statement, column), then a maker
         memo_get = memo.get
@@ -591,29 +591,29 @@ def _maker(node: Any, col: int) -> Callable[[int, int], Any]:
     at another line and column: the statement of a line read before."""
     t = type(node)
     c = node.col - col
-    if t is A.Reg or t is A.Bit:
+    if t is ast.Reg or t is ast.Bit:
         v = node.number
         return lambda line, at: t(v, line=line, col=at + c)
-    if t is A.Imm or t is A.Target:
+    if t is ast.Imm or t is ast.Target:
         v = node.value
         return lambda line, at: t(v, line=line, col=at + c)
-    if t is A.LabelRef:
+    if t is ast.LabelRef:
         v = node.name
-        return lambda line, at: A.LabelRef(v, line=line, col=at + c)
-    if t is A.Instruction:
+        return lambda line, at: ast.LabelRef(v, line=line, col=at + c)
+    if t is ast.Instruction:
         ops = [_maker(o, col) for o in node.operands]
         note = None if node.note is None else _maker(node.note, col)
         mnemonic, rep, xmov, peek, sds = node.mnemonic, node.rep, node.xmov, node.peek, node.sds
-        return lambda line, at: A.Instruction(
+        return lambda line, at: ast.Instruction(
             mnemonic, tuple([f(line, at) for f in ops]), rep, xmov, peek, sds,
             None if note is None else note(line, at), line=line, col=at + c)
-    if t is A.Mem:
+    if t is ast.Mem:
         base, offset, pre = _maker(node.base, col), _maker(node.offset, col), node.preincrement
-        return lambda line, at: A.Mem(base(line, at), offset(line, at), pre, line=line, col=at + c)
-    if t is A.Shift:
+        return lambda line, at: ast.Mem(base(line, at), offset(line, at), pre, line=line, col=at + c)
+    if t is ast.Shift:
         value, amount = _maker(node.value, col), _maker(node.amount, col)
-        return lambda line, at: A.Shift(value(line, at), amount(line, at), line=line, col=at + c)
-    if t is A.ControlReg or t is A.SqeReg:
+        return lambda line, at: ast.Shift(value(line, at), amount(line, at), line=line, col=at + c)
+    if t is ast.ControlReg or t is ast.SqeReg:
         name = node.name
         plus = None if node.plus is None else _maker(node.plus, col)
         return lambda line, at: t(name, None if plus is None else plus(line, at),
@@ -627,7 +627,7 @@ def _maker(node: Any, col: int) -> Callable[[int, int], Any]:
     return lambda line, at: t(**values, note=note_maker(line, at), line=line, col=at + c)
 
 
-def _no_form(ins: A.Instruction) -> str:
+def _no_form(ins: ast.Instruction) -> str:
     forms = ALL_FORMS.get(ins.mnemonic, ())
     bare = attrs.evolve(ins, rep=False, xmov=0, peek=False, sds=0)
     if ins.rep or ins.xmov or ins.peek or ins.sds:
@@ -777,7 +777,7 @@ class _Tokens:
 
 
 # ------------------------------------------------------------------ entry
-def parse(text: str | bytes, path: str = "<input>") -> A.Program:
+def parse(text: str | bytes, path: str = "<input>") -> ast.Program:
     """The program of ``text`` (bytes are read as UTF-8).  Raises
     :class:`~visa.afuc.errors.AfucError` with every problem of the text."""
     program, diags, text = read(text)
@@ -786,7 +786,7 @@ def parse(text: str | bytes, path: str = "<input>") -> A.Program:
     return program
 
 
-def read(text: str | bytes, check: bool = True) -> tuple[A.Program, list[Diagnostic], str]:
+def read(text: str | bytes, check: bool = True) -> tuple[ast.Program, list[Diagnostic], str]:
     """The program of the statements that read well, the problems of the
     others, and the text as read (for an assembler that reports every
     problem of a file at once).  ``check=False``: the grammar's problems
@@ -808,7 +808,7 @@ def read(text: str | bytes, check: bool = True) -> tuple[A.Program, list[Diagnos
             text += "\n"
     r = _Reader(text, _grammar(), check)
     stmts = r.run()
-    return A.Program(tuple(stmts), line=1, col=1), r.diags, text
+    return ast.Program(tuple(stmts), line=1, col=1), r.diags, text
 
 
 __all__ = ["grammar_text", "parse"]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from visa.afuc import ast as A
+from visa.afuc import ast
 from visa.afuc.forms import ALL_FORMS, Painter, resolve, text_of
 
 # ANSI colours of Mesa's register-name decoder (freedreno/rnn colors.c,
@@ -50,7 +50,7 @@ class ColourPainter(Painter):
         return OFFSET + text + RESET
 
 
-def _prefixes(ins: A.Instruction) -> str:
+def _prefixes(ins: ast.Instruction) -> str:
     out = "(rep)" if ins.rep else ""
     if ins.xmov:
         out += f"(xmov{ins.xmov})"
@@ -61,7 +61,7 @@ def _prefixes(ins: A.Instruction) -> str:
     return out
 
 
-def format_instruction(ins: A.Instruction, paint: Painter | None = None) -> str:
+def format_instruction(ins: ast.Instruction, paint: Painter | None = None) -> str:
     """One instruction, without its note."""
     form = resolve(ALL_FORMS, ins)
     if form is None:  # not an instruction of any form: as written
@@ -71,47 +71,47 @@ def format_instruction(ins: A.Instruction, paint: Painter | None = None) -> str:
     return _prefixes(ins) + ins.mnemonic + (" " + ops if ops else "")
 
 
-def _note(note: A.Note | None, paint: Painter | None) -> str:
+def _note(note: ast.Note | None, paint: Painter | None) -> str:
     if note is None:
         return ""
-    if type(note) is A.Comment:
+    if type(note) is ast.Comment:
         return "\t;" + note.text
-    if type(note) is A.RegisterNote:
+    if type(note) is ast.RegisterNote:
         if note.name is None:
             return f"\t; 0x{note.value:03x}"
         name = (paint.name(note.name) if paint else note.name) + note.suffix
         return "\t; " + ("|" + name if note.kind == "pipe" else name)
-    if type(note) is A.Instruction:
+    if type(note) is ast.Instruction:
         return "\t; " + format_instruction(note, paint)
     raise TypeError(f"not a note: {note!r}")
 
 
-def format_statement(st: A.Statement, paint: Painter | None = None) -> str:
+def format_statement(st: ast.Statement, paint: Painter | None = None) -> str:
     """One statement as one line (no newline)."""
-    if type(st) is A.Instruction:
+    if type(st) is ast.Instruction:
         return format_instruction(st, paint) + _note(st.note, paint)
-    if type(st) is A.Label:
+    if type(st) is ast.Label:
         return st.name + ":" + _note(st.note, paint)
-    if type(st) is A.Literal:
+    if type(st) is ast.Literal:
         return f"[{st.value:08x}]" + _note(st.note, paint)
-    if type(st) is A.LabelLiteral:
+    if type(st) is ast.LabelLiteral:
         return f"[#{st.label}]" + _note(st.note, paint)
-    if type(st) is A.Blank:
+    if type(st) is ast.Blank:
         return ""
-    if type(st) is A.Comment:
+    if type(st) is ast.Comment:
         return ";" + st.text
-    if type(st) is A.Align:
+    if type(st) is ast.Align:
         v = st.value
-        return ".align " + (str(v.value) if type(v) is A.Imm else text_of(v, paint)) \
+        return ".align " + (str(v.value) if type(v) is ast.Imm else text_of(v, paint)) \
             + _note(st.note, paint)
-    if type(st) is A.JumpTable:
+    if type(st) is ast.JumpTable:
         return ".jumptbl" + _note(st.note, paint)
-    if type(st) is A.Section:
+    if type(st) is ast.Section:
         return ".section " + st.name + _note(st.note, paint)
     raise TypeError(f"not a statement: {st!r}")
 
 
-def format(program: A.Program, colours: bool = False) -> str:
+def format(program: ast.Program, colours: bool = False) -> str:
     """The text of ``program``, one statement a line."""
     paint = ColourPainter() if colours else None
     out = [format_statement(s, paint) for s in program.statements]

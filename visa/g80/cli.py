@@ -69,26 +69,26 @@ def _hexarg(s: str) -> int:
 
 
 def variant_from(variants: list[str], features: list[str], modes: list[str]):
-    from . import isa as I
+    from . import isa
     feats = 0
     if len(variants) > 1:
         raise _Usage("Variant already set")
     for v in variants:
-        if v not in I.CHIPS:
+        if v not in isa.CHIPS:
             raise _Usage(f"Unknown variant \"{v}\"")
-        feats |= I.CHIPS[v]
+        feats |= isa.CHIPS[v]
     for f in features:
-        if f not in I.FEATURES:
+        if f not in isa.FEATURES:
             raise _Usage(f"Unknown feature \"{f}\"")
-        feats |= I.FEATURES[f]
+        feats |= isa.FEATURES[f]
     ptype = None
     if len(modes) > 1:
         raise _Usage("Mode already set")
     for m in modes:
-        if m not in I.MODES:
+        if m not in isa.MODES:
             raise _Usage(f"Unknown mode \"{m}\"")
         ptype = m
-    return I.variant(feats, ptype)
+    return isa.variant(feats, ptype)
 
 
 def dis_run(argv: Sequence[str], stdin: bytes = b"") -> tuple[int, str, str]:
@@ -155,8 +155,8 @@ def _stdin_if_needed(argv: Sequence[str]) -> bytes:
 
 
 def _dis(argv: Sequence[str], stdin: bytes = b"") -> str:
-    from . import dis as D
-    from . import listing as L
+    from . import dis
+    from . import listing
     opts, rest = _getopt(argv, "b:d:l:m:V:O:F:wWinqu:M:S:x")
     w = 0
     exact = False
@@ -167,7 +167,7 @@ def _dis(argv: Sequence[str], stdin: bytes = b"") -> str:
     variants: list[str] = []
     modes: list[str] = []
     feats: list[str] = []
-    labels: list[L.Label] = []
+    labels: list[listing.Label] = []
     for o, v in opts:
         if o == "b":
             base = _hexarg(v)
@@ -234,9 +234,9 @@ def _dis(argv: Sequence[str], stdin: bytes = b"") -> str:
                     size = 0
                     if len(parts) > 2:
                         size = _hexarg(parts[2])
-                    labels.append(L.Label(val, tmap[typ], name, size))
+                    labels.append(listing.Label(val, tmap[typ], name, size))
         elif o == "u":
-            labels.append(L.Label(_hexarg(v) if v else 0, 1))
+            labels.append(listing.Label(_hexarg(v) if v else 0, 1))
     if len(rest) > 1:
         raise _Usage("Too many parameters!")
     if rest:
@@ -251,18 +251,18 @@ def _dis(argv: Sequence[str], stdin: bytes = b"") -> str:
     if binary:
         if not wsz:
             wsz = 1
-        code = L.read_binary(data, wsz)
+        code = listing.read_binary(data, wsz)
     else:
         if wsz:
             raise _Usage("Stride is meaningless in hex input mode!")
-        code = L.read_hex(data, 4 if w == 1 else 8 if w == 2 else 1)
+        code = listing.read_hex(data, 4 if w == 1 else 8 if w == 2 else 1)
     if len(code) <= skip:
         return ""
     cnt = len(code) - skip
     if limit and limit < cnt:
         cnt = limit
-    text = L.listing(bytes(code[skip:skip + cnt]), var, base=base, quiet=quiet, labels=labels or None,
-                     colors=D.DEF_COLORS if colors else D.NULL_COLORS, exact=exact)
+    text = listing.listing(bytes(code[skip:skip + cnt]), var, base=base, quiet=quiet, labels=labels or None,
+                     colors=dis.DEF_COLORS if colors else dis.NULL_COLORS, exact=exact)
     return text
 
 

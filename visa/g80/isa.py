@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from visa.bitisa import Isa, Table, Variant
 
-from . import tables as T
+from . import tables
 
-TABLES: dict[str, Table] = {t.name: t for t in T.TABLES}
+TABLES: dict[str, Table] = {t.name: t for t in tables.TABLES}
 
 
 def _closure(names: list[str]) -> int:
@@ -17,18 +17,18 @@ def _closure(names: list[str]) -> int:
     todo = list(names)
     while todo:
         f = todo.pop()
-        if not bits & T.FEATURES[f]:
-            bits |= T.FEATURES[f]
-            todo += T.IMPLIES.get(f, [])
+        if not bits & tables.FEATURES[f]:
+            bits |= tables.FEATURES[f]
+            todo += tables.IMPLIES.get(f, [])
     return bits
 
 
 #: -V chip -> its features; -F feature -> it and the features it implies; -O type -> its bit
-CHIPS: dict[str, int] = {chip: _closure(feats) for chip, feats in T.VARIANTS.items()}
-FEATURES: dict[str, int] = {f: _closure([f]) for f in T.FEATURES}
-MODES: dict[str, int] = dict(T.MODES)
+CHIPS: dict[str, int] = {chip: _closure(feats) for chip, feats in tables.VARIANTS.items()}
+FEATURES: dict[str, int] = {f: _closure([f]) for f in tables.FEATURES}
+MODES: dict[str, int] = dict(tables.MODES)
 
-ISA = Isa(TABLES["root"], names={**{k: v for k, v in vars(T).items() if k.isupper()}, **TABLES},
+ISA = Isa(TABLES["root"], names={**{k: v for k, v in vars(tables).items() if k.isupper()}, **TABLES},
           default_size=32)
 
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from visa.bitisa import Variant
 
-from . import dis as D
+from . import dis
 
 MAXOPLEN = 8
 OPUNIT = 4
@@ -70,7 +70,7 @@ def read_binary(data: bytes, stride: int) -> bytearray:
 
 
 def listing(code: bytes | bytearray, var: Variant, *, base: int = 0, quiet: bool = False,
-            labels: Sequence[Label] | None = None, colors: dict[str, str] = D.NULL_COLORS,
+            labels: Sequence[Label] | None = None, colors: dict[str, str] = dis.NULL_COLORS,
             exact: bool = False) -> str:
     """The text envydis prints for ``code`` (every byte is code).
 
@@ -88,8 +88,8 @@ def listing(code: bytes | bytearray, var: Variant, *, base: int = 0, quiet: bool
             if lb.name and lb.val not in labmap:
                 labmap[lb.val] = lb.name
     out: list[str] = []
-    ctx = D.Ctx(c, var, labmap)
-    decoded: dict[int, D.Insn] = {}  # the first pass's decodes, for the second
+    ctx = dis.Ctx(c, var, labmap)
+    decoded: dict[int, dis.Insn] = {}  # the first pass's decodes, for the second
     if labels:
         for lb in labels:
             marks.mark(lb.val, lb.type)
@@ -109,8 +109,8 @@ def listing(code: bytes | bytearray, var: Variant, *, base: int = 0, quiet: bool
                 if active:
                     d = decoded.get(cur)
                     if d is None:
-                        d = decoded[cur] = D.decode(code, cur, var, num)
-                    D.mark_targets(d, marks)
+                        d = decoded[cur] = dis.decode(code, cur, var, num)
+                    dis.mark_targets(d, marks)
                     if d.oplen and not d.endmark and not marks.m[cur] & 4:
                         cur += d.oplen
                     else:
@@ -122,8 +122,8 @@ def listing(code: bytes | bytearray, var: Variant, *, base: int = 0, quiet: bool
     else:
         cur = 0
         while cur < num:
-            d = decoded[cur] = D.decode(code, cur, var, num)
-            D.mark_targets(d, marks)
+            d = decoded[cur] = dis.decode(code, cur, var, num)
+            dis.mark_targets(d, marks)
             cur += d.oplen or 1
 
     def flush_skip() -> None:
@@ -186,8 +186,8 @@ def listing(code: bytes | bytearray, var: Variant, *, base: int = 0, quiet: bool
         flush_skip()
         d = decoded.get(cur)
         if d is None:
-            d = D.decode(code, cur, var, num)
-            D.mark_targets(d, marks)
+            d = dis.decode(code, cur, var, num)
+            dis.mark_targets(d, marks)
         if d.endmark or mk & 4:
             active = False
         if exact:
@@ -219,7 +219,7 @@ def listing(code: bytes | bytearray, var: Variant, *, base: int = 0, quiet: bool
             out.append(" ")
         elif mk:
             out.append("\n")
-        out.append(D.insn_text(d, ctx))
+        out.append(dis.insn_text(d, ctx))
         left = d.unknown_bits
         if left:
             out.append(f" {c['err']}[unknown:")
@@ -245,10 +245,10 @@ def listing(code: bytes | bytearray, var: Variant, *, base: int = 0, quiet: bool
     return "".join(out)
 
 
-def _exact_line(code: bytes | bytearray, cur: int, d: D.Insn, var: Variant, num: int,
-                ctx: D.Ctx) -> str:
+def _exact_line(code: bytes | bytearray, cur: int, d: dis.Insn, var: Variant, num: int,
+                ctx: dis.Ctx) -> str:
     from . import asm
-    text = D.insn_text(d, D.Ctx(D.NULL_COLORS, var, ctx.labels))
+    text = dis.insn_text(d, dis.Ctx(dis.NULL_COLORS, var, ctx.labels))
     word = bytes(code[cur:cur + d.oplen])
     if not (d.unknown_bits or d.eof or any(d.d.unknowns()) or (d.oplen == 8 and cur & 7)):
         for prefix in ("", "long "):
@@ -259,7 +259,7 @@ def _exact_line(code: bytes | bytearray, cur: int, d: D.Insn, var: Variant, num:
                 continue
             if cands and not cands[0].relocs and \
                     cands[0].word.to_bytes(16, "little")[:cands[0].size >> 3] == word:
-                return prefix + D.insn_text(d, ctx) + "\n"
+                return prefix + dis.insn_text(d, ctx) + "\n"
     return f"{_data(word)} /* {text} */\n"
 
 
@@ -343,8 +343,8 @@ def read_listing(text: str, var: Variant) -> tuple[str, dict[int, tuple[int | No
             body = m.group(3)
             # unedited: the text is what g80-dis prints for these bytes
             shown = _LST_LABEL_NOTE.sub("", _LST_NOTES.sub("", _LST_UNK.sub("", body))).strip()
-            d = D.decode(known, 0, var)
-            if D.insn_text(d, D.Ctx(D.NULL_COLORS, var, None)) == shown and d.oplen >= len(known):
+            d = dis.decode(known, 0, var)
+            if dis.insn_text(d, dis.Ctx(dis.NULL_COLORS, var, None)) == shown and d.oplen >= len(known):
                 out.append(_data(bytes(known)))
                 continue
             body = " " * (len(line) - len(body)) + body

@@ -26,7 +26,7 @@ import struct
 
 from .._frozen import frozen
 
-from .. import ast as A
+from .. import ast
 from . import datatypes, field_codes, predefined
 
 _UB = struct.Struct("<B")
@@ -138,10 +138,10 @@ class InsBuilder:
         self.operands: dict[int, object] = {}
         self.post_mods: list[str] = []
 
-    def finish(self) -> A.Instruction:
+    def finish(self) -> ast.Instruction:
         mods = tuple(self.mods[k] for k in sorted(self.mods)) + tuple(self.extra_mods)
         ops = tuple(self.operands[k] for k in sorted(self.operands))
-        return A.Instruction(self.op, mods, self.pred, self.exec, ops, tuple(self.post_mods))
+        return ast.Instruction(self.op, mods, self.pred, self.exec, ops, tuple(self.post_mods))
 
 
 def read_code(rd: Reader, table: dict, what: str):
@@ -208,10 +208,14 @@ class Atom:
     * ``label_slots``: ((operand index, label kind), ...) of labels it names;
     * ``stateful``: encoding it adds to the string pool each time (its bytes
       depend on what came before); ``unwritten``: zero bytes it counts that
-      Intel's writer leaves for the end of the stream.
+      Intel's writer leaves for the end of the stream;
+    * ``operand_field``: ``"vector"`` or ``"raw"`` where it writes one
+      vector or one raw operand field of its opcode's row (the operand it
+      reads, or none: a ``%null`` payload), None for any other field.
     """
     __slots__ = ()
     operand_slots: tuple = ()
+    operand_field: str | None = None
     operands_from: int | None = None
     mod_slots: tuple = ()
     mod_free: frozenset = frozenset()
@@ -252,7 +256,7 @@ class Exec(Atom):
         v = rd.ub()
         if (v & 0xF) not in EXEC_WIDTH:
             raise DecodeError(f"invalid execution size code {v & 0xF}", at)
-        b.exec = A.ExecSize(EXEC_WIDTH[v & 0xF], MASK_NAME[v >> 4])
+        b.exec = ast.ExecSize(EXEC_WIDTH[v & 0xF], MASK_NAME[v >> 4])
 
 
 @frozen
@@ -282,7 +286,7 @@ class PredField(Atom):
             ctrl = (v >> 13) & 3
             if ctrl == 3:
                 raise DecodeError("invalid predicate control 3", at)
-            b.pred = A.Predicate(cx.var_name("P", v & 0xFFF, at), bool(v & 0x8000),
+            b.pred = ast.Predicate(cx.var_name("P", v & 0xFFF, at), bool(v & 0x8000),
                                  (None, "any", "all")[ctrl])
 
 
@@ -292,6 +296,7 @@ class Vec(Atom):
     instruction's ``.sat`` into the tag (destinations)."""
     index: int
     sat: bool = False
+    operand_field = "vector"
 
     @property
     def operand_slots(self) -> tuple:
@@ -316,6 +321,7 @@ class Vec(Atom):
 class RawOp(Atom):
     """AST operand ``index`` as a raw operand."""
     index: int
+    operand_field = "raw"
 
     @property
     def operand_slots(self) -> tuple:
@@ -439,9 +445,9 @@ class NumOp(Atom):
 
     def encode(self, ins, cx, out):
         o = operand(ins, self.index)
-        if type(o) is A.Number:
+        if type(o) is ast.Number:
             v = o.value
-        elif type(o) is A.Imm:
+        elif type(o) is ast.Imm:
             v = o.bits
         else:
             _fail(f"expected a number, found {_ops.describe(o)}", o)
@@ -450,7 +456,7 @@ class NumOp(Atom):
         out.append(SIZES[self.size].pack(v & ((1 << (8 * self.size)) - 1)))
 
     def decode(self, rd, cx, b):
-        b.operands[self.index] = A.Number(rd.uint(self.size))
+        b.operands[self.index] = ast.Number(rd.uint(self.size))
 
 
 def grf_bytes(cx) -> int:

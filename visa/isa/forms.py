@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import attrs
 
-from .. import ast as A
+from .. import ast
 from . import forms_alu, forms_dataport, forms_lsc, forms_misc, forms_sampler
 from . import predefined
 from .records import (PLAIN_TEXT, Declared, Form, FormTable, Text, row_atoms,  # noqa: F401
@@ -35,8 +35,8 @@ class SpellingError(ValueError):
     """A spelling the text cannot have (a SIMD mode of 4 ...)."""
 
 
-def spelled(op: str, mods: tuple, post: tuple, exe: "A.ExecSize | None",
-            version: tuple | None = None) -> tuple[tuple, tuple, "A.ExecSize | None"]:
+def spelled(op: str, mods: tuple, post: tuple, exe: "ast.ExecSize | None",
+            version: tuple | None = None) -> tuple[tuple, tuple, "ast.ExecSize | None"]:
     """The modifiers, the modifiers after the execution size, and the
     execution size of instruction ``op`` in their one spelling: canonical
     modifiers (``bfn.x0F`` is ``bfn.xf``), those the binary does not keep
@@ -57,7 +57,7 @@ def spelled(op: str, mods: tuple, post: tuple, exe: "A.ExecSize | None",
         if exe is not None and exe.size not in (8, 32):
             raise SpellingError(f"'{op}' takes a SIMD mode of 8 or 16 (written (8), (16) or (32)), "
                              f"not ({exe.size})")
-        exe = A.ExecSize(8, None)
+        exe = ast.ExecSize(8, None)
     return mods, post, exe
 
 
@@ -66,13 +66,13 @@ def declared_in(decls) -> Declared:
     rewrites: its samplers and surfaces, the predefined ones included (the
     surfaces also as T0 ... T5, as the older spec names them)."""
     return Declared(
-        frozenset(d.name for d in decls if type(d) is A.SamplerDecl) | {predefined.BINDLESS_SAMPLER_NAME},
-        frozenset(d.name for d in decls if type(d) is A.SurfaceDecl)
+        frozenset(d.name for d in decls if type(d) is ast.SamplerDecl) | {predefined.BINDLESS_SAMPLER_NAME},
+        frozenset(d.name for d in decls if type(d) is ast.SurfaceDecl)
         | {s.name for s in predefined.PREDEFINED_SURFACES}
         | {f"T{s.index}" for s in predefined.PREDEFINED_SURFACES})
 
 
-def upgraded(ins: A.Instruction, declared: Declared, addresses) -> A.Instruction:
+def upgraded(ins: ast.Instruction, declared: Declared, addresses) -> ast.Instruction:
     """``ins`` in vISA 4.1's spelling, where the older spec (or 4.1's more
     lenient spelling) wrote it otherwise: its record's own rewrite (the
     older operand orders of gather/scatter, dword_atomic, sample,
@@ -85,10 +85,10 @@ def upgraded(ins: A.Instruction, declared: Declared, addresses) -> A.Instruction
         up = older(ins, declared)
         if up is not None:
             ins = up
-    if addresses and any(type(o) is A.VarRef and o.region is None and len(o.offsets) == 1
+    if addresses and any(type(o) is ast.VarRef and o.region is None and len(o.offsets) == 1
                          and o.name in addresses for o in ins.operands):
         ins = attrs.evolve(ins, operands=tuple(
             attrs.evolve(o, region=(1,))
-            if type(o) is A.VarRef and o.region is None and len(o.offsets) == 1
+            if type(o) is ast.VarRef and o.region is None and len(o.offsets) == 1
             and o.name in addresses else o for o in ins.operands))
     return ins

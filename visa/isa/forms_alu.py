@@ -26,9 +26,9 @@ import struct
 import attrs
 from .._frozen import frozen
 
-from .. import ast as A
+from .. import ast
 from . import datatypes, targets, field_codes, opcodes
-from . import rules_alu as R
+from . import rules_alu as rules
 from .atoms import (_SAT, EXEC_SIZE_CODE, GENERAL, SAMPLER_CLASS, STATE, SURFACE_CLASS, Atom,
                     DecodeError, Exec, HexMod, Lit, ModCheck, PredField, Vec, grf_bytes, operand,
                     region_code, var_type_size)
@@ -45,7 +45,7 @@ def encode_vector_ao(o, cx, out, sat=False) -> None:
     """A vector operand where ``&V[off]`` is written as GenX_IR's text
     builder writes it: a general operand V(off / GRF, (off % GRF) /
     elem)<0;1,0>, or a state operand for &S / &T."""
-    if type(o) is not A.AddrOf:
+    if type(o) is not ast.AddrOf:
         encode_vector(o, cx, out, sat)
         return
     kind, ident = cx.var_kind(o.name, o)
@@ -77,6 +77,7 @@ class VecAO(Atom):
     the general operand the binary holds (``V(r,c)<0;1,0>``)."""
     index: int
     sat: bool = False
+    operand_field = "vector"
 
     @property
     def operand_slots(self) -> tuple:
@@ -101,20 +102,20 @@ class AddrSrc(VecAO):
 
     def decode(self, rd, cx, b):
         o, _ = decode_vector(rd, cx)
-        if type(o) is A.VarRef and o.mod is None:
+        if type(o) is ast.VarRef and o.mod is None:
             kind = cx.kind_of(o.name)
             if kind == "G" and len(o.offsets) == 2 and o.region == (0, 1, 0):
                 r, c = o.offsets
                 off = r * cx.grf_bytes + c * cx.type_size(o.name)
-                o = A.AddrOf(o.name, off or None)
+                o = ast.AddrOf(o.name, off or None)
             elif kind in ("S", "T") and len(o.offsets) == 1:
-                o = A.AddrOf(o.name, o.offsets[0] or None)
+                o = ast.AddrOf(o.name, o.offsets[0] or None)
         b.operands[self.index] = o
 
 
 # ------------------------------------------------------------------- mov
 def _is_pred_var(o, cx) -> bool:
-    if type(o) is not A.Name:
+    if type(o) is not ast.Name:
         return False
     r = cx.vars.get(o.name)
     return r is not None and r[0] == "P"
@@ -248,8 +249,8 @@ class LogicDst(Atom):
 # ------------------------------------------------------------------ forms
 def _older_movs(ins, declared):
     """``movs T1 T2`` (older spec): state operands without offsets."""
-    ops = tuple(A.VarRef(o.name, (0,), None, None, line=o.line, col=o.col)
-                if type(o) is A.Name and o.mod is None else o for o in ins.operands)
+    ops = tuple(ast.VarRef(o.name, (0,), None, None, line=o.line, col=o.col)
+                if type(o) is ast.Name and o.mod is None else o for o in ins.operands)
     return attrs.evolve(ins, operands=ops) if ops != ins.operands else None
 
 
@@ -408,11 +409,11 @@ def _checks(m: str, row) -> Checks:
 def _rules(m: str, row) -> tuple:
     """The family rules of a form (rules_alu.py), by its category."""
     C = field_codes.InstCategory
-    own = {"srnd": (R.srnd,), "fcvt": (R.fcvt,), "cmp": (R.compare,), "addr_add": (R.address,),
-           "pow": (R.arith, R.pow_sources), "bfn": (R.logic, R.bfn_table)}
+    own = {"srnd": (rules.srnd,), "fcvt": (rules.fcvt,), "cmp": (rules.compare,), "addr_add": (rules.address,),
+           "pow": (rules.arith, rules.pow_sources), "bfn": (rules.logic, rules.bfn_table)}
     if m in own:
         return own[m]
-    return {C.ARITH: (R.arith,), C.LOGIC: (R.logic,), C.MOV: (R.move,)}.get(row.category, ())
+    return {C.ARITH: (rules.arith,), C.LOGIC: (rules.logic,), C.MOV: (rules.move,)}.get(row.category, ())
 
 
 def _form(row, mnemonic: str | None = None, **kw) -> Form:

@@ -39,9 +39,9 @@ from __future__ import annotations
 import attrs
 from .._frozen import frozen
 
-from .. import ast as A
+from .. import ast
 from . import datatypes, value_codes, subops, opcodes
-from . import rules_dataport as R
+from . import rules_dataport as rules
 from .atoms import (MASK_CODE, MASK_NAME, SIZES, Atom, DecodeError, Exec, Lit, Mismatch, ModCheck,
                     ModEnum, PredField, RawOp, Vec, operand, read_code)
 from .atoms import fail as _fail
@@ -91,7 +91,7 @@ class SurfaceId(Atom):
 
     def encode(self, ins, cx, out):
         o = operand(ins, self.index)
-        if type(o) is A.Name and o.mod is None:
+        if type(o) is ast.Name and o.mod is None:
             kind, ident = cx.var_kind(o.name, o)
             if kind == "T":
                 if ident > 0xFF:
@@ -103,7 +103,7 @@ class SurfaceId(Atom):
 
     def decode(self, rd, cx, b):
         at = rd.at()
-        b.operands[self.index] = A.Name(cx.var_name("T", rd.ub(), at))
+        b.operands[self.index] = ast.Name(cx.var_name("T", rd.ub(), at))
 
 
 @frozen
@@ -118,7 +118,7 @@ class OwordCount(Atom):
         v = rd.ub()
         if v not in OWORD_COUNT:
             raise DecodeError(f"invalid oword count code {v}", at)
-        b.exec = A.ExecSize(OWORD_COUNT[v])
+        b.exec = ast.ExecSize(OWORD_COUNT[v])
 
 
 def _oword_code(ins):
@@ -165,7 +165,7 @@ class GatherCount(Atom):
         v = rd.ub()
         if (v & 0xF) not in _GATHER_WIDTH:
             raise DecodeError(f"invalid gather/scatter element count code {v & 0xF}", at)
-        b.exec = A.ExecSize(_GATHER_WIDTH[v & 0xF], MASK_NAME[v >> 4])
+        b.exec = ast.ExecSize(_GATHER_WIDTH[v & 0xF], MASK_NAME[v >> 4])
 
 
 @frozen
@@ -245,13 +245,13 @@ class SvmBlockProps(Atom):
         v = rd.ub()
         if (v & 0x7F) not in OWORD_COUNT:
             raise DecodeError(f"invalid svm block properties 0x{v:02x}", at)
-        b.exec = A.ExecSize(OWORD_COUNT[v & 0x7F])
+        b.exec = ast.ExecSize(OWORD_COUNT[v & 0x7F])
         if not v & 0x80:
             b.mods[0] = "aligned"
 
 
 def _has_plane(ins) -> bool:
-    return len(ins.operands) > 2 and type(ins.operands[2]) is A.Number
+    return len(ins.operands) > 2 and type(ins.operands[2]) is ast.Number
 
 
 @frozen
@@ -267,8 +267,8 @@ class MediaBlock(Atom):
 
     def encode(self, ins, cx, out):
         t = operand(ins, 0)
-        if type(t) is not A.Tuple or len(t.items) != 2 or \
-                any(type(x) is not A.Number for x in t.items):
+        if type(t) is not ast.Tuple or len(t.items) != 2 or \
+                any(type(x) is not ast.Number for x in t.items):
             _fail(f"'{ins.op}' needs a block size (width,height) first, found {_describe(t)}", t)
         w, h = (x.value for x in t.items)
         plane = 0 if self.plane is None else operand(ins, self.plane).value
@@ -281,9 +281,9 @@ class MediaBlock(Atom):
         plane, w, h = rd.ub(), rd.ub(), rd.ub()
         if self.plane is None and plane:
             raise Mismatch()
-        b.operands[0] = A.Tuple((A.Number(w), A.Number(h)))
+        b.operands[0] = ast.Tuple((ast.Number(w), ast.Number(h)))
         if self.plane is not None:
-            b.operands[self.plane] = A.Number(plane)
+            b.operands[self.plane] = ast.Number(plane)
 
 
 @frozen
@@ -417,8 +417,8 @@ def _older_gather(ins, declared):
     """``gather/scatter[.mod] (n) (elt) ...`` (older spec) is
     ``gather.<elt> (M1, n) ...``."""
     ops = ins.operands
-    if not (ops and type(ops[0]) is A.Tuple and len(ops[0].items) == 1
-            and type(ops[0].items[0]) is A.Number and ins.exec):
+    if not (ops and type(ops[0]) is ast.Tuple and len(ops[0].items) == 1
+            and type(ops[0].items[0]) is ast.Number and ins.exec):
         return None
     elt = str(ops[0].items[0].value)
     mods = (elt,) + tuple(m for m in ins.mods if m != elt)
@@ -437,7 +437,7 @@ def _older_dword_atomic(ins, declared):
     if len(ops) != 6:
         return None
     goff = ops[1]
-    if type(goff) is not A.Imm or goff.bits != 0:
+    if type(goff) is not ast.Imm or goff.bits != 0:
         _fail("dword_atomic with a global offset operand is the older spec's form; "
               "vISA 4.1 has no global offset (only 0 can be dropped)", goff)
     mods = tuple(_OLD_ATOMIC_NAMES.get(m, m) for m in ins.mods)
@@ -481,10 +481,10 @@ _MEDIA_SIGNATURES = (  # (w,h) surface plane x y raw; (w,h) surface x y raw
 
 # the family's rules (rules_dataport.py)
 _RULES = {
-    "dword_atomic": (R.dword_atomic,),
-    **{m: (R.media,) for m in ("media_ld", "media_st")},
-    **{m: (R.oword,) for m in ("oword_ld", "oword_ld_unaligned", "oword_st")},
-    **{m: (R.typed4,) for m in ("gather4_typed", "scatter4_typed")},
+    "dword_atomic": (rules.dword_atomic,),
+    **{m: (rules.media,) for m in ("media_ld", "media_st")},
+    **{m: (rules.oword,) for m in ("oword_ld", "oword_ld_unaligned", "oword_st")},
+    **{m: (rules.typed4,) for m in ("gather4_typed", "scatter4_typed")},
 }
 
 

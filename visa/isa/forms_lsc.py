@@ -57,9 +57,9 @@ import struct
 import attrs
 from .._frozen import frozen
 
-from .. import ast as A
+from .. import ast
 from . import lsc_codes, opcodes, predefined
-from . import rules_lsc as R
+from . import rules_lsc as rules
 from .atoms import (SIZES, Atom, DecodeError, Exec, Lit, ModEnum, PredField, read_code, region_code)
 from .operands import decode_vector, encode_raw, encode_vector, lsc_shape_text
 from .atoms import fail as _fail
@@ -126,11 +126,11 @@ class Shape2DCodes:
     vnni: int
 
 
-def _shape_text(shape: A.LscShape) -> str:
+def _shape_text(shape: ast.LscShape) -> str:
     return lsc_shape_text(shape)
 
 
-def _no_typed_block(shape: A.LscShape, node) -> None:
+def _no_typed_block(shape: ast.LscShape, node) -> None:
     if shape.size is None and shape.block is not None:
         _fail(f"the typed 2D block shape ':{_shape_text(shape)}' is vISA 4.2's: vISA 4.1 has no "
               "binary form for it", node)
@@ -138,7 +138,7 @@ def _no_typed_block(shape: A.LscShape, node) -> None:
         _fail("an LSC data shape needs a data size (d8, d16, d32, d64, ...)", node)
 
 
-def _size_code(shape: A.LscShape, node) -> int:
+def _size_code(shape: ast.LscShape, node) -> int:
     size = DATA_SIZE.get(shape.size[1:]) if shape.size[:1] == "d" else None
     if size is None:
         _fail(f"unknown LSC data size '{shape.size}' (expected d8, d16, d32, d64, d8c32, d16c32 "
@@ -146,7 +146,7 @@ def _size_code(shape: A.LscShape, node) -> int:
     return size
 
 
-def parse_shape(shape: A.LscShape, node) -> ShapeCodes:
+def parse_shape(shape: ast.LscShape, node) -> ShapeCodes:
     """The binary fields of a vector or channel shape (``d32x4t``, ``d32.xy``)."""
     _no_typed_block(shape, node)
     size = _size_code(shape, node)
@@ -166,7 +166,7 @@ def parse_shape(shape: A.LscShape, node) -> ShapeCodes:
     return ShapeCodes(size, TRANSPOSE if shape.transpose else NONTRANSPOSE, elems)
 
 
-def parse_shape_2d(shape: A.LscShape, node) -> Shape2DCodes:
+def parse_shape_2d(shape: ast.LscShape, node) -> Shape2DCodes:
     """The binary fields of a 2D block shape (``d16.2x16x8nn``)."""
     _no_typed_block(shape, node)
     if shape.block is None:
@@ -207,26 +207,26 @@ def as_reg(o, node=None, offset: int = 0) -> RegItem | None:
     """The register an operand names, or None if it is a number."""
     node = node if node is not None else o
     t = type(o)
-    if t is A.LscReg:
+    if t is ast.LscReg:
         row, col = o.rc if o.rc is not None else (0, 0)
         return RegItem(o.name, o.dot, row, col, o.offset + offset, o.scale, node)
-    if t is A.Name:
+    if t is ast.Name:
         return RegItem(o.name, None, 0, 0, offset, 1, node)
-    if t is A.VarRef:
+    if t is ast.VarRef:
         if o.region not in (None, _REGION_SCALAR) or o.mod is not None or len(o.offsets) != 2:
             _fail("an LSC address register is written V, V.n or V(row,col)", o)
         return RegItem(o.name, None, o.offsets[0], o.offsets[1], offset, 1, node)
-    if t is A.Raw:
+    if t is ast.Raw:
         return RegItem(o.name, o.offset, 0, 0, offset, 1, node)
-    if t is A.LscData:
+    if t is ast.LscData:
         return RegItem(o.name, o.offset, 0, 0, offset, 1, node)
     return None
 
 
 def as_number(o):
-    if type(o) is A.Number:
+    if type(o) is ast.Number:
         return o.value
-    if type(o) is A.Imm:
+    if type(o) is ast.Imm:
         return o.bits
     return None
 
@@ -238,27 +238,27 @@ def write_raw(reg: RegItem | None, cx, out) -> None:
         return
     if reg.row or reg.col:
         _fail(f"'{reg.name}({reg.row},{reg.col})': a payload register is written V or V.offset", reg.node)
-    encode_raw(A.Raw(reg.name, reg.dot or 0), cx, out)
+    encode_raw(ast.Raw(reg.name, reg.dot or 0), cx, out)
 
 
 def write_vector(o, cx, out, node) -> None:
     """A vector operand of a surface or 2D-block parameter: a register
     ``V(r,c)<0;1,0>`` (``V.n`` is column n) or an immediate ``:ud``."""
     if o is None:
-        encode_vector(A.Imm(0, "ud"), cx, out)
+        encode_vector(ast.Imm(0, "ud"), cx, out)
         return
     n = as_number(o)
     if n is not None:
-        if type(o) is A.Imm:
+        if type(o) is ast.Imm:
             encode_vector(o, cx, out)
         else:
-            encode_vector(A.Imm(n & 0xFFFFFFFF, "ud"), cx, out)
+            encode_vector(ast.Imm(n & 0xFFFFFFFF, "ud"), cx, out)
         return
     r = as_reg(o, node)
     if r is None:
         _fail("expected a register or a number", node)
     col = r.dot if r.dot is not None else r.col
-    encode_vector(A.VarRef(r.name, (r.row, col), _REGION_SCALAR), cx, out)
+    encode_vector(ast.VarRef(r.name, (r.row, col), _REGION_SCALAR), cx, out)
 
 
 # ------------------------------------------------------------- operand views
@@ -268,26 +268,26 @@ def _operand(ins, index, what):
     return ins.operands[index]
 
 
-def _addr(ins, index) -> A.LscAddr:
+def _addr(ins, index) -> ast.LscAddr:
     o = _operand(ins, index, "an address operand")
-    if type(o) is not A.LscAddr:
+    if type(o) is not ast.LscAddr:
         _fail(f"'{ins.mnemonic}' expects an address like flat[V]:a64 here", o)
     return o
 
 
-def _data(ins, index) -> A.LscData:
+def _data(ins, index) -> ast.LscData:
     o = _operand(ins, index, "a data operand")
-    if type(o) is not A.LscData:
+    if type(o) is not ast.LscData:
         _fail(f"'{ins.mnemonic}' expects a data operand like V:d32 here", o)
     return o
 
 
-def _surface(addr: A.LscAddr):
+def _surface(addr: ast.LscAddr):
     """(surface operand or None, surface index) of ``bti(S)`` / ``bss(S, i)``."""
     return addr.surface, addr.surface_index
 
 
-def _base(addr: A.LscAddr) -> RegItem:
+def _base(addr: ast.LscAddr) -> RegItem:
     r = as_reg(addr.base, addr, addr.offset) if addr.base is not None else None
     if r is None:
         _fail("an LSC address needs a register inside [...]", addr)
@@ -338,7 +338,7 @@ def _decode_raw(rd, cx):
 
 def _raw_node(name, off):
     n = name if name is not None else _NULL
-    return A.Name(n) if off == 0 else A.Raw(n, off)
+    return ast.Name(n) if off == 0 else ast.Raw(n, off)
 
 
 def _decode_item(rd, cx):
@@ -349,11 +349,11 @@ def _decode_item(rd, cx):
     o, _ = decode_vector(rd, cx)
     if rd.data[start] & 0xF8:
         raise DecodeError("an LSC surface or address parameter has a source modifier", at)
-    if type(o) is A.Imm:
-        return A.Number(o.bits) if o.type == "ud" else o
-    if type(o) is A.VarRef and len(o.offsets) == 2 and o.mod is None \
+    if type(o) is ast.Imm:
+        return ast.Number(o.bits) if o.type == "ud" else o
+    if type(o) is ast.VarRef and len(o.offsets) == 2 and o.mod is None \
             and rd.data[start + 7:start + 9] == _REGION_SCALAR_BYTES:
-        return A.LscReg(o.name) if o.offsets == (0, 0) else A.LscReg(o.name, rc=o.offsets)
+        return ast.LscReg(o.name) if o.offsets == (0, 0) else ast.LscReg(o.name, rc=o.offsets)
     raise DecodeError("an LSC surface or address parameter must be a register <0;1,0> or an "
                       "immediate", at)
 
@@ -367,7 +367,7 @@ _DATA_SIZE_NAME = {v: "d" + k for k, v in DATA_SIZE.items()}
 _ELEMS_COUNT = {v: int(k) for k, v in ELEMS.items()}
 
 
-def shape_of(size, order, elems, quad: bool, at) -> A.LscShape:
+def shape_of(size, order, elems, quad: bool, at) -> ast.LscShape:
     """The shape a vector or quad op's binary fields stand for."""
     if size not in _DATA_SIZE_NAME:
         raise DecodeError(f"invalid LSC data size {size}", at)
@@ -375,18 +375,18 @@ def shape_of(size, order, elems, quad: bool, at) -> A.LscShape:
     if quad:
         if order != NONTRANSPOSE or not 0 < elems < 16:
             raise DecodeError(f"invalid channel mask {elems} / order {order} for a quad op", at)
-        return A.LscShape(s, channels="".join(c for c in "xyzw" if elems & CHANNEL[c]))
+        return ast.LscShape(s, channels="".join(c for c in "xyzw" if elems & CHANNEL[c]))
     if order not in (NONTRANSPOSE, TRANSPOSE) or elems not in _ELEMS_COUNT:
         raise DecodeError(f"invalid LSC vector size {elems} / order {order}", at)
-    return A.LscShape(s, _ELEMS_COUNT[elems], order == TRANSPOSE)
+    return ast.LscShape(s, _ELEMS_COUNT[elems], order == TRANSPOSE)
 
 
-def shape_2d_of(s: Shape2DCodes, at) -> A.LscShape:
+def shape_2d_of(s: Shape2DCodes, at) -> ast.LscShape:
     """The shape a 2D block op's binary fields stand for."""
     if s.size not in _DATA_SIZE_NAME or s.order not in (NONTRANSPOSE, TRANSPOSE) or s.vnni > 1 \
             or not s.blocks or not s.width or not s.height:
         raise DecodeError("invalid 2D block data shape", at)
-    return A.LscShape(_DATA_SIZE_NAME[s.size], block=(s.blocks, s.width, s.height),
+    return ast.LscShape(_DATA_SIZE_NAME[s.size], block=(s.blocks, s.width, s.height),
                       transpose=s.order == TRANSPOSE, vnni=bool(s.vnni))
 
 
@@ -571,7 +571,7 @@ class LscSurface(Atom):
         p = _paddr(b, self.index)
         item = _decode_item(rd, cx)
         if p.model in ("flat", "arg"):
-            if type(item) is not A.Number or item.value != 0:
+            if type(item) is not ast.Number or item.value != 0:
                 raise DecodeError(f"a {p.model} address has a surface operand", at)
             return
         p.surface = item
@@ -593,7 +593,7 @@ class SurfaceIndex(Atom):
         at = rd.at()
         p = _paddr(b, self.index)
         p.sindex = _read_d(rd)
-        if p.sindex and (p.surface is None or type(p.surface) is A.Imm):
+        if p.sindex and (p.surface is None or type(p.surface) is ast.Imm):
             raise DecodeError("a surface index without a register or :ud surface", at)
 
 
@@ -601,6 +601,7 @@ class SurfaceIndex(Atom):
 class Payload(Atom):
     """A raw data operand (``V:d32``, ``V``, ``V.64``, ``%null``); None: %null."""
     index: int | None
+    operand_field = "raw"
 
     @property
     def operand_slots(self) -> tuple:
@@ -633,6 +634,7 @@ class Payload(Atom):
 class AddrReg(Atom):
     """The address register inside [...] as a raw operand."""
     index: int
+    operand_field = "raw"
 
     @property
     def operand_slots(self) -> tuple:
@@ -667,13 +669,13 @@ class Pitch(Atom):
             write_vector(a.extra[0], cx, out, a)
             return
         d = _data(ins, self.data)
-        encode_vector(A.Imm(natural_stride(parse_shape(d.shape, d)), "ud"), cx, out)
+        encode_vector(ast.Imm(natural_stride(parse_shape(d.shape, d)), "ud"), cx, out)
 
     def decode(self, rd, cx, b):
         _paddr(b, self.index).extra[0] = _decode_item(rd, cx)
 
 
-def _block2d_items(a: A.LscAddr):
+def _block2d_items(a: ast.LscAddr):
     if a.model != "flat":
         _fail("a 2D block address is flat[base, width, height, pitch, x, y]", a)
     items = (a.base,) + tuple(a.extra)
@@ -704,7 +706,7 @@ class Block2DParam(Atom):
             if r.scale != 1 or (r.offset and self.k < 4):
                 _fail("only the x and y items of a 2D block address take a + offset", a)
             col = r.dot if r.dot is not None else r.col
-            encode_vector(A.VarRef(r.name, (r.row, col), _REGION_SCALAR), cx, out)
+            encode_vector(ast.VarRef(r.name, (r.row, col), _REGION_SCALAR), cx, out)
             if self.with_offset:
                 out.append(_pack_d(r.offset, a))
             return
@@ -720,11 +722,11 @@ class Block2DParam(Atom):
         item = _decode_item(rd, cx)
         off = _read_d(rd) if self.with_offset else 0
         if off:
-            if type(item) is not A.LscReg or item.rc is not None:
+            if type(item) is not ast.LscReg or item.rc is not None:
                 raise DecodeError("a 2D block x with an offset must be a plain register", at)
             item = attrs.evolve(item, offset=off)
         if self.k == 0:
-            if type(item) is A.Number:
+            if type(item) is ast.Number:
                 raise DecodeError("the base of a 2D block address is an immediate", at)
             p.base = item
         else:
@@ -738,6 +740,7 @@ class TypedCoord(Atom):
     index: int
     k: int
     with_offset: bool = True
+    operand_field = "raw"
 
     @property
     def operand_slots(self) -> tuple:
@@ -772,7 +775,7 @@ class TypedCoord(Atom):
         if self.k == 0:
             p.base, p.offset = (name, dot), off
         else:
-            p.extra[self.k - 1] = A.LscReg(name, dot or None, offset=off)
+            p.extra[self.k - 1] = ast.LscReg(name, dot or None, offset=off)
 
 
 @frozen
@@ -789,22 +792,22 @@ class Finish(Atom):
             if isinstance(p, _PData):
                 # lsc_store_block2d: the stored register is not in the binary
                 name, off = p.reg if p.reg is not None else (_NULL, 0)
-                b.operands[k] = A.LscData(name, p.shape, off)
+                b.operands[k] = ast.LscData(name, p.shape, off)
             elif isinstance(p, _PAddr):
                 b.operands[k] = _addr_node(p)
         if b.mods.get(1) == "df" and b.mods.get(2) == "df":
             del b.mods[1], b.mods[2]
 
 
-def _addr_node(p: _PAddr) -> A.LscAddr:
+def _addr_node(p: _PAddr) -> ast.LscAddr:
     base, offset = None, 0
     if isinstance(p.base, tuple):
         name, dot = p.base
-        base, offset = A.LscReg(name, dot or None, scale=p.scale), p.offset
+        base, offset = ast.LscReg(name, dot or None, scale=p.scale), p.offset
     elif p.base is not None:
         base = p.base
     extra = tuple(p.extra[i] for i in sorted(p.extra))
-    return A.LscAddr(p.model, p.surface, base, offset, extra, p.size, p.sindex)
+    return ast.LscAddr(p.model, p.surface, base, offset, extra, p.size, p.sindex)
 
 
 def _hex(n: int) -> str:
@@ -963,12 +966,12 @@ def _families() -> list:
 def _explicit_pitch(ins, declared):
     """A strided address without a pitch means the natural block stride
     (element bytes x vector length): written out, as the binary has it."""
-    addr = next((o for o in ins.operands if type(o) is A.LscAddr), None)
-    data = next((o for o in ins.operands if type(o) is A.LscData), None)
+    addr = next((o for o in ins.operands if type(o) is ast.LscAddr), None)
+    data = next((o for o in ins.operands if type(o) is ast.LscData), None)
     if addr is None or data is None or addr.extra or addr.base is None or data.shape.block:
         return None
     pitch = natural_stride(parse_shape(data.shape, data))
-    new = attrs.evolve(addr, extra=(A.Number(pitch, line=addr.line, col=addr.col),))
+    new = attrs.evolve(addr, extra=(ast.Number(pitch, line=addr.line, col=addr.col),))
     return attrs.evolve(ins, operands=tuple(new if o is addr else o for o in ins.operands))
 
 
@@ -985,11 +988,11 @@ def _records() -> tuple:
         members = tuple(f for f in (uf, tf) if f is not None)
         out.append(row_form(opcodes.OPCODES_BY_NUMBER[members[0].opcode], m, atoms=(),
                             text=attrs.evolve(_TEXT.get(m, Text()), style=LSC), checks=own,
-                            members=members, choose=BySfid(uf, tf), verify=(R.lsc_shapes, R.lsc)))
+                            members=members, choose=BySfid(uf, tf), verify=(rules.lsc_shapes, rules.lsc)))
     out.append(row_form(opcodes.OPCODES_BY_NUMBER[FENCE], "lsc_fence", atoms=(
         Lit(1, _NOMASK_1), Lit(2, 0), ModEnum(1, 0, SFID), ModEnum(1, 1, FENCE_OP),
         ModEnum(1, 2, SCOPE)), text=Text(style=LSC),
-        checks=Checks(own_modifiers=True, predicate=False), verify=(R.lsc_fence,)))
+        checks=Checks(own_modifiers=True, predicate=False), verify=(rules.lsc_fence,)))
     return tuple(out)
 
 

@@ -47,9 +47,9 @@ import struct
 import attrs
 from .._frozen import frozen
 
-from .. import ast as A
+from .. import ast
 from . import targets, value_codes, opcodes, predefined, keywords
-from . import rules_misc as R
+from . import rules_misc as rules
 from .atoms import (Atom, DecodeError, Exec, Lit, Mismatch, NumOp, PredField, RawOp, Vec, grf_bytes,
                     is_decimal_word, operand, var_type_size)
 from .operands import decode_vector, encode_vector
@@ -80,13 +80,13 @@ _KEYWORDS = frozenset(m.split(".")[0] for m in keywords.TEXT_MNEMONICS) | frozen
 def _name_node(s: str):
     """A name as the text writes it: bare if an identifier that is no
     keyword, else quoted."""
-    return A.Name(s) if _IDENT.match(s) and s not in _KEYWORDS else A.String(s)
+    return ast.Name(s) if _IDENT.match(s) and s not in _KEYWORDS else ast.String(s)
 
 
 def _name_of(o, what: str) -> str:
-    if type(o) is A.Name:
+    if type(o) is ast.Name:
         return o.name
-    if type(o) is A.String:
+    if type(o) is ast.String:
         return o.value
     _fail(f"expected {what}, found {type(o).__name__}", o)
 
@@ -149,7 +149,7 @@ class SwitchBody(Atom):
 
     def encode(self, ins, cx, out):
         o = operand(ins, self.labels)
-        items = o.items if type(o) is A.Tuple else (o,)
+        items = o.items if type(o) is ast.Tuple else (o,)
         if not 1 <= len(items) <= 32:
             _fail(f"switchjmp takes 1 to 32 labels, found {len(items)}", o)
         out.append(_UB.pack(len(items)))
@@ -167,7 +167,7 @@ class SwitchBody(Atom):
         for _ in range(n):
             at = rd.at()
             names.append(_name_node(cx.label_name(rd.uw(), at)))
-        b.operands[self.labels] = A.Tuple(tuple(names))
+        b.operands[self.labels] = ast.Tuple(tuple(names))
 
 
 @frozen
@@ -187,7 +187,7 @@ class FixedExec(Atom):
             rd.pos -= 1
             Exec().decode(rd, cx, b)
             return
-        b.exec = A.ExecSize(self.size, self.mask)
+        b.exec = ast.ExecSize(self.size, self.mask)
 
 
 # ------------------------------------------------------------ string atoms
@@ -213,7 +213,7 @@ class NewString(Atom):
     def decode(self, rd, cx, b):
         at = rd.at()
         s = cx.string(rd.uint(self.size), at)
-        b.operands[self.index] = A.String(s) if self.quoted else _name_node(s)
+        b.operands[self.index] = ast.String(s) if self.quoted else _name_node(s)
 
 
 
@@ -222,6 +222,7 @@ class SimpleVec(Atom):
     """``V(r,c)`` with no region: the implicit source region <1;1,0>
     (dpas src2); decoded back without the region."""
     index: int
+    operand_field = "vector"
 
     @property
     def operand_slots(self) -> tuple:
@@ -229,13 +230,13 @@ class SimpleVec(Atom):
 
     def encode(self, ins, cx, out):
         o = operand(ins, self.index)
-        if type(o) is A.VarRef and o.region is None:
+        if type(o) is ast.VarRef and o.region is None:
             o = attrs.evolve(o, region=(1, 1, 0))
         encode_vector(o, cx, out)
 
     def decode(self, rd, cx, b):
         o = decode_vector(rd, cx)[0]
-        if type(o) is A.VarRef and o.region == (1, 1, 0) and len(o.offsets) == 2:
+        if type(o) is ast.VarRef and o.region == (1, 1, 0) and len(o.offsets) == 2:
             o = attrs.evolve(o, region=None)
         b.operands[self.index] = o
 
@@ -349,7 +350,7 @@ class DpasAlign(Atom):
         grf = grf_bytes(cx)
         for k, nbytes in ((0, None), (1, None), (2, grf)):
             o = operand(ins, k)
-            if type(o) is not A.Raw:
+            if type(o) is not ast.Raw:
                 continue
             kind, ident = cx.var_kind(o.name, o)
             if kind != "G" or ident < predefined.NUM_PREDEFINED_VARS:
@@ -478,7 +479,7 @@ class Lifetime(Atom):
         if len(ins.mods) != 1 or ins.mods[0] not in ("start", "end"):
             _fail("expected lifetime.start or lifetime.end", ins)
         o = operand(ins, 0)
-        if type(o) is not A.Name:
+        if type(o) is not ast.Name:
             _fail("lifetime takes a variable name", o)
         kind, ident = cx.var_kind(o.name, o)
         if kind not in _LIFETIME_CLASS:
@@ -493,7 +494,7 @@ class Lifetime(Atom):
         if kind is None or props & 0x0E:
             raise DecodeError(f"invalid lifetime properties 0x{props:02x}", at)
         b.mods[0] = "end" if props & 1 else "start"
-        b.operands[0] = A.Name(cx.var_name(kind, ident, at))
+        b.operands[0] = ast.Name(cx.var_name(kind, ident, at))
 
 
 # ------------------------------------------------------------------ forms
@@ -510,7 +511,7 @@ def _ifcall_to_41(ins):
 
 def _older_file(ins, declared):
     """``FILE name`` (older spec): the name without quotes."""
-    ops = tuple(A.String(o.name, line=o.line, col=o.col) if type(o) is A.Name else o
+    ops = tuple(ast.String(o.name, line=o.line, col=o.col) if type(o) is ast.Name else o
                 for o in ins.operands)
     return attrs.evolve(ins, operands=ops) if ops != ins.operands else None
 
@@ -545,13 +546,13 @@ _PLATFORMS = {
 
 # the family's rules (rules_misc.py)
 _RULES = {
-    **{m: (R.sync,) for m in ("barrier", "sbarrier", "nbarrier", "yield", "sampler_cache_flush",
+    **{m: (rules.sync,) for m in ("barrier", "sbarrier", "nbarrier", "yield", "sampler_cache_flush",
                               "fence_sw")},
-    "fence_global": (R.fence,), "fence_local": (R.fence,),
-    "dpas": (R.dpas,), "dpasw": (R.dpas,),
-    **{m: (R.raw_send,) for m in ("raw_send", "raw_sendc", "raw_sends", "raw_sendsc",
+    "fence_global": (rules.fence,), "fence_local": (rules.fence,),
+    "dpas": (rules.dpas,), "dpasw": (rules.dpas,),
+    **{m: (rules.raw_send,) for m in ("raw_send", "raw_sendc", "raw_sends", "raw_sendsc",
                                   "raw_sends_eot", "raw_sendsc_eot")},
-    "lifetime": (R.lifetime,),
+    "lifetime": (rules.lifetime,),
 }
 
 

@@ -66,9 +66,9 @@ import struct
 import attrs
 from .._frozen import frozen
 
-from .. import ast as A
+from .. import ast
 from . import value_codes, opcodes, predefined
-from . import rules_sampler as R
+from . import rules_sampler as rules
 from .atoms import (Atom, DecodeError, Exec, Lit, Mismatch, NumOp, PredField, RawOp, Vec)
 from .operands import decode_raw, decode_vector, encode_raw, encode_vector
 from .operands import describe as _describe
@@ -125,7 +125,7 @@ def _state(o, cx, want: str, out: list) -> None:
     """A sampler or surface operand: its id as one byte.  Like GenX_IR, either
     kind of state variable is accepted in either slot."""
     what = "sampler" if want == "S" else "surface"
-    if type(o) is not A.Name:
+    if type(o) is not ast.Name:
         _fail(f"expected a {what} variable, found {_describe(o)}", o)
     kind, ident = cx.var_kind(o.name, o)
     if kind not in ("S", "T"):
@@ -225,7 +225,7 @@ class Channel(Atom):
         if self.style == "simd":
             if hi > 1:
                 raise DecodeError(f"invalid SIMD mode code {hi}", at)
-            b.exec = A.ExecSize(16 if hi else 8, None)
+            b.exec = ast.ExecSize(16 if hi else 8, None)
         elif self.style == "unorm":
             b.mods[pos + 1] = _FORMAT_NAME[hi & 3]
             if hi > 3:
@@ -292,7 +292,7 @@ class State(Atom):
 
     def decode(self, rd, cx, b):
         at = rd.at()
-        b.operands[self.index] = A.Name(cx.var_name(self.kind, rd.ub(), at))
+        b.operands[self.index] = ast.Name(cx.var_name(self.kind, rd.ub(), at))
 
 
 @frozen
@@ -335,7 +335,7 @@ class NameEnum(Atom):
 
     def encode(self, ins, cx, out):
         o = _get(ins, self.index)
-        if type(o) is A.Name:
+        if type(o) is ast.Name:
             for text, value in self.table:
                 if text == o.name:
                     out.append(struct.pack("<B" if self.size == 1 else "<H", value))
@@ -347,7 +347,7 @@ class NameEnum(Atom):
         v = rd.uint(self.size)
         for text, value in self.table:
             if value == v:
-                b.operands[self.index] = A.Name(text)
+                b.operands[self.index] = ast.Name(text)
                 return
         raise DecodeError(f"invalid value {v} for {'/'.join(t for t, _ in self.table)}", at)
 
@@ -368,12 +368,12 @@ class TupleItem(Atom):
 
     def encode(self, ins, cx, out):
         t = _get(ins, self.index)
-        if type(t) is not A.Tuple or len(t.items) != self.count:
+        if type(t) is not ast.Tuple or len(t.items) != self.count:
             _fail(f"'{ins.op}' needs {self.count} values in parentheses first, e.g. "
                   f"({', '.join(['0'] * self.count)})", t)
         o = t.items[self.item]
         if self.size:
-            if type(o) is not A.Number:
+            if type(o) is not ast.Number:
                 _fail(f"expected a number, found {_describe(o)}", o)
             if not 0 <= o.value < (1 << (8 * self.size)):
                 _fail(f"{o.value} does not fit in {self.size} byte(s)", o)
@@ -383,11 +383,11 @@ class TupleItem(Atom):
 
     def decode(self, rd, cx, b):
         if self.size:
-            o = A.Number(rd.uint(self.size))
+            o = ast.Number(rd.uint(self.size))
         else:
             o, _ = decode_vector(rd, cx)
         t = b.operands.get(self.index)
-        b.operands[self.index] = A.Tuple((t.items if t is not None else ()) + (o,))
+        b.operands[self.index] = ast.Tuple((t.items if t is not None else ()) + (o,))
 
 
 def rt_options(ins) -> list[str]:
@@ -448,7 +448,7 @@ class RtTail(Atom):
     def encode(self, ins, cx, out):
         skip = 1 if "SI" in rt_options(ins) else 0
         for o in ins.operands[self.start + skip:]:
-            if type(o) is A.Raw:
+            if type(o) is ast.Raw:
                 encode_raw(o, cx, out)
             else:
                 encode_vector(o, cx, out)
@@ -537,7 +537,7 @@ _register("urb_write_3d", "urb_write_3d", (
 
 # ------------------------------------------------------------- text facts
 def _is_state(o, names) -> bool:
-    return type(o) in (A.Name, A.VarRef) and o.name in names
+    return type(o) in (ast.Name, ast.VarRef) and o.name in names
 
 
 def _older_sample(ins, declared):
@@ -560,15 +560,15 @@ _FBR_MODES = {"16x16": 0, "16x8": 1, "8x16": 2, "8x8": 3}
 def _older_vme_fbr(ins, declared):
     """``vme_fbr (16x16 0 0)`` (older spec) is ``vme_fbr (0x0:ub, 0x0:ub, 0x0:ub)``."""
     ops = ins.operands
-    if not (ops and type(ops[0]) is A.Tuple and len(ops[0].items) == 1
-            and type(ops[0].items[0]) is A.Name):
+    if not (ops and type(ops[0]) is ast.Tuple and len(ops[0].items) == 1
+            and type(ops[0].items[0]) is ast.Name):
         return None
     t = ops[0]
     parts = t.items[0].name.split()
     if len(parts) != 3 or parts[0] not in _FBR_MODES or not all(p.isdigit() for p in parts[1:]):
         return None
     vals = (_FBR_MODES[parts[0]], int(parts[1]), int(parts[2]))
-    items = tuple(A.Imm(v, "ub", line=t.line, col=t.col) for v in vals)
+    items = tuple(ast.Imm(v, "ub", line=t.line, col=t.col) for v in vals)
     return attrs.evolve(ins, operands=(attrs.evolve(t, items=items),) + ops[1:])
 
 
@@ -589,7 +589,7 @@ def _drop_paired(ins):
     if len(ins.operands) <= k:
         return ins
     p = ins.operands[k]
-    if not (type(p) is A.Raw and p.name == _NULL and p.offset == 0):
+    if not (type(p) is ast.Raw and p.name == _NULL and p.offset == 0):
         _fail(f"'{ins.op}' with a paired resource ({p.name}) is vISA 4.2's: vISA 4.1 has no "
               "encoding for it (only %null.0 can be dropped)", p)
     return attrs.evolve(ins, operands=ins.operands[:k] + ins.operands[k + 1:])
@@ -598,7 +598,7 @@ def _drop_paired(ins):
 def _add_paired(ins):
     k = _paired_at(ins.op)
     at = ins.operands[k - 1] if len(ins.operands) >= k else ins
-    null = A.Raw(_NULL, 0, line=at.line, col=at.col)
+    null = ast.Raw(_NULL, 0, line=at.line, col=at.col)
     return attrs.evolve(ins, operands=ins.operands[:k] + (null,) + ins.operands[k:])
 
 
@@ -632,10 +632,10 @@ _SIGNATURES = {
 
 # the family's rules (rules_sampler.py)
 _RULES = {
-    **{m: (R.sampler,) for m in ("sample", "load", "sample_unorm", "avs")},
-    **{i.name: (R.sampler_3d,) for i in _3D},
-    "urb_write_3d": (R.urb_write,),
-    "vme_ime": (R.vme,), "vme_fbr": (R.vme,),
+    **{m: (rules.sampler,) for m in ("sample", "load", "sample_unorm", "avs")},
+    **{i.name: (rules.sampler_3d,) for i in _3D},
+    "urb_write_3d": (rules.urb_write,),
+    "vme_ime": (rules.vme,), "vme_fbr": (rules.vme,),
 }
 
 @frozen

@@ -36,7 +36,7 @@ from typing import Callable, ClassVar
 import attrs
 from .._frozen import frozen
 
-from .. import ast as A
+from .. import ast
 from ..textread import (LEX, MODS, Fail, imm_bits, ints, list_items, part_re, part_text, region_of, to_int,
                         type_name, unescape, unit_dependent)
 from .atoms import (ADDRESS, ADDRESSOF, EXEC_SIZE_CODE, EXEC_WIDTH, GENERAL, IMMEDIATE, INDIRECT,
@@ -117,11 +117,11 @@ class General(Kind):
     offset means ``V(0,0)<1>``.  The same syntax and node serve address
     (``A0(0)<1>``) and state (``T1(0)``) variables: the declaration decides
     the binary class."""
-    node = A.VarRef
+    node = ast.VarRef
     syntax = (Spelling("VREG", ("SRC_MOD", "VAR", "ROW_COL", "ROW", "COL") + _REGION_PARTS),)
     tags = (GENERAL,)
 
-    def read(self, m: re.Match, line: int, col: int) -> A.VarRef:
+    def read(self, m: re.Match, line: int, col: int) -> ast.VarRef:
         var, rc, r, c, mod, v, w, h = m.group(*_VREG_GROUPS)
         # the common spelling (plain decimal numbers) read directly; anything
         # else (hex, %sizeof expressions) through ints()
@@ -133,15 +133,15 @@ class General(Kind):
             region = None if h is None else (
                 (int(h),) if w is None else (int(w), int(h)) if v is None
                 else (int(v), int(w), int(h)))
-            return A.VarRef(var, offsets, region, MODS[mod], line=line, col=col)
+            return ast.VarRef(var, offsets, region, MODS[mod], line=line, col=col)
         if rc is None:  # V<1>, V<8;8,1>: no (row,col) written means (0,0)
             offsets = (0, 0)
         else:
             r, c = ints(m, ("VREG__ROW", "VREG__COL"), "operand offset", line, col)
             offsets = (r,) if c is None else (r, c)
-        return A.VarRef(var, offsets, region_of(m, "VREG__", line, col), MODS[mod], line=line, col=col)
+        return ast.VarRef(var, offsets, region_of(m, "VREG__", line, col), MODS[mod], line=line, col=col)
 
-    def read_remembering(self, memo: dict, m: re.Match, line: int, col: int) -> A.VarRef:
+    def read_remembering(self, memo: dict, m: re.Match, line: int, col: int) -> ast.VarRef:
         """:meth:`read`, the values of the offsets and region taken from
         ``memo`` (one parse's) when their spelling, the text after the name,
         was read before: ``(0,0)<8;8,1>`` is read once however many
@@ -156,7 +156,7 @@ class General(Kind):
             if not unit_dependent(tail):
                 memo[tail] = (node.offsets, node.region)
             return node
-        return A.VarRef(m.string[m.start("VREG__VAR"):end], hit[0], hit[1],
+        return ast.VarRef(m.string[m.start("VREG__VAR"):end], hit[0], hit[1],
                         MODS[m.group("VREG__SRC_MOD")], line=line, col=col)
 
     def text(self, o, version=V41, sep=", "):
@@ -173,7 +173,7 @@ class General(Kind):
     def decode(self, tag, mod, rd, cx, at):
         ident, r, c, region = rd.ud(), rd.ub(), rd.ub(), rd.uw()
         reg = region_values_checked(region, at) if region else None
-        return A.VarRef(cx.var_name("G", ident, at), (r, c), reg, mod)
+        return ast.VarRef(cx.var_name("G", ident, at), (r, c), reg, mod)
 
 
 class Address(General):
@@ -193,7 +193,7 @@ class Address(General):
         ident, off, width = rd.uw(), rd.ub(), rd.ub()
         if width not in EXEC_WIDTH:
             raise DecodeError(f"invalid address width code {width}", at)
-        return A.VarRef(cx.var_name("A", ident, at), (off,), (EXEC_WIDTH[width],), mod)
+        return ast.VarRef(cx.var_name("A", ident, at), (off,), (EXEC_WIDTH[width],), mod)
 
 
 class State(General):
@@ -203,7 +203,7 @@ class State(General):
     tags = (STATE,)
 
     def encode_var(self, o, ident, mod, out, kind="T"):
-        off = o.offsets[0] if type(o) is A.VarRef and o.offsets else 0
+        off = o.offsets[0] if type(o) is ast.VarRef and o.offsets else 0
         out.append(struct.pack("<BBHB", STATE, SAMPLER_CLASS if kind == "S" else SURFACE_CLASS,
                                ident, off))
 
@@ -211,21 +211,21 @@ class State(General):
         klass, ident, off = rd.ub(), rd.uw(), rd.ub()
         if klass not in (SURFACE_CLASS, SAMPLER_CLASS):
             raise DecodeError(f"invalid state operand class {klass}", at)
-        return A.VarRef(cx.var_name("S" if klass == SAMPLER_CLASS else "T", ident, at), (off,))
+        return ast.VarRef(cx.var_name("S" if klass == SAMPLER_CLASS else "T", ident, at), (off,))
 
 
 class Name(Kind):
     """A bare name: a label, a predicate, a surface or sampler, a function
     (``L1``, ``P3``, ``T1``); written ``(-)P1`` in the older spec's
     predicate operands."""
-    node = A.Name
+    node = ast.Name
     syntax = (Spelling("WORD"), Spelling("MOD_NAME", ("SRC_MOD", "VAR"), "read_mod_name"))
 
     def read(self, m, line, col):
-        return A.Name(m.group("WORD"), line=line, col=col)
+        return ast.Name(m.group("WORD"), line=line, col=col)
 
     def read_mod_name(self, m, line, col):
-        return A.Name(m.group("MOD_NAME__VAR"), MODS[m.group("MOD_NAME__SRC_MOD")], line=line,
+        return ast.Name(m.group("MOD_NAME__VAR"), MODS[m.group("MOD_NAME__SRC_MOD")], line=line,
                       col=col)
 
     def text(self, o, version=V41, sep=", "):
@@ -241,14 +241,14 @@ class Predicate(Name):
         out.append(struct.pack("<BH", PREDICATE | (mod << 3), ident))
 
     def decode(self, tag, mod, rd, cx, at):
-        return A.Name(cx.var_name("P", rd.uw(), at), mod)
+        return ast.Name(cx.var_name("P", rd.uw(), at), mod)
 
 
 # --------------------------------------------------------- other operands
 class Indirect(Kind):
     """``(-)r[A0(0),16]<8;8,1>:d``: an operand addressed by an address
     variable's element plus a byte offset, with a region and a type."""
-    node = A.Indirect
+    node = ast.Indirect
     syntax = (Spelling("INDIRECT", ("SRC_MOD", "IND_ADDR", "IND_SUBREG", "IND_OFFSET")
                     + _REGION_PARTS + ("TYPE_NAME",)),)
     tags = (INDIRECT,)
@@ -259,7 +259,7 @@ class Indirect(Kind):
             raise Fail(f"indirect operand '{m.group('INDIRECT')}' needs a type, e.g. ':d'", line, col)
         sub, off = ints(m, ("INDIRECT__IND_SUBREG", "INDIRECT__IND_OFFSET"),
                         "indirect operand offset", line, col)
-        return A.Indirect(m.group("INDIRECT__IND_ADDR"), sub, off or 0,
+        return ast.Indirect(m.group("INDIRECT__IND_ADDR"), sub, off or 0,
                           region_of(m, "INDIRECT__", line, col), type_name(ty, line, col),
                           MODS[m.group("INDIRECT__SRC_MOD")], line=line, col=col)
 
@@ -279,21 +279,21 @@ class Indirect(Kind):
         ident, aoff, off, ty, region = rd.uw(), rd.ub(), rd.w(), rd.ub(), rd.uw()
         if ty not in TYPE_NAME:
             raise DecodeError(f"invalid type code {ty}", at)
-        return A.Indirect(cx.var_name("A", ident, at), aoff, off, region_values_checked(region, at),
+        return ast.Indirect(cx.var_name("A", ident, at), aoff, off, region_values_checked(region, at),
                           TYPE_NAME[ty], mod)
 
 
 class Immediate(Kind):
     """``0x3f800000:f``, ``1.5:f``, ``-3:d``: a value and its type; the
     node keeps the bit pattern."""
-    node = A.Imm
+    node = ast.Imm
     syntax = (Spelling("IMM", ("IMM_VALUE", "TYPE_NAME")),)
     tags = (IMMEDIATE,)
 
     def read(self, m, line, col):
         ty = type_name(m.group("IMM__TYPE_NAME"), line, col)
         try:
-            return A.Imm(imm_bits(m.group("IMM__IMM_VALUE"), ty), ty, line=line, col=col)
+            return ast.Imm(imm_bits(m.group("IMM__IMM_VALUE"), ty), ty, line=line, col=col)
         except ValueError as e:
             raise Fail(str(e), line, col) from None
 
@@ -314,20 +314,20 @@ class Immediate(Kind):
         if ty not in TYPE_NAME:
             raise DecodeError(f"invalid immediate type code {ty}", at)
         name = TYPE_NAME[ty]
-        return A.Imm(rd.uq() if name in WIDE_TYPES else rd.ud(), name)
+        return ast.Imm(rd.uq() if name in WIDE_TYPES else rd.ud(), name)
 
 
 class AddressOf(Kind):
     """``&V``, ``&V[4]``, ``&V+4``: the address of a general variable plus
     a byte offset."""
-    node = A.AddrOf
+    node = ast.AddrOf
     syntax = (Spelling("ADDR_OF", ("AO_VAR", "AO_INDEX", "AO_SIGN", "AO_OFFSET")),)
     tags = (ADDRESSOF,)
 
     def read(self, m, line, col):
         idx, num = ints(m, ("ADDR_OF__AO_INDEX", "ADDR_OF__AO_OFFSET"), "address offset", line, col)
         offset = idx if num is None else (num if m.group("ADDR_OF__AO_SIGN") == "+" else -num)
-        return A.AddrOf(m.group("ADDR_OF__AO_VAR"), offset, line=line, col=col)
+        return ast.AddrOf(m.group("ADDR_OF__AO_VAR"), offset, line=line, col=col)
 
     def text(self, o, version=V41, sep=", "):
         return f"&{o.name}" if o.offset is None else f"&{o.name}[{o.offset}]"
@@ -340,55 +340,55 @@ class AddressOf(Kind):
 
     def decode(self, tag, mod, rd, cx, at):
         ident, off = rd.uw(), rd.w()
-        return A.AddrOf(cx.var_name("G", ident, at), off if off else None)
+        return ast.AddrOf(cx.var_name("G", ident, at), off if off else None)
 
 
 class Raw(Kind):
     """``V.32``: a general variable and a byte offset (message payloads);
     a bare ``V`` in a raw slot is ``V.0``."""
-    node = A.Raw
+    node = ast.Raw
     syntax = (Spelling("RAW", ("RAW_VAR", "RAW_OFFSET")),)
 
     def read(self, m, line, col):
         (off,) = ints(m, ("RAW__RAW_OFFSET",), "raw operand offset", line, col)
-        return A.Raw(m.group("RAW__RAW_VAR"), off, line=line, col=col)
+        return ast.Raw(m.group("RAW__RAW_VAR"), off, line=line, col=col)
 
     def text(self, o, version=V41, sep=", "):
         return f"{o.name}.{o.offset}"
 
     def encode_raw(self, o, cx, out: list) -> None:
-        if type(o) is A.Raw or type(o) is A.Name:
+        if type(o) is ast.Raw or type(o) is ast.Name:
             kind, ident = cx.var_kind(o.name, o)
             if kind == "G":
-                out.append(struct.pack("<IH", ident, o.offset if type(o) is A.Raw else 0))
+                out.append(struct.pack("<IH", ident, o.offset if type(o) is ast.Raw else 0))
                 return
-            if type(o) is A.Raw:
+            if type(o) is ast.Raw:
                 fail(f"'{o.name}' in a raw operand must be a general variable", o)
         fail(f"expected a raw operand like V.0, found {describe(o)}", o)
 
-    def decode_raw(self, rd, cx) -> A.Raw:
+    def decode_raw(self, rd, cx) -> ast.Raw:
         at = rd.at()
         ident, off = rd.ud(), rd.uw()
-        return A.Raw(cx.var_name("G", ident, at), off)
+        return ast.Raw(cx.var_name("G", ident, at), off)
 
 
 class Number(Kind):
     """A plain integer (an element count, a plane, a message field), or an
     integer expression; the older spec writes a media plane ``[p]``."""
-    node = A.Number
+    node = ast.Number
     syntax = (Spelling("NUMBER"), Spelling("BRACKET", (), "read_bracket"))
 
     def read(self, m, line, col):
         s = m.group("NUMBER")
         try:
-            return A.Number(to_int(s), line=line, col=col)
+            return ast.Number(to_int(s), line=line, col=col)
         except ValueError:
             raise Fail(f"expected an integer, found '{s}'", line, col) from None
 
     def read_bracket(self, m, line, col):
         s = m.group("BRACKET")
         try:
-            return A.Number(to_int(s[1:-1]), line=line, col=col)
+            return ast.Number(to_int(s[1:-1]), line=line, col=col)
         except ValueError:
             raise Fail(f"invalid plane '{s}'", line, col) from None
 
@@ -418,12 +418,12 @@ def string_literal(s: str) -> str:
 class String(Kind):
     """``"text"``: a string literal with C escapes, read as Intel's lexer
     reads it."""
-    node = A.String
+    node = ast.String
     syntax = (Spelling("STRING"),)
 
     def read(self, m, line, col):
         s = m.group("STRING")
-        return A.String(unescape(s[1:-1], line, col + 1), line=line, col=col)
+        return ast.String(unescape(s[1:-1], line, col + 1), line=line, col=col)
 
     def text(self, o, version=V41, sep=", "):
         return string_literal(o.value)
@@ -437,13 +437,13 @@ class List(Kind):
     """``(a, b, c)``: a parenthesised list of immediates, numbers, register
     operands and names (labels may be separated by blanks:
     ``switchjmp (L1 L2)``)."""
-    node = A.Tuple
+    node = ast.Tuple
     syntax = (Spelling("PAREN"),)
 
     def read(self, m, line, col):
         return self.read_text(m.group("PAREN"), line, col)
 
-    def read_text(self, s: str, line: int, col: int) -> A.Tuple:
+    def read_text(self, s: str, line: int, col: int) -> ast.Tuple:
         items: list = []
         for m in list_items(s[1:-1], LEX.compiled(_TUPLE_ITEM), "list item", line, col + 1):
             kind = m.lastgroup
@@ -453,15 +453,15 @@ class List(Kind):
                 items.append(read("IMM", t, line, at, "immediate"))
             elif kind == "T_INT":
                 (n,) = ints(m, ("T_INT",), "number", line, at)
-                items.append(A.Number(n, line=line, col=at))
+                items.append(ast.Number(n, line=line, col=at))
             elif kind == "T_REG":
                 items.append(read("VREG", t, line, at))
             elif kind == "T_WORDS":
                 for w in _LABEL_WORD.finditer(t):
-                    items.append(A.Name(w.group(), line=line, col=at + w.start()))
+                    items.append(ast.Name(w.group(), line=line, col=at + w.start()))
             else:
-                items.append(A.Name(t, line=line, col=at))
-        return A.Tuple(tuple(items), line=line, col=col)
+                items.append(ast.Name(t, line=line, col=at))
+        return ast.Tuple(tuple(items), line=line, col=col)
 
     def text(self, o, version=V41, sep=", "):
         return "(" + sep.join(text(x, version) for x in o.items) + ")"
@@ -482,7 +482,7 @@ _SIZE_42 = {"d8c32": "d8u32", "d16c32": "d16u32", "d16c32h": "d16u32h"}
 _SIZE_41 = {v: k for k, v in _SIZE_42.items()}
 
 
-def lsc_shape(t: str, line: int = 0, col: int = 0) -> A.LscShape:
+def lsc_shape(t: str, line: int = 0, col: int = 0) -> ast.LscShape:
     """An LSC data shape (the text after the colon: ``d32x4t``,
     ``d32.xyzw``, ``d16.2x16x8nn``, 4.2's typed block ``8x4``)."""
     m = _LSC_SHAPE.fullmatch(t)
@@ -490,20 +490,20 @@ def lsc_shape(t: str, line: int = 0, col: int = 0) -> A.LscShape:
         raise Fail(f"invalid LSC data shape ':{t}' (expected e.g. :d32, :d32x4, :d32x8t, "
                    ":d32.xyzw or :d16.2x16x8nn)", line, col)
     if m["LSC_TBLOCK_WIDTH"] is not None:  # 4.2's typed 2D block: no data size
-        return A.LscShape(None, block=(1, int(m["LSC_TBLOCK_WIDTH"]), int(m["LSC_TBLOCK_HEIGHT"])))
+        return ast.LscShape(None, block=(1, int(m["LSC_TBLOCK_WIDTH"]), int(m["LSC_TBLOCK_HEIGHT"])))
     size = "d" + m["LSC_SIZE"][1:]  # u32 is d32
     size = _SIZE_41.get(size, size)
     if m["LSC_BLOCK"] is not None:
-        return A.LscShape(size, block=(int(m["LSC_BLOCKS"] or 1), int(m["LSC_BLOCK_WIDTH"]),
+        return ast.LscShape(size, block=(int(m["LSC_BLOCKS"] or 1), int(m["LSC_BLOCK_WIDTH"]),
                                        int(m["LSC_BLOCK_HEIGHT"])),
                           transpose=m["LSC_BLOCK_ORDER"] == "t", vnni=m["LSC_BLOCK_VNNI"] == "t")
     if m["LSC_CHANNELS"] is not None:
-        return A.LscShape(size, channels=m["LSC_CHANNELS"])
+        return ast.LscShape(size, channels=m["LSC_CHANNELS"])
     vec = m["LSC_VECTOR"]
-    return A.LscShape(size, 1 if vec is None else int(vec[1:]), m["LSC_TRANSPOSE"] is not None)
+    return ast.LscShape(size, 1 if vec is None else int(vec[1:]), m["LSC_TRANSPOSE"] is not None)
 
 
-def lsc_shape_text(s: A.LscShape, version: tuple = V41) -> str:
+def lsc_shape_text(s: ast.LscShape, version: tuple = V41) -> str:
     """``d32x4t``, ``d32.xyz``, ``d16.2x16x8nn`` (Intel leaves out a vector
     of 1 and a block count of 1; 4.2 spells ``d8c32`` ``d8u32``)."""
     if s.size is None and s.block is None:  # (nothing a program reads to)
@@ -524,14 +524,14 @@ def lsc_shape_text(s: A.LscShape, version: tuple = V41) -> str:
 class LscData(Kind):
     """``V:d32x4``, ``V.64:d16.2x16x8nn``: an LSC data register (a raw
     variable and byte offset) and its data shape."""
-    node = A.LscData
+    node = ast.LscData
     syntax = (Spelling("LSC_DATA", ("LSC_DATA_VAR", "LSC_DATA_OFFSET", "LSC_SHAPE_WORD")),)
 
     def read(self, m, line, col):
         (off,) = ints(m, ("LSC_DATA__LSC_DATA_OFFSET",), "offset", line, col)
         shape = lsc_shape(m.group("LSC_DATA__LSC_SHAPE_WORD"), line,
                           col + m.start("LSC_DATA__LSC_SHAPE_WORD") - m.start("LSC_DATA") - 1)
-        return A.LscData(m.group("LSC_DATA__LSC_DATA_VAR"), shape, off or 0, line=line, col=col)
+        return ast.LscData(m.group("LSC_DATA__LSC_DATA_VAR"), shape, off or 0, line=line, col=col)
 
     def text(self, o, version=V41, sep=", "):
         if o.offset:
@@ -542,7 +542,7 @@ class LscData(Kind):
 class LscReg(Kind):
     """An item of an LSC address: ``V``, ``V.2``, ``V(1,0)``, ``0x4*V+16``
     (scale, register, offset), or an immediate or a number."""
-    node = A.LscReg
+    node = ast.LscReg
 
     def read_item(self, m: re.Match, line: int, col: int):
         """The item an LSC_ITEM or LSC_SURFACE_ARGS match holds."""
@@ -550,12 +550,12 @@ class LscReg(Kind):
             return read("IMM", m.group("LSC_IMM").strip(), line, col, "immediate")
         if m.group("LSC_NUM") is not None:
             (n,) = ints(m, ("LSC_NUM",), "number", line, col)
-            return A.Number(n, line=line, col=col)
+            return ast.Number(n, line=line, col=col)
         scale, sub, row, rcol, off = ints(
             m, ("LSC_SCALE", "LSC_REG_SUB", "LSC_REG_ROW", "LSC_REG_COL", "LSC_REG_OFFSET"),
             "number in LSC address item", line, col)
         off = off or 0
-        return A.LscReg(m.group("LSC_REG_VAR"), sub or None, None if row is None else (row, rcol),
+        return ast.LscReg(m.group("LSC_REG_VAR"), sub or None, None if row is None else (row, rcol),
                         -off if m.group("LSC_REG_SIGN") == "-" else off,
                         1 if scale is None else scale, line=line, col=col)
 
@@ -572,7 +572,7 @@ class LscReg(Kind):
 
 def _lsc_item_text(o) -> str:
     """Numbers inside an LSC address print in hex (``bti(0x1)``, ``[V, 0x4]``)."""
-    return hex_text(o.value) if type(o) is A.Number else text(o)
+    return hex_text(o.value) if type(o) is ast.Number else text(o)
 
 
 class LscAddr(Kind):
@@ -580,7 +580,7 @@ class LscAddr(Kind):
     ``bss(V)``: an LSC address with its model, surface (and index), base
     register, immediate offset, further items (2D-block and typed
     coordinates) and address size."""
-    node = A.LscAddr
+    node = ast.LscAddr
     syntax = (Spelling("LSC_SURFACE", ("LSC_SURFACE_ARGS",), "read_surface_only"),
               Spelling("LSC_ADDR", ("LSC_MODEL", "LSC_SURFACE_ARGS", "LSC_ITEMS", "ADDR_SIZE")))
 
@@ -600,9 +600,9 @@ class LscAddr(Kind):
                                      line, col + m.start("LSC_ADDR__LSC_ITEMS") - m.start("LSC_ADDR"))]
         base = items[0]
         offset = 0
-        if type(base) is A.LscReg and base.offset:
+        if type(base) is ast.LscReg and base.offset:
             base, offset = attrs.evolve(base, offset=0), base.offset
-        return A.LscAddr(m.group("LSC_ADDR__LSC_MODEL") or "flat", surface, base, offset,
+        return ast.LscAddr(m.group("LSC_ADDR__LSC_MODEL") or "flat", surface, base, offset,
                          tuple(items[1:]), m.group("LSC_ADDR__ADDR_SIZE"), index, line=line, col=col)
 
     def read_surface_only(self, m, line, col):
@@ -610,7 +610,7 @@ class LscAddr(Kind):
         args = m.group("LSC_SURFACE__LSC_SURFACE_ARGS")
         surface, index = self._surface(args, line, col)
         model = m.group("LSC_SURFACE")[:m.start("LSC_SURFACE__LSC_SURFACE_ARGS") - m.start("LSC_SURFACE")]
-        return A.LscAddr(model, surface, None, 0, (), None, index, line=line, col=col)
+        return ast.LscAddr(model, surface, None, 0, (), None, index, line=line, col=col)
 
     def text(self, o, version=V41, sep=", "):
         s = o.model
@@ -710,7 +710,7 @@ def text(o, version: tuple = V41, sep: str = ", ") -> str:
 def encode_vector(o, cx, out: list, sat: bool = False) -> None:
     """One vector operand: a tag byte (class | modifier << 3) and its fields."""
     t = type(o)
-    if t is A.VarRef:
+    if t is ast.VarRef:
         kind, ident = cx.var_kind(o.name, o)
         k = _BY_CLASS.get(kind)
         if k is None:
@@ -720,7 +720,7 @@ def encode_vector(o, cx, out: list, sat: bool = False) -> None:
         else:
             k.encode_var(o, ident, MOD_CODE["sat"] if sat else _mod_code(o), out)
         return
-    if t is A.Name:
+    if t is ast.Name:
         kind, ident = cx.var_kind(o.name, o)
         if o.mod is not None:
             fail(f"a source modifier on a predicate operand ({o.mod}){o.name} belongs to the "
@@ -762,5 +762,5 @@ def encode_raw(o, cx, out: list) -> None:
     _RAW.encode_raw(o, cx, out)
 
 
-def decode_raw(rd, cx) -> A.Raw:
+def decode_raw(rd, cx) -> ast.Raw:
     return _RAW.decode_raw(rd, cx)

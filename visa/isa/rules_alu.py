@@ -9,7 +9,7 @@ Each rule is a ``verify`` hook, ``hook(ins, form, ctx)``
 """
 from __future__ import annotations
 
-from .. import ast as A
+from .. import ast
 from . import predefined
 from .verify import FLOATS, Context, is_int
 
@@ -37,7 +37,7 @@ CMP_RELATIONS = frozenset(("eq", "ne", "gt", "ge", "lt", "le", "EQ", "NE", "GT",
 _PREDEFINED = frozenset(predefined.PREDEFINED_VAR_NAMES) | frozenset(predefined.PREDEFINED_SURFACE_NAMES)
 
 
-def bf_mixed(ins: A.Instruction, ctx: Context, types: list) -> None:
+def bf_mixed(ins: ast.Instruction, ctx: Context, types: list) -> None:
     """type-bf (Intel's verifyBFMixedMode): bf operands only in mul, mad,
     mov, add, sel and cmp, on platforms with BF mixed mode (XeHP on, not
     MTL; vISA 4.1); each destination (not cmp's) and source f or bf.
@@ -57,7 +57,7 @@ def bf_mixed(ins: A.Instruction, ctx: Context, types: list) -> None:
 
 
 # ------------------------------------------------------------- arithmetic
-def arith(ins: A.Instruction, form, ctx: Context) -> None:
+def arith(ins: ast.Instruction, form, ctx: Context) -> None:
     """type-arith (sources): Intel's verifyInstructionArith per source, past
     what its slot says (the classes and the types each source may have):
     a float destination or source needs the same type on both sides (f
@@ -100,7 +100,7 @@ def arith(ins: A.Instruction, form, ctx: Context) -> None:
             if (op == "mod" or (op == "div" and is_int(dt))) and ctx.since("XeHP_SDV"):
                 ctx.report("platform", ins, f"integer '{op}' does not exist on {plat.name} "
                                             "(only before XeHP)")
-    if op == "plane" and ctx.since("ICLLP") and len(ops) > 2 and type(ops[2]) is A.Imm:
+    if op == "plane" and ctx.since("ICLLP") and len(ops) > 2 and type(ops[2]) is ast.Imm:
         ctx.report("operand-kind", ops[2], f"'plane' source 1 is an immediate: from ICLLP on "
                                            "plane is expanded into mads that read it as a register "
                                            f"region ({plat.name}; Intel's HWConformity "
@@ -134,17 +134,17 @@ def arith(ins: A.Instruction, form, ctx: Context) -> None:
                                                 f"{', '.join(want)}")
 
 
-def pow_sources(ins: A.Instruction, form, ctx: Context) -> None:
+def pow_sources(ins: ast.Instruction, form, ctx: Context) -> None:
     """operand-kind (a warning, as GenX_IR takes them): pow's sources are
     not immediates (the spec)."""
     ops = ins.operands
     for k in (1, 2):
-        if k < len(ops) and type(ops[k]) is A.Imm:
+        if k < len(ops) and type(ops[k]) is ast.Imm:
             ctx.report("operand-kind", ops[k], f"'pow' source {k} is an immediate: the spec "
                                                "takes general or indirect sources only", "warning")
 
 
-def srnd(ins: A.Instruction, form, ctx: Context) -> None:
+def srnd(ins: ast.Instruction, form, ctx: Context) -> None:
     """srnd (Intel's verifyInstructionSrnd): NoMask; no .sat; sources without
     modifiers; (dst, src0) types ub from hf or hf from f; src1 of src0's
     type (vISA 4.1) or uw, ub, f, hf (IGC 2.x).  (Its operands' classes are
@@ -171,7 +171,7 @@ def srnd(ins: A.Instruction, form, ctx: Context) -> None:
 
 
 # ------------------------------------------------------------------ logic
-def logic(ins: A.Instruction, form, ctx: Context) -> None:
+def logic(ins: ast.Instruction, form, ctx: Context) -> None:
     """type-logic: once an operand is a predicate, the later ones are too.
     platform: rol/ror on q/uq only from PVC on; (vISA 4.2; Debian's 4.1
     GenX_IR does not check it) shl writing q or uq, shr writing uq, only up
@@ -193,7 +193,7 @@ def logic(ins: A.Instruction, form, ctx: Context) -> None:
                                                     "and from PVC on)")
     pred_seen = False
     ops = ins.operands[:-1] if op == "bfn" and ins.operands and \
-        type(ins.operands[-1]) is not A.VarRef else ins.operands
+        type(ins.operands[-1]) is not ast.VarRef else ins.operands
     for o in ops:
         c = ctx.opclass(o)
         if c == "A":
@@ -210,7 +210,7 @@ def logic(ins: A.Instruction, form, ctx: Context) -> None:
                                           f"is {ctx.platform.name}")
 
 
-def bfn_table(ins: A.Instruction, form, ctx: Context) -> None:
+def bfn_table(ins: ast.Instruction, form, ctx: Context) -> None:
     """imm-range: bfn's function table (.x<hex>) fits its byte (both
     dialects; the encoder has no other word for it)."""
     for m in ins.mods:
@@ -225,7 +225,7 @@ def bfn_table(ins: A.Instruction, form, ctx: Context) -> None:
 
 
 # -------------------------------------------------------- compare, address
-def compare(ins: A.Instruction, form, ctx: Context) -> None:
+def compare(ins: ast.Instruction, form, ctx: Context) -> None:
     """cmp-relation: the relation is eq, ne, gt, ge, lt or le.
     type-bf: bf operands (verifyBFMixedMode)."""
     if ctx.uses_bf(ins):
@@ -235,11 +235,11 @@ def compare(ins: A.Instruction, form, ctx: Context) -> None:
         ctx.report("cmp-relation", ins, f"'cmp.{rel}': the relation is one of eq, ne, gt, ge, lt, le")
 
 
-def address(ins: A.Instruction, form, ctx: Context) -> None:
+def address(ins: ast.Instruction, form, ctx: Context) -> None:
     """operand-kind: addr_add does not take the address of a predefined
     variable or surface."""
     ops = ins.operands
-    if len(ops) > 1 and type(ops[1]) in (A.VarRef, A.AddrOf) and ctx.opclass(ops[1]) != "P":
+    if len(ops) > 1 and type(ops[1]) in (ast.VarRef, ast.AddrOf) and ctx.opclass(ops[1]) != "P":
         name = ops[1].name
         if name in _PREDEFINED:
             ctx.report("operand-kind", ops[1], f"'addr_add' cannot take the address of the "
@@ -247,7 +247,7 @@ def address(ins: A.Instruction, form, ctx: Context) -> None:
 
 
 # ------------------------------------------------------------------- move
-def move(ins: A.Instruction, form, ctx: Context) -> None:
+def move(ins: ast.Instruction, form, ctx: Context) -> None:
     """mov-flag: a mov from a predicate writes a non-64-bit integer (Intel's
     builder makes it a NoMask scalar copy and drops .sat and a predicate
     before its verifier looks).
@@ -267,7 +267,7 @@ def move(ins: A.Instruction, form, ctx: Context) -> None:
         if dt is not None and (not is_int(dt) or dt in ("q", "uq")):
             ctx.type_error("mov-flag", ops[0], f"a mov from a predicate writes an integer of up to 32 "
                                                f"bits, not {dt}")
-    if op == "mov" and len(ops) > 1 and type(ops[1]) is A.Name and ctx.opclass(ops[1]) == "S":
+    if op == "mov" and len(ops) > 1 and type(ops[1]) is ast.Name and ctx.opclass(ops[1]) == "S":
         # Intel: "not a predicate variable" (a surface or sampler is no mov source)
         ctx.kind_error(ins, ops[1], 1, "G I IMM A P AO", "source")
     if op == "movs" and ins.exec is not None and ins.exec.size != 1:
@@ -278,15 +278,15 @@ def move(ins: A.Instruction, form, ctx: Context) -> None:
         if d in ("G", "S") and s in ("G", "S", "I", "IMM") and "S" not in (d, s):
             ctx.report("operand-kind", ops[0], "'movs' moves to or from a state operand (a surface "
                                                "or sampler): neither side is one")
-    elif op == "sel" and ins.pred is None and len(ops) > 2 and type(ops[1]) is A.Imm \
-            and type(ops[2]) is not A.Imm:
+    elif op == "sel" and ins.pred is None and len(ops) > 2 and type(ops[1]) is ast.Imm \
+            and type(ops[2]) is not ast.Imm:
         ctx.report("operand-kind", ops[1], "an unpredicated 'sel' takes no immediate source 0 "
                                            "(Intel's HWConformity moves it to source 1 by "
                                            "inverting the predicate, which must exist: GenX_IR "
                                            "crashes); swap the sources or predicate it")
 
 
-def fcvt(ins: A.Instruction, form, ctx: Context) -> None:
+def fcvt(ins: ast.Instruction, form, ctx: Context) -> None:
     """fcvt (Intel's verifyInstructionMove): operands without modifiers
     (their classes are its signature's), no .sat; ub (bf8) from hf, hf from
     ub, ud (tf32) from f or f from ud; to ub with NoMask."""

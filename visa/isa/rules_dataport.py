@@ -9,7 +9,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Mapping
 
-from .. import ast as A
+from .. import ast
 from .verify import Context
 
 # dword_atomic's data types per sub-operation (verifyInstructionDataport):
@@ -32,7 +32,7 @@ _SCRATCH = ("%scratch", "T5")
 _MEDIA_TRANSACTION = ((4, 64), (8, 32), (16, 16), (32, 8), (64, 4))  # (widest, rows at most)
 
 
-def dword_atomic(ins: A.Instruction, form, ctx: Context) -> None:
+def dword_atomic(ins: ast.Instruction, form, ctx: Context) -> None:
     """type-raw: dword_atomic's data and destination are of the
     sub-operation's type (d for imin/imax, d or ud for add/sub, f for the
     float ones, else ud), src0 %null for inc/dec/predec, src1 %null but for
@@ -58,7 +58,7 @@ def dword_atomic(ins: A.Instruction, form, ctx: Context) -> None:
                                           f"allowed: {', '.join(sorted(want))}")
 
 
-def media(ins: A.Instruction, form, ctx: Context) -> None:
+def media(ins: ast.Instruction, form, ctx: Context) -> None:
     """dataport-block (media_ld, media_st): the block is 1..64 bytes wide and
     1..64 rows high and fits one transaction (rows at most 64, 32, 16, 8, 4
     for widths up to 4, 8, 16, 32, 64 bytes; at most 256 bytes); the plane
@@ -66,7 +66,7 @@ def media(ins: A.Instruction, form, ctx: Context) -> None:
     dataport-surface: not the SLM surface.  (The classes of the x and y
     offsets are its layouts' signatures'.)"""
     ops = ins.operands
-    if len(ops) < 5 or type(ops[0]) is not A.Tuple or len(ops[0].items) != 2:
+    if len(ops) < 5 or type(ops[0]) is not ast.Tuple or len(ops[0].items) != 2:
         return
     w, h = (getattr(x, "value", None) for x in ops[0].items)
     if isinstance(w, int) and isinstance(h, int):
@@ -78,14 +78,14 @@ def media(ins: A.Instruction, form, ctx: Context) -> None:
                                                  "most 256 bytes)")
     if getattr(ops[1], "name", None) in _SLM:
         ctx.report("dataport-surface", ops[1], f"'{ins.op}' cannot use the SLM surface")
-    if type(ops[2]) is A.Number and not 0 <= ops[2].value <= 3:
+    if type(ops[2]) is ast.Number and not 0 <= ops[2].value <= 3:
         ctx.report("dataport-block", ops[2], f"'{ins.op}' plane {ops[2].value}; allowed: 0..3")
 
 
 _OWORD_SIZES = (1, 2, 4, 8, 16)
 
 
-def oword(ins: A.Instruction, form, ctx: Context) -> None:
+def oword(ins: ast.Instruction, form, ctx: Context) -> None:
     """dataport-block (oword_ld, oword_ld_unaligned, oword_st): 1, 2, 4, 8 or
     16 owords.
     dataport-surface: not the SLM surface before ICLLP.  (Its offset's
@@ -99,7 +99,7 @@ def oword(ins: A.Instruction, form, ctx: Context) -> None:
                                                f"{ctx.platform.name} (only from ICLLP on)")
 
 
-def typed4(ins: A.Instruction, form, ctx: Context) -> None:
+def typed4(ins: ast.Instruction, form, ctx: Context) -> None:
     """dataport-surface (gather4_typed, scatter4_typed): not the SLM or the
     scratch surface."""
     ops = ins.operands

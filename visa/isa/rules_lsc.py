@@ -9,7 +9,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Mapping
 
-from .. import ast as A
+from .. import ast
 from . import datatypes, lsc_codes
 from .verify import Context
 
@@ -42,7 +42,7 @@ _LSC_BY_MNEMONIC = {i.mnemonic: i for i in lsc_codes.LSC_OP_INFO.values()}
 _QUAD_STORE_CHANNELS = ("x", "xy", "xyz", "xyzw")
 
 
-def lsc_shapes(ins: A.Instruction, form, ctx: Context) -> None:
+def lsc_shapes(ins: ast.Instruction, form, ctx: Context) -> None:
     """lsc-shape: the data shape suits the message (Intel's LSC verifier):
     a transposed shape needs execution size 1 and is not for atomics; a
     vector of more than one element needs d32 or d64 data;
@@ -52,7 +52,7 @@ def lsc_shapes(ins: A.Instruction, form, ctx: Context) -> None:
     if info is None:
         return
     for o in ins.operands:
-        if type(o) is not A.LscData or o.shape.size is None:
+        if type(o) is not ast.LscData or o.shape.size is None:
             continue
         sh = o.shape
         if sh.block is not None:
@@ -76,7 +76,7 @@ def lsc_shapes(ins: A.Instruction, form, ctx: Context) -> None:
                                        f"not {sh.channels}")
 
 
-def lsc(ins: A.Instruction, form, ctx: Context) -> None:
+def lsc(ins: ast.Instruction, form, ctx: Context) -> None:
     """lsc-cache: the cache controls are none or one L1/L3 pair of known
     names that the message can encode (loads, stores, atomics have their
     own pairs; TGM and UGML messages use the defaults before Xe2).
@@ -130,9 +130,9 @@ def lsc(ins: A.Instruction, form, ctx: Context) -> None:
                                                  f"cache-control pair {what} can use")
     for o in ins.operands:
         t = type(o)
-        if t is A.LscAddr:
+        if t is ast.LscAddr:
             _lsc_addr(ins, info, sfid, o, ctx)
-        elif t is A.LscData:
+        elif t is ast.LscData:
             if o.shape.block is not None:
                 _lsc_block2d(ins, info, o, ctx, v42)
             else:
@@ -143,7 +143,7 @@ def lsc(ins: A.Instruction, form, ctx: Context) -> None:
         _lsc_atomic_data(ins, info, ctx)
     elif info.kind is lsc_codes.LscOpKind.STORE:
         for o in ins.operands:
-            if type(o) is A.LscData and o.name in ("%null", "V0"):
+            if type(o) is ast.LscData and o.name in ("%null", "V0"):
                 if info.is_block2d:  # what Intel's 1.x writer leaves of a 2D block store: its binaries
                     ctx.report("lsc-data", o, f"'{ins.op}' stores nothing: its data is %null (Intel's "
                                               "1.x writer drops a 2D block store's data)", "warning")
@@ -157,14 +157,14 @@ def _typed_coords(ins, info, ctx: Context, v42: bool) -> None:
     (U, V, R and LOD packed in it: no V, R or LOD of their own), which
     vISA 4.2 text must write (4.1's grammar has none: its builder leaves U
     %null, which this GenX_IR takes)."""
-    a = next((o for o in ins.operands if type(o) is A.LscAddr), None)
+    a = next((o for o in ins.operands if type(o) is ast.LscAddr), None)
     if a is None or a.base is None:
         if a is not None and v42 and info.op is lsc_codes.LscOp.READ_STATE_INFO:
             ctx.report("lsc-addr", a, f"'{ins.op}' reads its coordinates (U, V, R, LOD packed) from "
                                       "one register: write it in brackets, e.g. bti(0x1)[VC]")
         return
     base = a.base
-    if type(base) is A.LscReg and base.name in ("%null", "V0"):
+    if type(base) is ast.LscReg and base.name in ("%null", "V0"):
         ctx.report("lsc-addr", base if base.line else a, f"'{ins.op}': the U coordinate cannot be %null")
     if info.op is lsc_codes.LscOp.READ_STATE_INFO and a.extra:
         it = a.extra[0]
@@ -185,7 +185,7 @@ _ATOMIC_SIZES = ("d16c32", "d32", "d64")
 _CONVERTING = ("d8c32", "d16c32", "d16c32h")
 
 
-def _lsc_data_shape(ins, info, sfid, o: A.LscData, ctx: Context) -> None:
+def _lsc_data_shape(ins, info, sfid, o: ast.LscData, ctx: Context) -> None:
     """lsc-shape (Intel's verifyDataShape, beyond _lsc_shapes): no
     transposed quad message; vector lengths 1, 2, 4 on UGML and 1, 2, 3, 4,
     8 on UGM and SLM; atomics on d16u32, d32 or d64 data, one element, d64
@@ -246,7 +246,7 @@ def _lsc_atomic_data(ins, info, ctx: Context) -> None:
             ctx.report("lsc-data", o, f"'{ins.op}' takes no src{k}: write %null")
 
 
-def _lsc_size(ins, o: A.LscData, ctx: Context) -> None:
+def _lsc_size(ins, o: ast.LscData, ctx: Context) -> None:
     """lsc-size: the data payload (lanes x vector x element, at least) fits
     in its variable from its offset (Intel's 4.1 builder refuses it; IGC
     2.x lets it through)."""
@@ -273,7 +273,7 @@ def _data_size(size: str) -> str:
     return "d" + size[1:] if size and size[0] == "u" else size
 
 
-def _lsc_addr(ins, info, sfid, a: A.LscAddr, ctx: Context) -> None:
+def _lsc_addr(ins, info, sfid, a: ast.LscAddr, ctx: Context) -> None:
     size = a.size
     if size is not None:
         if size not in LSC_ADDR_SIZES:
@@ -290,16 +290,16 @@ def _lsc_addr(ins, info, sfid, a: A.LscAddr, ctx: Context) -> None:
         if sfid == "tgm":
             ctx.report("lsc-addr", a, f"'{ins.mnemonic}': TGM messages cannot use the flat address model")
         s = a.surface
-        if type(s) is A.Number and s.value != 0 or type(s) is A.Imm and s.bits != 0:
+        if type(s) is ast.Number and s.value != 0 or type(s) is ast.Imm and s.bits != 0:
             ctx.report("lsc-addr", s if getattr(s, "line", 0) else a,
                        "the flat address model takes surface 0 or %null")
-        elif type(s) is A.LscReg and s.name != "%null":
+        elif type(s) is ast.LscReg and s.name != "%null":
             ctx.report("lsc-addr", s if s.line else a, "the flat address model takes surface 0 or %null")
     elif model in ("bti", "ss", "bss", "surf"):
         if sfid == "slm":
             ctx.report("lsc-addr", a, "SLM messages use the flat address model")
         s = a.surface
-        if type(s) is A.LscReg and s.name == "%null":
+        if type(s) is ast.LscReg and s.name == "%null":
             ctx.report("lsc-addr", s if s.line else a, f"the {model} address model needs a surface, "
                                                        "not %null")
     if size == "a16" and not -0x7FFF <= a.offset <= 0x7FFF:
@@ -312,11 +312,11 @@ def _lsc_addr(ins, info, sfid, a: A.LscAddr, ctx: Context) -> None:
         return
     if info.is_block2d:  # surface base, width, height, pitch, x and y: none is %null
         for it in (base,) + tuple(a.extra):
-            if type(it) is A.LscReg and it.name in ("%null", "V0"):
+            if type(it) is ast.LscReg and it.name in ("%null", "V0"):
                 ctx.report("lsc-addr", it if it.line else a, "a 2D block's surface base, width, height, "
                                                              "pitch and offsets cannot be %null")
                 break
-    if type(base) is not A.LscReg:
+    if type(base) is not ast.LscReg:
         if not info.is_block2d:
             ctx.report("lsc-addr", base if getattr(base, "line", 0) else a,
                        "the address is a register (an immediate goes after it: [V+0x40])")
@@ -337,26 +337,26 @@ def _lsc_addr(ins, info, sfid, a: A.LscAddr, ctx: Context) -> None:
                                f":{size} addresses are {' or '.join(want)}; '{base.name}' is {d.type}")
 
 
-def _pitch(ins, a: A.LscAddr, ctx: Context) -> None:
+def _pitch(ins, a: ast.LscAddr, ctx: Context) -> None:
     """lsc-addr: a strided message's pitch is an immediate of at most 16
     bits or a register other than %null."""
     p = a.extra[0]
     t = type(p)
     at = p if getattr(p, "line", 0) else a
-    if t is A.Number or t is A.Imm:
-        v = p.value if t is A.Number else p.bits
-        if t is A.Imm and v & 0x80000000 and p.type not in ("q", "uq"):
+    if t is ast.Number or t is ast.Imm:
+        v = p.value if t is ast.Number else p.bits
+        if t is ast.Imm and v & 0x80000000 and p.type not in ("q", "uq"):
             v -= 1 << 32  # Intel compares the signed value
         if v > 0xFFFF:
             ctx.report("lsc-addr", at, f"the pitch {v:#x} does not fit in 16 bits")
-    elif t is A.LscReg and p.name in ("%null", "V0"):
+    elif t is ast.LscReg and p.name in ("%null", "V0"):
         ctx.report("lsc-addr", at, "the pitch is an immediate or a register, not %null")
 
 
 _BLOCK2D_SIZES = ("d8", "d16", "d32", "d64")
 
 
-def _lsc_block2d(ins, info, o: A.LscData, ctx: Context, v42: bool) -> None:
+def _lsc_block2d(ins, info, o: ast.LscData, ctx: Context, v42: bool) -> None:
     sh = o.shape
     blocks, width, height = sh.block
     dsize = _data_size(sh.size)
@@ -387,7 +387,7 @@ def _lsc_block2d(ins, info, o: A.LscData, ctx: Context, v42: bool) -> None:
         ctx.report("lsc-shape", o, f"a transposed 2D block has one block, not {blocks}")
 
 
-def lsc_fence(ins: A.Instruction, form, ctx: Context) -> None:
+def lsc_fence(ins: ast.Instruction, form, ctx: Context) -> None:
     """lsc-fence: lsc_fence names a known SFID (ugm, ugml, tgm, slm), fence
     operation and scope; an SLM fence uses .none and .group."""
     m = ins.mods

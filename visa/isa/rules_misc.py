@@ -9,7 +9,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Mapping
 
-from .. import ast as A
+from .. import ast
 from .verify import KIND_WORDS, Context
 
 # fence_global / fence_local options: ".E?I?S?C?R?(L1)?" in this order
@@ -34,7 +34,7 @@ DPAS_ACC_TYPES_PVC: frozenset = frozenset(("d", "ud", "f", "hf", "bf", "w", "uw"
 DPAS_INT_TYPES: frozenset = frozenset(("d", "ud"))
 
 
-def sync(ins: A.Instruction, form, ctx: Context) -> None:
+def sync(ins: ast.Instruction, form, ctx: Context) -> None:
     """sync-mode: barrier, yield, sampler_cache_flush and fence_sw take no
     dotted word; sbarrier and nbarrier take .signal or .wait."""
     allowed = SYNC_MODES.get(ins.op)
@@ -46,7 +46,7 @@ def sync(ins: A.Instruction, form, ctx: Context) -> None:
         ctx.report("sync-mode", ins, f"'{ins.mnemonic}': '{ins.op}' takes {want}")
 
 
-def fence(ins: A.Instruction, form, ctx: Context) -> None:
+def fence(ins: ast.Instruction, form, ctx: Context) -> None:
     """fence-options: fence_global and fence_local take one group of
     options, in the order E, I, S, C, R, L1, each at most once."""
     if len(ins.mods) > 1 or (ins.mods and not _fence_ok(ins.mods[0])):
@@ -62,7 +62,7 @@ def _fence_ok(word: str) -> bool:
     return k == len(word) and k > 0
 
 
-def dpas(ins: A.Instruction, form, ctx: Context) -> None:
+def dpas(ins: ast.Instruction, form, ctx: Context) -> None:
     """dpas: the precisions, systolic depth and repeat count Intel's lexer
     reads (dpas.<p1>.<p2>.<depth>.<count>: s/u 1, 2, 4, 8, bf, hf with each
     other, tf32 with tf32, bf8/hf8 with each other; depth 1, 2, 4 or 8;
@@ -124,7 +124,7 @@ def dpas(ins: A.Instruction, form, ctx: Context) -> None:
                                       f"{', '.join(sorted(want))}")
 
 
-def raw_send(ins: A.Instruction, form, ctx: Context) -> None:
+def raw_send(ins: ast.Instruction, form, ctx: Context) -> None:
     """raw-send: raw_send reads 1..15 GRFs and writes at most 16; raw_sends
     reads 1..32 (src0) and at most 32 (src1) GRFs and writes at most 32; an
     immediate descriptor's message length (bits 25..28) and response length
@@ -132,14 +132,14 @@ def raw_send(ins: A.Instruction, form, ctx: Context) -> None:
     classes, general, indirect or immediate, are its signature's.)"""
     ops = ins.operands
     if ins.op in ("raw_send", "raw_sendc"):
-        if len(ops) < 4 or type(ops[1]) is not A.Number or type(ops[2]) is not A.Number:
+        if len(ops) < 4 or type(ops[1]) is not ast.Number or type(ops[2]) is not ast.Number:
             return
         n_src, n_dst, desc = ops[1].value, ops[2].value, ops[3]
         if not 1 <= n_src <= 15:
             ctx.report("raw-send", ops[1], f"'{ins.op}' reads 1..15 GRFs, not {n_src}")
         if n_dst > 16:
             ctx.report("raw-send", ops[2], f"'{ins.op}' writes at most 16 GRFs, not {n_dst}")
-        if type(desc) is A.Imm:
+        if type(desc) is ast.Imm:
             mlen, rlen = (desc.bits >> 25) & 0xF, (desc.bits >> 20) & 0x1F
             if mlen > n_src:
                 ctx.report("raw-send", desc, f"the descriptor's message length {mlen} is more than the "
@@ -159,7 +159,7 @@ def raw_send(ins: A.Instruction, form, ctx: Context) -> None:
             ctx.report("raw-send", ins, f"'{ins.mnemonic}' writes at most 32 GRFs, not {nd}")
 
 
-def lifetime(ins: A.Instruction, form, ctx: Context) -> None:
+def lifetime(ins: ast.Instruction, form, ctx: Context) -> None:
     """operand-kind: lifetime names a general, address or predicate variable."""
     for o in ins.operands:
         name = getattr(o, "name", None)

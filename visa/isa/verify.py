@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .. import ast as A
+from .. import ast
 from . import datatypes, targets, predefined
 from .records import CLASS_WORDS, types_text
 
@@ -77,7 +77,7 @@ class Context:
         operand it disagrees with), where the type was written."""
         raise NotImplementedError  # the validator's context keeps the notes
 
-    def kind_error(self, ins: A.Instruction, o: Any, k: int, allowed, what: str) -> None:
+    def kind_error(self, ins: ast.Instruction, o: Any, k: int, allowed, what: str) -> None:
         """operand-kind: operand ``k`` (``what``) is of a class not
         ``allowed`` (a set of classes, or their letters separated by
         blanks)."""
@@ -96,7 +96,7 @@ class Context:
         sampler), AO (address-of), '' (something else: a label, a raw
         operand...), or '?' (an undeclared name)."""
         t = type(o)
-        if t is A.VarRef:
+        if t is ast.VarRef:
             k = self.kinds.get(o.name)
             if k == "G" and len(o.offsets) == 2:
                 return "G"
@@ -105,13 +105,13 @@ class Context:
             if len(o.offsets) == 2:
                 return "A" if k == "A" else "G"
             return "A" if k == "A" else "S" if k in ("S", "T") else "G" if k == "G" else ""
-        if t is A.Indirect:
+        if t is ast.Indirect:
             return "I"
-        if t is A.Imm:
+        if t is ast.Imm:
             return "IMM"
-        if t is A.AddrOf:
+        if t is ast.AddrOf:
             return "AO"
-        if t is A.Name:
+        if t is ast.Name:
             k = self.kinds.get(o.name)
             return "P" if k == "P" else "S" if k in ("S", "T") else "A" if k == "A" else (
                 "G" if k == "G" else "")
@@ -120,14 +120,14 @@ class Context:
     def operand_type(self, o: Any) -> str | None:
         """The element type of a vector operand (None: not known here)."""
         t = type(o)
-        if t is A.Imm or t is A.Indirect:
+        if t is ast.Imm or t is ast.Indirect:
             return o.type
-        if t is A.VarRef and len(o.offsets) == 2:
+        if t is ast.VarRef and len(o.offsets) == 2:
             d = self.gvars.get(o.name, False)
             if d is None:
                 return _PREDEFINED_TYPE.get(o.name)
             return d.type if d else None
-        if t is A.Name and self.kinds.get(o.name) == "P":
+        if t is ast.Name and self.kinds.get(o.name) == "P":
             return "bool"
         return None
 
@@ -135,26 +135,26 @@ class Context:
         """The declared type of a raw operand's (or a register's) variable
         (None: predefined or not known)."""
         t = type(o)
-        if t is A.Raw or t is A.VarRef:
+        if t is ast.Raw or t is ast.VarRef:
             d = self.gvars.get(o.name, False)
             if d:
                 return d.type
         return None
 
-    def uses_bf(self, ins: A.Instruction) -> bool:
+    def uses_bf(self, ins: ast.Instruction) -> bool:
         """Whether an operand has type bf (a declared bf variable, or a typed
         immediate or indirect operand), without typing every operand."""
         bf = self.bf_vars
         for o in ins.operands:
             t = type(o)
-            if (t is A.Imm or t is A.Indirect) and o.type == "bf":
+            if (t is ast.Imm or t is ast.Indirect) and o.type == "bf":
                 return True
-            if bf and t is A.VarRef and o.name in bf:
+            if bf and t is ast.VarRef and o.name in bf:
                 return True
         return False
 
 
-def check_signature(ins: A.Instruction, form, ctx: Context, types: bool = True) -> None:
+def check_signature(ins: ast.Instruction, form, ctx: Context, types: bool = True) -> None:
     """operand-kind: an operand of a class its record's slot does not take
     (the layout's signature, for a family); an immediate at the
     destination of Intel's vector ALU families is dst-immediate's.
@@ -165,7 +165,7 @@ def check_signature(ins: A.Instruction, form, ctx: Context, types: bool = True) 
     slots = sig.slots
     kinds = ctx.kinds
     gvars = ctx.gvars
-    VarRef = A.VarRef
+    VarRef = ast.VarRef
     for k, o in enumerate(ins.operands[:len(slots)]):
         slot = slots[k]
         classes = slot.classes
@@ -178,7 +178,7 @@ def check_signature(ins: A.Instruction, form, ctx: Context, types: bool = True) 
             if c == "?":
                 continue  # an undeclared name: name-undeclared says so
             if c not in classes:
-                if t is not A.Imm or k != form.dst_index:
+                if t is not ast.Imm or k != form.dst_index:
                     ctx.kind_error(ins, o, k, classes, slot.what)
                 continue
         allowed = slot.types

@@ -9,7 +9,7 @@ from collections.abc import Callable
 import attrs
 
 from .._frozen import frozen
-from .. import ast as A
+from .. import ast
 from ..errors import Diagnostic, source_line
 from ..isa import datatypes, targets, field_codes
 from ..isa.field_codes import InstCategory
@@ -48,7 +48,7 @@ class Report:
         self.out.append(Diagnostic(self.filename, line, col, message, severity, src, rule))
 
 
-def type_size(d: A.VarDecl) -> int:
+def type_size(d: ast.VarDecl) -> int:
     return datatypes.TYPE_INFO_BY_NAME[d.type].size
 
 
@@ -95,7 +95,7 @@ def facts(f) -> OpFacts:
 class UnitContext(Context):
     """One object being checked: its report and what the checks share (the
     rules of the records see it as a :class:`visa.isa.verify.Context`)."""
-    unit: A.Unit
+    unit: ast.Unit
     report: Report
     grf: int
     gvars: dict  # general variable name -> declaration (None: predefined)
@@ -113,17 +113,17 @@ class UnitContext(Context):
         operand it disagrees with), where the type was written."""
         self.report(rule, o, message)
         for x in (o, other):
-            if type(x) in (A.VarRef, A.Raw, A.LscData):
+            if type(x) in (ast.VarRef, ast.Raw, ast.LscData):
                 d = self.gvars.get(x.name)
                 if d is not None and d.line and d.line != o.line and d not in self.blamed:
                     self.blamed[d] = (rule, o.line)
 
 
-InsCheck = Callable[[A.Instruction, OpFacts, UnitContext], None]
+InsCheck = Callable[[ast.Instruction, OpFacts, UnitContext], None]
 
 
 
-InsCheck = Callable[[A.Instruction, OpFacts, UnitContext], None]
+InsCheck = Callable[[ast.Instruction, OpFacts, UnitContext], None]
 APPLIES: dict = {}  # check -> which mnemonics it looks at (facts -> bool); default all
 
 

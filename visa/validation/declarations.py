@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
-from .. import ast as A
+from .. import ast
 from ..isa import datatypes, targets, field_codes, predefined
 from .core import (COMPILED_GRFS, INPUT_AREA_GRFS, MAX_ADDRESS_ELTS, MAX_SAMPLERS_ELTS,
                    MAX_SURFACE_ELTS, MAX_VAR_ELTS_PER_GRF_BYTE, NOT_VARIABLE_TYPES, PREDICATE_ELTS,
@@ -13,7 +13,7 @@ from .core import (COMPILED_GRFS, INPUT_AREA_GRFS, MAX_ADDRESS_ELTS, MAX_SAMPLER
 from .references import operand_names
 
 
-def declarations(unit: A.Unit, report: Report, grf: int) -> None:
+def declarations(unit: ast.Unit, report: Report, grf: int) -> None:
     """decl-duplicate: a name declared twice in one object.
     decl-type: a general variable of type v, vf, uv or bool.
     decl-num-elts: element counts: general 1..256 GRFs' worth, address
@@ -33,7 +33,7 @@ def declarations(unit: A.Unit, report: Report, grf: int) -> None:
         else:
             seen[d.name] = d
         t = type(d)
-        if t is A.VarDecl:
+        if t is ast.VarDecl:
             if d.type in NOT_VARIABLE_TYPES:
                 report("decl-type", d, f"variable '{d.name}' has type {d.type}; a variable cannot have "
                                        f"type {', '.join(sorted(NOT_VARIABLE_TYPES))}")
@@ -41,17 +41,17 @@ def declarations(unit: A.Unit, report: Report, grf: int) -> None:
             if not 1 <= d.num_elts <= limit:
                 report("decl-num-elts", d, f"variable '{d.name}' has num_elts={d.num_elts}; "
                                            f"allowed: 1..{limit}")
-        elif t is A.AddrDecl:
+        elif t is ast.AddrDecl:
             if not 1 <= d.num_elts <= MAX_ADDRESS_ELTS:
                 report("decl-num-elts", d, f"address '{d.name}' has num_elts={d.num_elts}; "
                                            f"allowed: 1..{MAX_ADDRESS_ELTS}")
-        elif t is A.PredDecl:
+        elif t is ast.PredDecl:
             if d.num_elts not in PREDICATE_ELTS:
                 report("decl-num-elts", d, f"predicate '{d.name}' has num_elts={d.num_elts}; "
                                            f"allowed: {', '.join(map(str, PREDICATE_ELTS))}")
         else:
-            limit = MAX_SAMPLERS_ELTS if t is A.SamplerDecl else MAX_SURFACE_ELTS
-            what = "sampler" if t is A.SamplerDecl else "surface"
+            limit = MAX_SAMPLERS_ELTS if t is ast.SamplerDecl else MAX_SURFACE_ELTS
+            what = "sampler" if t is ast.SamplerDecl else "surface"
             if not 1 <= d.num_elts <= limit:
                 report("decl-num-elts", d, f"{what} '{d.name}' has num_elts={d.num_elts}; "
                                            f"allowed: 1..{limit}")
@@ -77,7 +77,7 @@ def _reserved_names(version: tuple) -> dict:
 _WORD, _DWORD, _QWORD = int(datatypes.Align.WORD), int(datatypes.Align.DWORD), int(datatypes.Align.QWORD)
 
 
-def _type_align(d: A.VarDecl, grf: int) -> int:
+def _type_align(d: ast.VarDecl, grf: int) -> int:
     """Intel's getTypeAlignment (an alignment code): a GRF's alignment
     for variables of a GRF or more, else the element's."""
     size = type_size(d)
@@ -86,14 +86,14 @@ def _type_align(d: A.VarDecl, grf: int) -> int:
     return _DWORD if size == 4 else _QWORD if size == 8 else _WORD
 
 
-def _align_code(d: A.VarDecl) -> int:
+def _align_code(d: ast.VarDecl) -> int:
     if d.align is None:
         return int(datatypes.Align.BYTE)
     a = datatypes.ALIGN_BY_NAME.get(d.align)
     return int(a) if a is not None else -1
 
 
-def _alias_base(d: A.VarDecl, lookup: Callable) -> tuple[A.VarDecl, int]:
+def _alias_base(d: ast.VarDecl, lookup: Callable) -> tuple[ast.VarDecl, int]:
     """The general variable at the end of ``d``'s alias chain (``lookup``:
     name -> declaration), and the byte offset of ``d`` in it; the walk stops
     at a name that is not a general variable, and before a name it has
@@ -101,7 +101,7 @@ def _alias_base(d: A.VarDecl, lookup: Callable) -> tuple[A.VarDecl, int]:
     off, seen = 0, {d.name}
     while d.alias is not None:
         nxt = lookup(d.alias.var)
-        if type(nxt) is not A.VarDecl or nxt.name in seen:
+        if type(nxt) is not ast.VarDecl or nxt.name in seen:
             break
         off += d.alias.offset
         seen.add(nxt.name)
@@ -109,7 +109,7 @@ def _alias_base(d: A.VarDecl, lookup: Callable) -> tuple[A.VarDecl, int]:
     return d, off
 
 
-def _aliases(unit: A.Unit, report: Report, grf: int = targets.DEFAULT_GRF_BYTES) -> None:
+def _aliases(unit: ast.Unit, report: Report, grf: int = targets.DEFAULT_GRF_BYTES) -> None:
     by_name = {d.name: d for d in unit.decls}
     order = {id(d): k for k, d in enumerate(unit.decls)}
     for d in unit.vars:
@@ -129,7 +129,7 @@ def _aliases(unit: A.Unit, report: Report, grf: int = targets.DEFAULT_GRF_BYTES)
             report("alias-undeclared", d.alias, f"'{d.name}' aliases '{d.alias.var}', which is declared "
                                                 f"after it (line {target.line})")
             continue
-        if type(target) is not A.VarDecl:
+        if type(target) is not ast.VarDecl:
             report("alias-kind", d.alias, f"'{d.name}' aliases '{d.alias.var}', which is not a general variable")
             continue
         base, offset = _alias_base(d, by_name.get)
@@ -145,13 +145,13 @@ def _aliases(unit: A.Unit, report: Report, grf: int = targets.DEFAULT_GRF_BYTES)
 
 
 # ------------------------------------------------- declared before use
-def declared_before_use(unit: A.Unit, report: Report, grf: int) -> None:
+def declared_before_use(unit: ast.Unit, report: Report, grf: int) -> None:
     """name-undeclared: an instruction names a variable declared after it
     (further down the text).
     input-undeclared: an input names a variable declared after it.
     Intel's reader takes a declaration before its uses ("unbound
     identifier"); a name declared later is not declared where it is used."""
-    first: dict[str, A.Decl] = {}  # each name's first declaration (a second is decl-duplicate)
+    first: dict[str, ast.Decl] = {}  # each name's first declaration (a second is decl-duplicate)
     for d in unit.decls:
         if d.line:
             first.setdefault(d.name, d)
@@ -164,10 +164,10 @@ def declared_before_use(unit: A.Unit, report: Report, grf: int) -> None:
             report("input-undeclared", i, f"input '{i.name}' comes before the declaration of "
                                           f"'{i.name}' (line {d.line}): declare it first")
     for ins in unit.body:
-        if type(ins) is not A.Instruction or not 0 < ins.line < last:
+        if type(ins) is not ast.Instruction or not 0 < ins.line < last:
             continue
         uses = [(node, name) for node, name, _, _ in operand_names(ins)]
-        uses += [(o, o.name) for o in ins.operands if type(o) is A.Name]
+        uses += [(o, o.name) for o in ins.operands if type(o) is ast.Name]
         for node, name in uses:
             d = first.get(name)
             if d is not None and d.line > ins.line:
@@ -180,7 +180,7 @@ def declared_before_use(unit: A.Unit, report: Report, grf: int) -> None:
 _ONCE = ("SLMSize", "NBarrierCnt")
 
 
-def kernel_attributes(unit: A.Unit, report: Report, grf: int) -> None:
+def kernel_attributes(unit: ast.Unit, report: Report, grf: int) -> None:
     """attr-repeated: SLMSize and NBarrierCnt are given at most once."""
     seen: dict[str, object] = {}
     for a in unit.attrs:
@@ -193,7 +193,7 @@ def kernel_attributes(unit: A.Unit, report: Report, grf: int) -> None:
 
 
 # ------------------------------------------------------------------ inputs
-def inputs(unit: A.Unit, report: Report, grf: int) -> None:
+def inputs(unit: ast.Unit, report: Report, grf: int) -> None:
     """input-undeclared: an input names no declared variable.
     input-kind: an input is a general variable, a sampler or a surface.
     input-size: an input's size is its variable's (elements x type size;
@@ -208,7 +208,7 @@ def inputs(unit: A.Unit, report: Report, grf: int) -> None:
     if unit.kind != "kernel":
         return
     by_name = {d.name: d for d in unit.decls}
-    spans: list[tuple[int, int, A.Input]] = []
+    spans: list[tuple[int, int, ast.Input]] = []
     implicit_seen = False
     for i in unit.inputs:
         d = by_name.get(i.name)
@@ -217,11 +217,11 @@ def inputs(unit: A.Unit, report: Report, grf: int) -> None:
             report("input-undeclared", i, f"input '{i.name}' is not declared")
             continue
         t = type(d)
-        if t not in (A.VarDecl, A.SamplerDecl, A.SurfaceDecl):
+        if t not in (ast.VarDecl, ast.SamplerDecl, ast.SurfaceDecl):
             report("input-kind", i, f"input '{i.name}' must be a general variable, a sampler or a surface")
             continue
-        natural = (d.num_elts * type_size(d) if t is A.VarDecl
-                   else d.num_elts * 4 if t is A.SurfaceDecl else None)
+        natural = (d.num_elts * type_size(d) if t is ast.VarDecl
+                   else d.num_elts * 4 if t is ast.SurfaceDecl else None)
         size = i.size if i.size is not None else natural
         if size is None:
             continue  # a sampler without size=: the encoder says so
@@ -236,7 +236,7 @@ def inputs(unit: A.Unit, report: Report, grf: int) -> None:
         elif end >= grf * INPUT_AREA_GRFS:
             report("input-bounds", i, f"input '{i.name}' ends at byte {end}, past {grf * INPUT_AREA_GRFS} "
                                       f"(255 GRFs)")
-        elif t is A.VarDecl and offset // grf + -(-size // grf) > COMPILED_GRFS:
+        elif t is ast.VarDecl and offset // grf + -(-size // grf) > COMPILED_GRFS:
             report("input-bounds", i, f"input '{i.name}' reaches GRF {offset // grf + -(-size // grf) - 1}: "
                                       f"Intel's compiler binds inputs within the {COMPILED_GRFS} GRFs "
                                       "a kernel has unless compiled for more threads' worth, and "
@@ -248,7 +248,7 @@ def inputs(unit: A.Unit, report: Report, grf: int) -> None:
                                            f"'{other.name}' [{b}, {e}) (line {other.line})")
                 break
         spans.append((offset, end, i))
-        if t is A.VarDecl and size < grf and offset // grf != (end - 1) // grf:
+        if t is ast.VarDecl and size < grf and offset // grf != (end - 1) // grf:
             report("input-grf-straddle", i, f"input '{i.name}' ({size} bytes) crosses a GRF boundary "
                                             f"at byte {(offset // grf + 1) * grf}")
         kind = field_codes.implicit_input_kind(i.kind)

@@ -2,7 +2,7 @@
 predicate, operand and dotted modifiers, operand count, %null sources."""
 from __future__ import annotations
 
-from .. import ast as A
+from .. import ast
 from ..isa.field_codes import InstCategory
 from ..isa import targets
 from ..isa.records import Form
@@ -14,7 +14,7 @@ EXEC_SIZES = (1, 2, 4, 8, 16, 32)
 
 
 @instruction_check(applies=lambda f: f.exec_field and f.category is not InstCategory.SVM)
-def exec_size(ins: A.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
+def exec_size(ins: ast.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
     """exec-size: an execution size is 1, 2, 4, 8, 16 or 32 (where the form
     has an execution-size field; oword_ld (n) and the like count other things).
     exec-mask: the channels of the mask offset (M1 0, M2 4, ... M8 28) plus
@@ -34,7 +34,7 @@ def exec_size(ins: A.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
 
 # --------------------------------------------------------------- platforms
 @instruction_check(applies=lambda f: f.platforms is not targets.EVERYWHERE)
-def platform(ins: A.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
+def platform(ins: ast.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
     """platform: an instruction the selected platform does not have (the
     opcode's minimum platform in Intel's instruction description, and the
     generations a family no longer has it on; only when a platform is
@@ -46,7 +46,7 @@ def platform(ins: A.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
 
 # -------------------------------------------------------------- predicates
 @instruction_check
-def predicate(ins: A.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
+def predicate(ins: ast.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
     """pred-none: a predicate on an instruction Intel's grammar gives none
     (its form refuses one).
     pred-dropped (warning): a predicate on an instruction whose binary form
@@ -73,7 +73,7 @@ _ARITH_MODS = frozenset(("-", "abs", "-abs"))
 
 
 @instruction_check(applies=lambda f: f.category is not None and f.vector)
-def operands(ins: A.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
+def operands(ins: ast.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
     """modifier-arith: (-), (abs), (-abs) are not used on logic instructions
     (shifts excepted).
     modifier-not: (~) is used on logic instructions only.
@@ -87,7 +87,7 @@ def operands(ins: A.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
     report = ctx.report
     for k, o in enumerate(ins.operands):
         t = type(o)
-        if t is A.Imm:
+        if t is ast.Imm:
             if o.type == "bool":
                 report("imm-bool", o, "an immediate cannot have type bool")
             elif o.type == "hf" and o.bits > 0xFFFF:
@@ -99,10 +99,10 @@ def operands(ins: A.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
         mod = getattr(o, "mod", None)
         if mod is None:
             continue
-        if t is A.Name:
+        if t is ast.Name:
             report("modifier-kind", o, f"a source modifier on a predicate operand ({mod}){o.name} "
                                        "belongs to the older vISA spec; vISA 4.1 cannot encode it")
-        elif t not in (A.VarRef, A.Indirect):
+        elif t not in (ast.VarRef, ast.Indirect):
             report("modifier-kind", o, f"modifier ({mod}) on an operand that is not a general "
                                        "or indirect one")
         elif mod in _ARITH_MODS and cat is InstCategory.LOGIC and not facts.shift:
@@ -114,7 +114,7 @@ def operands(ins: A.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
 
 
 @instruction_check(applies=lambda f: f.mods is not None)
-def modifiers(ins: A.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
+def modifiers(ins: ast.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
     """modifier-unknown: a dotted modifier the form does not take (Intel's
     lexer and grammar: 'syntax error, unexpected DOT'), at the mnemonic;
     what a form takes is read from its atoms (modifier tables, .x<hex>,
@@ -144,12 +144,12 @@ def _rewritten_in_42(f: Form) -> bool:
     return f.text.to_41 is not None or f.since > (4, 1)
 
 
-def _sat_refused_by_grammar(ins: A.Instruction, facts: OpFacts) -> bool:
+def _sat_refused_by_grammar(ins: ast.Instruction, facts: OpFacts) -> bool:
     return not facts.sat
 
 
 @instruction_check
-def shape(ins: A.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
+def shape(ins: ast.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
     """operand-count: an instruction has the operands its form reads (no
     fewer, no more; forms with operand lists excepted).
     modifier-dst: a destination takes no source modifier ((-), (abs), (~)).
@@ -161,7 +161,7 @@ def shape(ins: A.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
         ctx.report("modifier-sat", ins, f"'{ins.op}' takes no .sat")
     if ctx.report.version < (4, 2) and facts.category is not InstCategory.DATA_PORT:
         for k, o in enumerate(ins.operands):
-            if type(o) is A.VarRef and o.name == "%null" and k != facts.dst and len(o.offsets) == 2:
+            if type(o) is ast.VarRef and o.name == "%null" and k != facts.dst and len(o.offsets) == 2:
                 ctx.report("null-source", o, f"'{ins.op}' reads %null (operand {k}): it has no value "
                                              "(Intel's vISA 4.1 assembler crashes on it)")
     n = facts.n_operands
@@ -172,7 +172,7 @@ def shape(ins: A.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
     if facts.dst is not None and ins.operands:
         d = ins.operands[facts.dst]
         mod = getattr(d, "mod", None)
-        if mod is not None and type(d) in (A.VarRef, A.Indirect):
+        if mod is not None and type(d) in (ast.VarRef, ast.Indirect):
             ctx.report("modifier-dst", d, f"the destination of '{ins.op}' takes no modifier ({mod}); "
                                           "only .sat on the instruction")
 

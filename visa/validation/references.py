@@ -3,13 +3,13 @@ the kind their place takes, offsets), its operand signature (classes and
 types, from its record), labels."""
 from __future__ import annotations
 
-from .. import ast as A
+from .. import ast
 from ..isa import keywords, predefined
 from ..isa.verify import check_signature
 from .core import LABEL_BLOCK, LABEL_FC, LABEL_SUBROUTINE, OpFacts, Report, UnitContext, instruction_check
 
 
-def unknown_mnemonic(ins: A.Instruction, report: Report, table) -> None:
+def unknown_mnemonic(ins: ast.Instruction, report: Report, table) -> None:
     """mnemonic-unknown: an instruction whose mnemonic no instruction record
     has (Intel's lexer has no token for it), with the nearest mnemonics of
     the records as suggestions.  The older spec's instructions that vISA 4.1
@@ -22,13 +22,13 @@ def unknown_mnemonic(ins: A.Instruction, report: Report, table) -> None:
 
 
 # ------------------------------------------------------------- references
-_DECL_KIND = {A.VarDecl: "G", A.AddrDecl: "A", A.PredDecl: "P", A.SamplerDecl: "S",
-              A.SurfaceDecl: "T"}
+_DECL_KIND = {ast.VarDecl: "G", ast.AddrDecl: "A", ast.PredDecl: "P", ast.SamplerDecl: "S",
+              ast.SurfaceDecl: "T"}
 _KIND_WORD = {"G": "a general variable", "A": "an address variable", "P": "a predicate",
               "S": "a sampler", "T": "a surface"}
 
 
-def kinds(unit: A.Unit) -> dict:
+def kinds(unit: ast.Unit) -> dict:
     """Every name an operand may use in ``unit``: its kind letter."""
     # predefined variables and surfaces, also by their numbers (V7 is %r0)
     kinds = {v.name: "G" for v in predefined.PREDEFINED_VARS}
@@ -40,7 +40,7 @@ def kinds(unit: A.Unit) -> dict:
     return kinds
 
 
-def operand_names(ins: A.Instruction):
+def operand_names(ins: ast.Instruction):
     """(node, name, kinds allowed, what) for each variable an operand names
     with a register syntax (a bare name may be a label, a function, a
     predicate or a state operand: not checked here)."""
@@ -48,39 +48,39 @@ def operand_names(ins: A.Instruction):
         yield ins.pred, ins.pred.name, "P", "the predicate"
     for o in ins.operands:
         t = type(o)
-        if t is A.VarRef:
+        if t is ast.VarRef:
             if len(o.offsets) == 2:
                 yield o, o.name, "G", "an operand with (row,col)"
             else:
                 yield o, o.name, "AST", "an operand with one offset"
-        elif t in (A.Raw, A.LscData):
-            yield o, o.name, "G", "a raw operand" if t is A.Raw else "LSC data"
-        elif t is A.Indirect:
+        elif t in (ast.Raw, ast.LscData):
+            yield o, o.name, "G", "a raw operand" if t is ast.Raw else "LSC data"
+        elif t is ast.Indirect:
             yield o, o.addr, "A", "the address of an indirect operand"
-        elif t is A.AddrOf:
+        elif t is ast.AddrOf:
             yield o, o.name, "GST", "an address-of operand"
-        elif t is A.LscAddr:
+        elif t is ast.LscAddr:
             for it in ((o.surface, o.base) + tuple(o.extra)):
-                if type(it) is A.LscReg:
+                if type(it) is ast.LscReg:
                     yield it if it.line else o, it.name, "G", "an LSC address register"
-        elif t is A.Tuple:
+        elif t is ast.Tuple:
             for it in o.items:
-                if type(it) is A.VarRef:
+                if type(it) is ast.VarRef:
                     yield it, it.name, "G", "an operand with (row,col)"
 
 
-_NAMELESS = frozenset((A.Imm, A.Name, A.Number, A.String))  # no variable operand_names reads
+_NAMELESS = frozenset((ast.Imm, ast.Name, ast.Number, ast.String))  # no variable operand_names reads
 
 
 @instruction_check
-def offsets(ins: A.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
+def offsets(ins: ast.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
     """operand-offset: an operand's (row,col) or single offset is 0..255
     (one byte in the binary).  Intel's reader refuses a negative one ("row
     (register) offset must be positive", "sub-register offset out of
     bounds"); ours also refuses one past 255, which its writer would cut
     to a byte."""
     for o in ins.operands:
-        if type(o) is A.VarRef:
+        if type(o) is ast.VarRef:
             for x in o.offsets:
                 if x < 0 or x > 255:
                     ctx.report("operand-offset", o, f"'{o.name}' has offset {x}; an offset is "
@@ -89,7 +89,7 @@ def offsets(ins: A.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
 
 
 @instruction_check
-def references(ins: A.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
+def references(ins: ast.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
     """name-undeclared: an operand names a variable that is neither declared
     nor predefined.
     operand-class: the variable is of the wrong kind for its place: (row,col)
@@ -104,12 +104,12 @@ def references(ins: A.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
     if clean:
         for o in ins.operands:
             t = type(o)
-            if t is A.VarRef:
+            if t is ast.VarRef:
                 k = kinds.get(o.name)
                 if k is None or (k != "G" if len(o.offsets) == 2 else k not in "AST"):
                     clean = False
                     break
-            elif t is A.Raw:
+            elif t is ast.Raw:
                 if kinds.get(o.name) != "G":
                     clean = False
                     break
@@ -131,7 +131,7 @@ def references(ins: A.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
 
 # ------------------------------------------------------ operand signature
 @instruction_check(applies=lambda f: f.form.constrained)
-def signature(ins: A.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
+def signature(ins: ast.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
     """operand-kind: an operand of a class its record's slot does not take
     (an arithmetic source is general, indirect or an immediate, a compare
     writes a predicate or a general operand, ...; an immediate destination
@@ -145,13 +145,13 @@ def signature(ins: A.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
 
 # ------------------------------------------------------------------ labels
 @instruction_check(applies=lambda f: bool(f.label_slots))
-def label_uses(ins: A.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
+def label_uses(ins: ast.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
     for index, kind in facts.label_slots:
         if index < len(ins.operands):
             o = ins.operands[index]
-            for it in (o.items if type(o) is A.Tuple else (o,)):
+            for it in (o.items if type(o) is ast.Tuple else (o,)):
                 t = type(it)
-                name = it.name if t is A.Name else it.value if t is A.String else None
+                name = it.name if t is ast.Name else it.value if t is ast.String else None
                 if name is not None:
                     ctx.label_uses.append((it if getattr(it, "line", 0) else ins, name, kind))
 
@@ -163,7 +163,7 @@ def last_return(ctx: UnitContext, plans: dict) -> None:
     which does not exist: GenX_IR crashes)."""
     body = ctx.unit.body
     last = body[-1] if body else None
-    plan = plans.get(last.op) if type(last) is A.Instruction else None
+    plan = plans.get(last.op) if type(last) is ast.Instruction else None
     if plan is not None and plan[0] is not None and plan[0].returns and last.pred is not None:
         ctx.report("ret-fall-through", last.pred, f"a predicated '{last.op}' ends '{ctx.unit.name}': "
                                                   f"when {last.pred.name} is off it falls through to "
@@ -184,11 +184,11 @@ def labels(ctx: UnitContext) -> None:
     twice: dict = {}
     of_kind: dict[int, set[str]] = {LABEL_BLOCK: set(), LABEL_SUBROUTINE: set()}
     for s in ctx.unit.body:
-        if type(s) in (A.Label, A.Subroutine):
+        if type(s) in (ast.Label, ast.Subroutine):
             if s.name in defined and type(defined[s.name]) is type(s):
                 twice.setdefault((s.name, type(s)), [defined[s.name]]).append(s)
             defined.setdefault(s.name, s)
-            of_kind[LABEL_BLOCK if type(s) is A.Label else LABEL_SUBROUTINE].add(s.name)
+            of_kind[LABEL_BLOCK if type(s) is ast.Label else LABEL_SUBROUTINE].add(s.name)
     # Intel says only "label is redefined": either definition may be the
     # wrong one, so each is reported, naming the others
     for (name, _), defs in twice.items():

@@ -3,7 +3,7 @@ indirect vxh), read-only predefined variables, regions crossing two GRFs,
 raw operands' GRF alignment."""
 from __future__ import annotations
 
-from .. import ast as A
+from .. import ast
 from ..isa import datatypes, predefined
 from ..isa.field_codes import InstCategory
 from .core import OpFacts, UnitContext, instruction_check, type_size
@@ -19,7 +19,7 @@ V_STRIDES = (0, 1, 2, 4, 8, 16, 32)
 
 
 @instruction_check(applies=lambda f: f.regions)
-def regions(ins: A.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
+def regions(ins: ast.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
     """On general and indirect operands (not of dataport instructions):
     region-dst-stride: a destination's horizontal stride is 1, 2 or 4 (not 0).
     region-hstride, region-width, region-vstride: a source region's values
@@ -39,7 +39,7 @@ def regions(ins: A.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
     legal = ctx.legal_regions
     for k, o in enumerate(ins.operands):
         t = type(o)
-        if t is A.VarRef:
+        if t is ast.VarRef:
             region = o.region
             if len(o.offsets) != 2 or o.name not in gvars:
                 continue
@@ -51,7 +51,7 @@ def regions(ins: A.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
                                                    "a source is written V(r,c)<v;w,h>"))
                 continue
             var = gvars[o.name]
-        elif t is A.Indirect:
+        elif t is ast.Indirect:
             region, var = o.region, None
         else:
             continue
@@ -92,7 +92,7 @@ def _region(o, region: tuple, is_dst: bool, exec_size: int, ctx: UnitContext) ->
     with, or None (its errors reported, or a two-value indirect region,
     checked whole by _vxh)."""
     report = ctx.report
-    name = o.name if type(o) is A.VarRef else f"r[{o.addr}]"
+    name = o.name if type(o) is ast.VarRef else f"r[{o.addr}]"
     if is_dst:
         if len(region) != 1:
             return None
@@ -163,7 +163,7 @@ _PREDEFINED_BY_ANY = {
 
 
 @instruction_check(applies=lambda f: f.dst is not None and f.read_only)
-def read_only(ins: A.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
+def read_only(ins: ast.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
     """dst-read-only: a move, arithmetic, logic, address or compare
     instruction does not write a read-only predefined variable (all but
     %null, %arg, %retval, %sp, %fp, %cr0, %dbg0, the implicit-argument and
@@ -174,7 +174,7 @@ def read_only(ins: A.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
     if not ops:
         return
     o = ops[facts.dst]
-    if type(o) is not A.VarRef or len(o.offsets) != 2:
+    if type(o) is not ast.VarRef or len(o.offsets) != 2:
         return
     pre = _PREDEFINED_BY_ANY.get(o.name)
     if pre is None or o.name in ctx.declared:
@@ -211,7 +211,7 @@ def _root(name: str, ctx: UnitContext):
 
 
 @instruction_check(applies=lambda f: f.regions and f.category not in _SPLIT_CATEGORIES)
-def two_grfs(ins: A.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
+def two_grfs(ins: ast.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
     """region-grfs: outside move, logic, compare and arithmetic instructions
     (those the finalizer splits), a general source region spans less than
     2 GRFs and, from where its variable (through its aliases) puts it,
@@ -222,7 +222,7 @@ def two_grfs(ins: A.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
     exec_size = e.size
     grf = ctx.grf
     for o in ins.operands:
-        if type(o) is not A.VarRef or o.region is None or len(o.region) != 3 or len(o.offsets) != 2:
+        if type(o) is not ast.VarRef or o.region is None or len(o.region) != 3 or len(o.offsets) != 2:
             continue
         v, width, h = o.region
         if width not in WIDTHS or width > exec_size or exec_size not in EXEC_SIZES:
@@ -245,7 +245,7 @@ def two_grfs(ins: A.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
 
 
 @instruction_check(applies=lambda f: f.category not in _NO_RAW_CATEGORIES and f.vector)
-def raw_align(ins: A.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
+def raw_align(ins: ast.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
     """raw-align: a raw operand (and LSC data) whose variable, at the end of
     its alias chain, is at least one GRF starts at a GRF boundary (its
     offset plus the alias offsets is a multiple of the GRF size;
@@ -253,7 +253,7 @@ def raw_align(ins: A.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
     grf = ctx.grf
     for o in ins.operands:
         t = type(o)
-        if t is A.Raw or t is A.LscData:
+        if t is ast.Raw or t is ast.LscData:
             off = o.offset
             if not off and o.name not in ctx.roots:
                 d = ctx.gvars.get(o.name)
