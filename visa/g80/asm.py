@@ -233,8 +233,8 @@ def assemble_lines(lines: list[tuple], opts: Options | Variant,
     sel = {i: 0 for i in im}
     chosen = {i: c.found[0] for i, c in im.items()}  # im[i][sel[i]]
     extra: dict[int, int] = {}
-    for i in im:
-        note = (notes or {}).get(lines[i][2])
+    for i in (im if notes else ()):
+        note = notes.get(lines[i][2])
         if note:
             oplen, bits = note
             if oplen is not None:
@@ -311,7 +311,18 @@ def assemble_lines(lines: list[tuple], opts: Options | Variant,
             k = ln[0]
             if k == "insn":
                 m = chosen[idx]
-                ok, val = _resolve(lay, m, syms, glob, ln)
+                if m[4]:
+                    ok, val = _resolve(lay, m, syms, glob, ln)
+                else:
+                    ok, val = True, m[0]
+                oplen = (m[3] or 32) >> 3
+                if ok and (oplen != 8 or fixed or not cur.pos & 7) and cur.pos == len(cur.code) \
+                        and idx not in extra:
+                    # (the usual case: the encoding as found, at the end of the section)
+                    cur.code += (val & ((1 << (8 * oplen)) - 1)).to_bytes(oplen, "little")
+                    cur.pos += oplen
+                    prev_insn = idx
+                    continue
                 if not ok:
                     cur.pos += _oplen(m)
                     sel[idx] += 1
