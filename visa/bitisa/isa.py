@@ -814,16 +814,27 @@ class Matcher:
             new: list[tuple] = []
             if code == M_TABLE:
                 info = it[1]
+                span = info.span
+                if span < 0:
+                    span = info.span = self.span(info.table)
+                memo = info.memo
                 for st in states:
                     p = st[2]
-                    w, m = st[0], st[1]
-                    for sub in self._shape_table(info, ks, p, words):
+                    # (the table's paths at p: kept ones looked up here, the rest found)
+                    sk = ks[p:p + span]
+                    subs = memo.get(sk if words is None else (sk, words))
+                    if subs is None:
+                        subs = self._shape_table(info, ks, p, words)
+                    w, m, ops0, size0 = st[0], st[1], st[4], st[3]
+                    for sub in subs:
                         if (w ^ sub[0]) & m & sub[1]:
                             continue
-                        ops: tuple = st[4]
-                        if sub[4]:
-                            ops = ops + ((p, sub[4]),) if p else ops + sub[4]
-                        new.append((w | sub[0], m | sub[1], p + sub[2], sub[3] or st[3], ops))
+                        ops = sub[4]
+                        if ops:
+                            ops = ops0 + ((p, ops),) if p else ops0 + ops
+                        else:
+                            ops = ops0
+                        new.append((w | sub[0], m | sub[1], p + sub[2], sub[3] or size0, ops))
             elif code == M_OPER or code == M_FIELD:
                 accepts = it[2]
                 obj = it[1]
@@ -915,13 +926,15 @@ class _TInfo:
         self.dispatch: dict[str, tuple] = {}
 
 
-def _flat(ops: tuple, base: int) -> Iterator[tuple]:
-    """(kind, token index) pairs of a path's operands (nested tables' at their offsets)."""
+def _flat(ops: tuple, base: int, out: list) -> list:
+    """(kind, token index) pairs of a path's operands (nested tables' at their offsets),
+    appended to ``out``."""
     for a, b in ops:
         if type(a) is int:
-            yield from _flat(b, base + a)
+            _flat(b, base + a, out)
         else:
-            yield a, b + base
+            out.append((a, b + base))
+    return out
 
 
 class _Paths:
@@ -951,7 +964,7 @@ class _Paths:
                 return True
             for e in self._todo:
                 if e.required <= self._words:
-                    got = [(p[0], p[1], n, p[3], tuple(_flat(p[4], 0)))
+                    got = [(p[0], p[1], n, p[3], tuple(_flat(p[4], 0, [])))
                            for p in m._shape_entry(e, keys, dwords) if p[2] == n]
                     if got:
                         self.items += got

@@ -7,6 +7,7 @@ the first one that fits (label values, 8-byte alignment of long instructions).
 
 from __future__ import annotations
 
+import struct
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -232,8 +233,8 @@ def assemble_lines(lines: list[tuple], opts: Options | Variant,
     sel = {i: 0 for i in im}
     chosen = {i: c.found[0] for i, c in im.items()}  # im[i][sel[i]]
     extra: dict[int, int] = {}
-    for i in im:
-        note = (notes or {}).get(lines[i][2])
+    for i in (im if notes else ()):
+        note = notes.get(lines[i][2])
         if note:
             oplen, bits = note
             if oplen is not None:
@@ -310,7 +311,18 @@ def assemble_lines(lines: list[tuple], opts: Options | Variant,
             k = ln[0]
             if k == "insn":
                 m = chosen[idx]
-                ok, val = _resolve(lay, m, syms, glob, ln)
+                if m[4]:
+                    ok, val = _resolve(lay, m, syms, glob, ln)
+                else:
+                    ok, val = True, m[0]
+                oplen = (m[3] or 32) >> 3
+                if ok and (oplen != 8 or fixed or not cur.pos & 7) and cur.pos == len(cur.code) \
+                        and idx not in extra:
+                    # (the usual case: the encoding as found, at the end of the section)
+                    cur.code += (val & ((1 << (8 * oplen)) - 1)).to_bytes(oplen, "little")
+                    cur.pos += oplen
+                    prev_insn = idx
+                    continue
                 if not ok:
                     cur.pos += _oplen(m)
                     sel[idx] += 1
@@ -472,16 +484,22 @@ def output(sections: list[Section], fmt: str) -> bytes:
             ctype = {1: "uint8_t", 4: "uint32_t", 8: "uint64_t"}[step]
             out.append(f"{ctype} {s.name}[] = {{\n")
         width = {1: 2, 4: 8, 8: 16}[step]
-        labs = [(n, v) for n, v in s.labels]
-        for j in range(0, s.pos, step):
-            if chex:
-                for k in range(step):
-                    for n, v in labs:
-                        if v == j + k:
-                            out.append(f"/* 0x{j + k:04x}: {n} */\n")
-                out.append("\t")
-            val = int.from_bytes(code[j:j + step], "little")
-            out.append(f"0x{val:0{width}x},\n")
+        # the values, little-endian, in one go (the last one padded with zero bytes)
+        count = -(-s.pos // step)
+        vals = struct.unpack(f"<{count}{'BxIxQ'[step >> 1]}", code + bytes(count * step - s.pos))
+        if not chex:
+            out.append(f"0x%0{width}x,\n" * count % vals)
+        else:
+            # (the values a label comment comes before: a label's value read as an offset)
+            at = {v // step for _, v in s.labels if 0 <= v < count * step}
+            item = f"\t0x%0{width}x,\n"
+            for j, val in enumerate(vals):
+                if j in at:
+                    for k in range(j * step, j * step + step):
+                        for n, v in s.labels:
+                            if v == k:
+                                out.append(f"/* 0x{k:04x}: {n} */\n")
+                out.append(item % val)
         if chex:
             out.append("};\n")
             if s is not sections[-1]:

@@ -121,8 +121,10 @@ def _cut_line(ln: str, line: int, errors: list, g: _Grammar,
     with no error and names no label reads the same wherever it is."""
     c = ln.find("//")
     body = ln if c < 0 else ln[:c]
-    if g.other_space(body):
-        return None  # white space that is not a blank (a vertical tab...) is no separator
+    if not body.replace("\t", " ").isprintable() and g.other_space(body):
+        # white space that is not a blank (a vertical tab...) is no separator (a printable
+        # line has none)
+        return None
     if memo is None:
         memo = {}
     out: list[tuple] = []
@@ -326,7 +328,6 @@ def _vec(text: str) -> tuple:
 # ---------------------------------------------------------------- the lexer (envyas')
 
 _OPENERS = frozenset(("LPAR", "LSQB", "LBRACE"))
-_BLANK_OR_AMP = frozenset((" ", "\t", "&"))
 
 
 def _lex(text: str, fast: bool, errors: list, blocks: dict[int, list]) -> Iterator[tuple]:
@@ -348,11 +349,15 @@ def _lex(text: str, fast: bool, errors: list, blocks: dict[int, list]) -> Iterat
             run: list[tuple] = []
             p = pos
             k = 0
+            e = text.find("\n", p)
+            if e < 0:
+                e = n
             while p < n:
-                e = text.find("\n", p)
-                if e < 0:
-                    e = n
-                if text[e + 1:e + 2] in _BLANK_OR_AMP and g.amp.match(text, e + 1):
+                # (the next line's end: a `&` in it may continue this line)
+                e2 = text.find("\n", e + 1) if e < n else -1
+                if e2 < 0:
+                    e2 = n
+                if text.find("&", e + 1, e2) >= 0 and g.amp.match(text, e + 1):
                     break
                 got = _cut_line(text[p:e], line + k, errors, g, memo)
                 if got is None:
@@ -360,6 +365,7 @@ def _lex(text: str, fast: bool, errors: list, blocks: dict[int, list]) -> Iterat
                 run += got
                 k += 1
                 p = e + 1
+                e = e2
             if k:
                 blocks[pos] = run
                 yield ("INSN_BLOCK", text[pos:min(p, n)], line, 1, pos)
