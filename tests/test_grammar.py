@@ -33,7 +33,7 @@ def test_no_raw_regular_expression_over_100_characters():
 
 def test_shapes_are_composed_from_named_parts():
     lex = Lexicon(GRAMMAR)
-    for shape, parts in P._SHAPE_PARTS.items():
+    for shape, parts in visa.isa.operands.SYNTAX.items():
         for part in parts:
             assert part in lex.names, (shape, part)
     # the parts the issue names exist and are used by the shapes
@@ -87,11 +87,11 @@ def test_lark_gets_the_lexicons_terminals():
 
 
 def test_parts_capture_their_text():
-    vreg = visa.isa.operands._alone("VREG")
+    vreg = visa.isa.operands.KINDS.alone("VREG")
     m = vreg.fullmatch("(-)V12(2, 3)<8;8,1>")
     assert [m[f"VREG__{p}"] for p in ("SRC_MOD", "VAR", "ROW", "COL", "VSTRIDE", "WIDTH",
                                        "HSTRIDE")] == ["(-)", "V12", "2", "3", "8", "8", "1"]
-    m = visa.isa.operands._alone("INDIRECT").fullmatch("r[A0(1),8]<4,1>:f")
+    m = visa.isa.operands.KINDS.alone("INDIRECT").fullmatch("r[A0(1),8]<4,1>:f")
     assert (m["INDIRECT__IND_ADDR"], m["INDIRECT__IND_OFFSET"], m["INDIRECT__WIDTH"],
             m["INDIRECT__TYPE_NAME"]) == ("A0", "8", "4", "f")
 
@@ -234,13 +234,13 @@ def test_the_grammar_owns_the_order_of_operand_shapes():
     # the parser tries the operand shapes in the order of the grammar's
     # OPERAND, and reads a spelling two shapes match as the first of them
     order = Lexicon(GRAMMAR).choices("OPERAND")
-    assert tuple(P._SHAPE_PARTS) == order == tuple(visa.isa.operands.READERS)
-    operand_re = P._grammar().operand_re
+    assert tuple(visa.isa.operands.SYNTAX) == order == tuple(visa.isa.operands.READERS)
+    operand_re = P._operand_re(visa.isa.operands.KINDS)
     reversed_re = Lexicon(GRAMMAR).alternatives({n: () for n in reversed(order)})
     for spelling, first, other in [("bti(0x1)", "LSC_SURFACE", "VREG"),
                                    ("%DispatchSimd:d", "IMM", "LSC_DATA"),
                                    ("1 :d", "IMM", "NUMBER")]:
-        shapes = [n for n in order if visa.isa.operands._alone(n).match(spelling)]
+        shapes = [n for n in order if visa.isa.operands.KINDS.alone(n).match(spelling)]
         assert shapes == [first, other], spelling
         assert operand_re.match(spelling).lastgroup == first
         # the order decides: tried the other way round, the other shape reads it

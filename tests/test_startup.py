@@ -21,6 +21,7 @@ from conftest import CORPUS, run_tool
 from refs import dis_text, gen_blob_args
 
 import visa.cli as cli
+import visa.isa.operands
 import visa.textread
 from visa import Diagnostic, lalr, readymade
 from visa import parser as P
@@ -82,7 +83,7 @@ def test_the_kept_code_of_each_expression_is_what_re_compiles():
             assert kind.startswith("first ")
             assert tuple(value) == dispatch.first(expr, frozenset(kind[len("first "):])), expr[:60]
     if readymade.directory() is not None:
-        assert len(derived) > len(P._SHAPE_PARTS)
+        assert len(derived) > len(visa.isa.operands.SYNTAX)
 
 
 def test_what_the_lexicon_keeps_is_what_the_grammar_gives():
@@ -103,7 +104,7 @@ def test_what_the_lexicon_keeps_is_what_the_grammar_gives():
         assert kept[("compose", name, parts, prefix)] == fresh._compose_uncached(name, frozenset(parts),
                                                                                  prefix)
     if readymade.directory() is not None:
-        assert len(composed) > len(P._SHAPE_PARTS)
+        assert len(composed) > len(visa.isa.operands.SYNTAX)
 
 
 def test_a_broken_or_stale_tables_file_is_rebuilt(tmp_path, fresh):

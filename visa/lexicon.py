@@ -220,6 +220,24 @@ class Lexicon:
                 out.append(line)
         return "\n".join(out) + "\n"
 
+    def with_terminals(self, definitions) -> "Lexicon":
+        """A new lexicon: this grammar's terminals and ``definitions``
+        ((NAME, grammar text of its definition) pairs, written as the
+        grammar writes a terminal and composed from its terminals), for an
+        operand kind the grammar file does not have.  A name the grammar
+        has already is refused.  What it composes is not kept between runs
+        (the grammar's memo is named by the grammar text alone); what it
+        compiles is looked up by the expression's own text."""
+        trees = dict(self._trees)
+        for name, src in definitions:
+            if name in trees:
+                raise GrammarError(f"terminal {name} is in the grammar already")
+            trees[name] = _parse(_tokens(src, name), name)
+        new = Lexicon.__new__(Lexicon)
+        new._text, new._re, new._memo, new._trees = self._text, self._re, None, trees
+        new._compose = lru_cache(maxsize=None)(new._compose_kept)
+        return new
+
     @property
     def names(self) -> frozenset[str]:
         return frozenset(self._trees)

@@ -50,7 +50,6 @@ from .textread import unit_dependent as _unit_dependent
 # (visa/isa/operands.py), which reads it: one regular expression tries them
 # all; the shape that matched is the match's ``lastgroup`` and its parts are
 # the groups ``SHAPE__PART``.
-_SHAPE_PARTS = _operands.SYNTAX
 _read = _operands.read
 _op_paren = _operands.List().read_text
 
@@ -179,7 +178,7 @@ class _Builder:
     for each parse: it holds that parse's state and memo)."""
 
     def __init__(self, grammar: "_Grammar", state: "_State"):
-        self.operand_re = grammar.operand_re
+        self.operand_re = _operand_re(_operands.KINDS)  # (the kinds in place)
         self.darg_re = grammar.darg_re
         self.pred_re = grammar.pred_re
         self.head_re = grammar.head_re
@@ -473,7 +472,6 @@ class _Grammar:
     composed from its terminals (visa/lexicon.py) that cut instruction and
     directive lines."""
     lalr: lalr.Parser
-    operand_re: Alternation
     darg_re: Alternation
     pred_re: re.Pattern
     head_re: re.Pattern
@@ -504,13 +502,21 @@ def lalr_parser(grammar: str, directory: str | None) -> lalr.Parser:
     return lalr.parser(grammar, where=directory, **_LARK_OPTIONS)
 
 
-def _dispatching(shapes: dict, lead: str) -> Alternation:
-    """``_LEX.alternatives(shapes, lead)`` (the same expression, each shape
+def _dispatching(shapes: dict, lead: str, lex=_LEX) -> Alternation:
+    """``lex.alternatives(shapes, lead)`` (the same expression, each shape
     a group of its name, its parts ``SHAPE__PART``), matched as an
-    :class:`Alternation`."""
-    return Alternation([(n, _LEX.capture_text(n, parts, n + "__")) for n, parts in shapes.items()], lead,
-                       compile=_LEX.compiled, derive=_LEX_REGEXES.derived,
+    :class:`Alternation`.  (What is kept ready-made is looked up by the
+    expression's text: a kind table's is never another's.)"""
+    return Alternation([(n, lex.capture_text(n, parts, n + "__")) for n, parts in shapes.items()], lead,
+                       compile=lex.compiled, derive=_LEX_REGEXES.derived,
                        dispatch=_LEX_REGEXES.memo.enabled)
+
+
+def _operand_re(kinds: "_operands.KindTable") -> Alternation:
+    """The operand expression of a kind table: its shapes in its order, and
+    the dotted modifiers; made once per table and kept on it."""
+    return kinds.made("operand_re", lambda: _dispatching(
+        {**kinds.syntax, "DOTMOD": ()}, f"(?:{_LEX.regex('BLANKS')})?", kinds.lexicon))
 
 
 @lru_cache(maxsize=1)
@@ -524,7 +530,6 @@ def _grammar() -> _Grammar:
         # (the alternations of the operand shapes and of a directive's
         # arguments, matched by way of the shapes that can begin where the
         # match would: the same match, fewer shapes tried)
-        operand_re=_dispatching({**_SHAPE_PARTS, "DOTMOD": ()}, blanks),
         darg_re=_dispatching({n: () for n in _DARG_SHAPES}, blanks),
         pred_re=_LEX.alternatives({"PRED": ()}, "", blanks),
         head_re=_LEX.compiled(_LEX.regex("HEAD")),

@@ -21,8 +21,10 @@ LSC data and addresses have no operand class in the binary: their fields
 are the instruction's (visa/isa/forms_lsc.py writes them with the general
 and raw codecs below).
 
-The parser, the printer, the encoder's and decoder's atoms reach operands
-only through :data:`SYNTAX`, :data:`READERS`, :func:`text`,
+The kinds are one value, :data:`KINDS` (a :class:`KindTable`;
+:meth:`KindTable.with_kinds` makes a new one), which the stages read in place
+when they run.  The parser, the printer, the encoder's and decoder's atoms
+reach operands only through :data:`KINDS`, :func:`readers`, :func:`text`,
 :func:`encode_vector`, :func:`decode_vector`, :func:`encode_raw` and
 :func:`decode_raw`.  Internal module.
 """
@@ -30,7 +32,7 @@ from __future__ import annotations
 
 import re
 import struct
-from functools import lru_cache, partial
+from functools import partial
 from typing import Callable, ClassVar
 
 import attrs
@@ -62,6 +64,11 @@ class Kind:
     node: ClassVar[type]
     syntax: ClassVar[tuple[Spelling, ...]] = ()
     tags: ClassVar[tuple[int, ...]] = ()
+    # the definition of each shape the grammar file does not have ((NAME,
+    # grammar text) pairs, written as grammar/visa.lark writes a terminal and
+    # composed from its terminals): a kind added as a value
+    # (:meth:`KindTable.with_kinds`)
+    grammar: ClassVar[tuple[tuple[str, str], ...]] = ()
 
     def text(self, o, version: tuple, sep: str) -> str:  # pragma: no cover - every kind says
         raise NotImplementedError
@@ -638,57 +645,120 @@ _LSC_REG = LscReg()
 # ------------------------------------------------------------------ tables
 # Every kind (its shapes are tried in the grammar's order, below).
 GENERAL_KIND, ADDRESS_KIND, STATE_KIND, PREDICATE_KIND = General(), Address(), State(), Predicate()
-KINDS: tuple[Kind, ...] = (
-    LscAddr(), GENERAL_KIND, Immediate(), Raw(), LscData(), Name(), Number(), List(), Indirect(),
-    AddressOf(), String(), _LSC_REG, ADDRESS_KIND, STATE_KIND, PREDICATE_KIND)
 
-# the shapes in the order one operand tries them: the grammar's OPERAND,
-# whose first matching alternative is the operand's shape (some spellings
-# match two, and the order decides: tests/test_grammar.py)
-_TRY_ORDER = LEX.choices("OPERAND")
-_SHAPES = {s.name: (k, s) for k in KINDS for s in k.syntax}
-assert sorted(_SHAPES) == sorted(_TRY_ORDER), "every shape of a kind is an alternative of OPERAND"
-# grammar shape -> the parts its reader takes, in the order they are tried
-SYNTAX: dict[str, tuple[str, ...]] = {n: _SHAPES[n][1].parts for n in _TRY_ORDER}
-# grammar shape -> reader (match, line, col) -> node
-READERS: dict[str, Callable] = {n: getattr(_SHAPES[n][0], _SHAPES[n][1].reader) for n in _TRY_ORDER}
+
+class KindTable:
+    """The operand kinds, as a value (as :data:`visa.isa.forms.FORMS` is
+    the records): the kinds, the order the parser tries their shapes in, and
+    the lexicon their shapes are composed with.  It is not changed once
+    made; :meth:`with_kinds` makes a new table with more kinds.  Its lookups
+    (shape -> parts and reader, node -> printer, binary class -> decoder)
+    are made once, with the table; what the stages compose from it (the
+    parser's operand expression, one shape alone) is made on first use and
+    kept on the table (:meth:`made`), so a table's expression is never
+    another table's."""
+
+    def __init__(self, kinds, order, lexicon) -> None:
+        self.kinds: tuple[Kind, ...] = tuple(kinds)
+        self.order: tuple[str, ...] = tuple(order)
+        self.lexicon = lexicon
+        shapes = {s.name: (k, s) for k in self.kinds for s in k.syntax}
+        if sorted(shapes) != sorted(self.order):  # (a shape twice in the order: the lengths differ)
+            raise ValueError("every shape belongs to one kind and is tried once")
+        self.shapes = shapes
+        # grammar shape -> the parts its reader takes, in the order they are tried
+        self.syntax: dict[str, tuple[str, ...]] = {n: shapes[n][1].parts for n in self.order}
+        # grammar shape -> reader (match, line, col) -> node
+        self.readers: dict[str, Callable] = {n: getattr(shapes[n][0], shapes[n][1].reader)
+                                             for n in self.order}
+        # AST class -> the kind that prints it; binary class -> the kind that decodes it
+        self.printers: dict[type, Kind] = {}
+        self.decoders: dict[int, Kind] = {}
+        for k in self.kinds:
+            self.printers.setdefault(k.node, k)
+            for t in k.tags:
+                self.decoders[t] = k
+        self._made: dict = {}
+
+    def __iter__(self):
+        return iter(self.kinds)
+
+    def __len__(self) -> int:
+        return len(self.kinds)
+
+    def __repr__(self) -> str:
+        return f"KindTable({len(self.kinds)} kinds)"
+
+    def with_kinds(self, *kinds: Kind, before: str | None = None) -> "KindTable":
+        """A new table: this one and ``kinds``, whose shapes the parser tries
+        just before shape ``before`` (None: after every other).  A shape
+        the grammar file does not have is written as grammar
+        (:attr:`Kind.grammar`, composed from the grammar's terminals)."""
+        order = list(self.order)
+        at = len(order) if before is None else order.index(before)
+        order[at:at] = [s.name for k in kinds for s in k.syntax]
+        terminals = tuple(t for k in kinds for t in k.grammar)
+        lexicon = self.lexicon.with_terminals(terminals) if terminals else self.lexicon
+        return KindTable(self.kinds + tuple(kinds), order, lexicon)
+
+    def made(self, key, make: Callable):
+        """``make()``, made once for this table."""
+        v = self._made.get(key)
+        if v is None:
+            v = self._made[key] = make()
+        return v
+
+    def fresh_readers(self) -> dict[str, Callable]:
+        """:attr:`readers` for one parse: a kind that can remember what it
+        read (``read_remembering``) gets a memo of its own, which lives as
+        long as the returned table."""
+        table = dict(self.readers)
+        for n in self.order:
+            kind, spelling = self.shapes[n]
+            if spelling.reader == "read" and hasattr(kind, "read_remembering"):
+                table[n] = partial(kind.read_remembering, {})
+        return table
+
+    def alone(self, shape: str) -> re.Pattern:
+        """One shape alone, with the same group names."""
+        hit = self._made.get(("alone", shape))
+        if hit is None:
+            hit = self._made[("alone", shape)] = self.lexicon.alternatives({shape: self.syntax[shape]})
+        return hit
+
+
+# the package's kinds; their shapes in the order one operand tries them: the
+# grammar's OPERAND, whose first matching alternative is the operand's shape
+# (some spellings match two, and the order decides: tests/test_grammar.py).
+# A stage reads the table in place when it runs (a test may put another).
+KINDS = KindTable(
+    (LscAddr(), GENERAL_KIND, Immediate(), Raw(), LscData(), Name(), Number(), List(), Indirect(),
+     AddressOf(), String(), _LSC_REG, ADDRESS_KIND, STATE_KIND, PREDICATE_KIND),
+    LEX.choices("OPERAND"), LEX)
+# the package table's lookups, by their older names
+SYNTAX = KINDS.syntax
+READERS = KINDS.readers
 
 
 def readers() -> dict[str, Callable]:
-    """:data:`READERS` for one parse: a kind that can remember what it read
-    (``read_remembering``) gets a memo of its own, which lives as long as
-    the table."""
-    table = dict(READERS)
-    for n in _TRY_ORDER:
-        kind, spelling = _SHAPES[n]
-        if spelling.reader == "read" and hasattr(kind, "read_remembering"):
-            table[n] = partial(kind.read_remembering, {})
-    return table
-# AST class -> the kind that prints it; binary class -> the kind that decodes it
-_TEXT: dict[type, Kind] = {}
-_DECODE: dict[int, Kind] = {}
-for _k in KINDS:
-    _TEXT.setdefault(_k.node, _k)
-    for _t in _k.tags:
-        _DECODE[_t] = _k
+    """The readers of the kinds in place, for one parse
+    (:meth:`KindTable.fresh_readers`)."""
+    return KINDS.fresh_readers()
+
+
 # declared class of a variable -> its kind in a vector slot
 _BY_CLASS = {"G": GENERAL_KIND, "A": ADDRESS_KIND, "S": STATE_KIND, "T": STATE_KIND,
              "P": PREDICATE_KIND}
 _RAW: Raw = next(k for k in KINDS if type(k) is Raw)
 
 
-@lru_cache(maxsize=None)
-def _alone(shape: str) -> re.Pattern:
-    """One shape alone, with the same group names."""
-    return LEX.alternatives({shape: SYNTAX[shape]})
-
-
 def read(shape: str, s: str, line: int, col: int, what: str = "operand"):
     """The operand text ``s``, which must have the grammar shape ``shape``."""
-    m = _alone(shape).fullmatch(s)
+    kinds = KINDS
+    m = kinds.alone(shape).fullmatch(s)
     if not m:
         raise Fail(f"invalid {what} '{s}'", line, col)
-    return READERS[shape](m, line, col)
+    return kinds.readers[shape](m, line, col)
 
 
 def describe(o) -> str:
@@ -701,7 +771,7 @@ def describe(o) -> str:
 
 def text(o, version: tuple = V41, sep: str = ", ") -> str:
     """An operand node as Intel prints it (``sep``: between a list's items)."""
-    k = _TEXT.get(type(o))
+    k = KINDS.printers.get(type(o))
     if k is None:
         raise TypeError(f"not an operand: {o!r}")
     return k.text(o, version, sep)
@@ -732,7 +802,7 @@ def encode_vector(o, cx, out: list, sat: bool = False) -> None:
         else:
             fail(f"'{o.name}' needs an offset and region here, e.g. {o.name}(0,0)<1;1,0>", o)
         return
-    k2 = _TEXT.get(t)
+    k2 = KINDS.printers.get(t)
     if k2 is None:
         fail(f"expected a vector operand (variable, immediate, address), found {describe(o)}", o)
     k2.encode(o, cx, out, sat)
@@ -751,7 +821,7 @@ def decode_vector(rd, cx, sat_ok: bool = False):
         if not sat_ok:
             raise DecodeError("saturation on a source operand", at)
         m = None
-    k = _DECODE.get(cls)
+    k = KINDS.decoders.get(cls)
     if k is None:
         raise DecodeError(f"invalid operand class {cls}", at)
     return k.decode(tag, m, rd, cx, at), sat
