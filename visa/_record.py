@@ -107,14 +107,15 @@ _lock = threading.Lock()
 _templates: dict = {}  # (kind, shape) -> code: compiled once, the same for every class
 
 
-def _template(kind: str, n: int, extra: int = 0, post: bool = False) -> CodeType:
-    key = (kind, n, extra, post)
+def _template(kind: str, n: int, extra: int = 0, post: bool = False, converted: tuple = ()) -> CodeType:
+    key = (kind, n, extra, post, converted)
     code = _templates.get(key)
     if code is not None:
         return code
     if kind == "init":
         params = "".join(f", _p{i}" for i in range(n))
-        body = [f"    _s{i}(self, _p{i})" for i in range(n)]
+        body = [f"    _s{i}(self, _c{i}(_p{i}))" if i in converted else f"    _s{i}(self, _p{i})"
+                for i in range(n)]
         body += [f"    _x{i}(self)" for i in range(extra)]
         if post:
             body.append("    self.__attrs_post_init__()")
@@ -238,14 +239,16 @@ def record(cls: type) -> Any:
             raise ValueError(f"{qualname}: no field without a default after one with a default ({f.name})")
     globs: dict = {"__builtins__": builtins, "_H": hash(f"record {cls.__module__}.{qualname}")}
     for i, f in enumerate(init):
-        put = getattr(new, f.name).__set__
-        globs[f"_s{i}"] = put if f.converter is None else _converting(put, f.converter)
+        globs[f"_s{i}"] = getattr(new, f.name).__set__
+        if f.converter is not None:
+            globs[f"_c{i}"] = f.converter
     apart = [f for f in all_fields if not f.init]
     for i, f in enumerate(apart):
         globs[f"_x{i}"] = _made_apart(getattr(new, f.name).__set__, f)
     post = "__attrs_post_init__" in dir(new)
     defaults = tuple(f.default for f in init if f.default is not NOTHING) or None
-    new.__init__ = _function(_template("init", len(init), len(apart), post), globs, qualname, "__init__", [],
+    converted = tuple(i for i, f in enumerate(init) if f.converter is not None)
+    new.__init__ = _function(_template("init", len(init), len(apart), post, converted), globs, qualname, "__init__", [],
                              defaults, [f.alias for f in init])
     eq = [f.name for f in all_fields if f.eq]
     new.__eq__ = _function(_template("eq", len(eq)), globs, qualname, "__eq__", eq)
@@ -258,12 +261,6 @@ def record(cls: type) -> Any:
     new.__setstate__ = _setstate
     new.__match_args__ = tuple(f.name for f in init)
     return new
-
-
-def _converting(put: Any, convert: Any) -> Any:
-    def set_converted(self: Any, value: Any) -> None:
-        put(self, convert(value))
-    return set_converted
 
 
 def _made_apart(put: Any, f: Field) -> Any:
