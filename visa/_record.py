@@ -223,11 +223,7 @@ def record(cls: type) -> Any:
         body.pop(n, None)
     body["__slots__"] = tuple(slots)
     body["__record_fields__"] = all_fields
-    new = type(cls)(cls.__name__, cls.__bases__, body)
-    new.__qualname__ = cls.__qualname__
-    _fix_cells(new, cls)
-
-    qualname = cls.__qualname__
+    qualname = body["__qualname__"] = cls.__qualname__
     init = [f for f in all_fields if f.init]
     seen_default = False
     for f in init:
@@ -237,29 +233,34 @@ def record(cls: type) -> Any:
             seen_default = True
         elif seen_default:
             raise ValueError(f"{qualname}: no field without a default after one with a default ({f.name})")
+    apart = [f for f in all_fields if not f.init]
+    # (the methods are put in the class's body, so that the class is made
+    # once; the setters they call, the new class's slots, go into their
+    # globals once it is made)
     globs: dict = {"__builtins__": builtins, "_H": hash(f"record {cls.__module__}.{qualname}")}
+    post = hasattr(cls, "__attrs_post_init__")
+    defaults = tuple(f.default for f in init if f.default is not NOTHING) or None
+    converted = tuple(i for i, f in enumerate(init) if f.converter is not None)
+    body["__init__"] = _function(_template("init", len(init), len(apart), post, converted), globs, qualname,
+                                 "__init__", [], defaults, [f.alias for f in init])
+    eq = [f.name for f in all_fields if f.eq]
+    body["__eq__"] = _function(_template("eq", len(eq)), globs, qualname, "__eq__", eq)
+    body["__hash__"] = _function(_template("hash", len(eq)), globs, qualname, "__hash__", eq)
+    if "__repr__" not in body:
+        body["__repr__"] = _repr
+    body["__setattr__"] = _setattr
+    body["__delattr__"] = _delattr
+    body["__getstate__"] = _getstate
+    body["__setstate__"] = _setstate
+    body["__match_args__"] = tuple(f.name for f in init)
+    new = type(cls)(cls.__name__, cls.__bases__, body)
     for i, f in enumerate(init):
         globs[f"_s{i}"] = getattr(new, f.name).__set__
         if f.converter is not None:
             globs[f"_c{i}"] = f.converter
-    apart = [f for f in all_fields if not f.init]
     for i, f in enumerate(apart):
         globs[f"_x{i}"] = _made_apart(getattr(new, f.name).__set__, f)
-    post = "__attrs_post_init__" in dir(new)
-    defaults = tuple(f.default for f in init if f.default is not NOTHING) or None
-    converted = tuple(i for i, f in enumerate(init) if f.converter is not None)
-    new.__init__ = _function(_template("init", len(init), len(apart), post, converted), globs, qualname, "__init__", [],
-                             defaults, [f.alias for f in init])
-    eq = [f.name for f in all_fields if f.eq]
-    new.__eq__ = _function(_template("eq", len(eq)), globs, qualname, "__eq__", eq)
-    new.__hash__ = _function(_template("hash", len(eq)), globs, qualname, "__hash__", eq)
-    if "__repr__" not in cls.__dict__:
-        new.__repr__ = _repr
-    new.__setattr__ = _setattr
-    new.__delattr__ = _delattr
-    new.__getstate__ = _getstate
-    new.__setstate__ = _setstate
-    new.__match_args__ = tuple(f.name for f in init)
+    _fix_cells(new, cls)
     return new
 
 
