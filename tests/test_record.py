@@ -105,3 +105,9 @@ def test_the_instruction_set_is_made_of_records():
     assert evolve(f, mnemonic="add") == f and hash(evolve(f)) == hash(f)
     with pytest.raises(TypeError):
         fields(int)
+
+
+def test_the_written_templates_are_what_the_maker_writes():
+    from pathlib import Path
+    written = Path(_record.__file__).with_name("_record_code.py").read_text()
+    assert written == _record.written_source()

@@ -23,9 +23,10 @@ as ``attrs.frozen`` made it (what the package and its tests use of it):
   ``attrs.evolve`` for them.
 
 The methods are not compiled per class: one template function per number
-of fields (compiled once, on first need) is given each class's field names
-(a code object's names and argument names are data: ``CodeType.replace``)
-and the class's setters as its globals.
+of fields (written out in visa/_record_code.py for the plain shapes, else
+compiled once, on first need) is given each class's field names (a code
+object's names and argument names are data: ``CodeType.replace``) and the
+class's setters as its globals.
 """
 from __future__ import annotations
 
@@ -107,11 +108,12 @@ _lock = threading.Lock()
 _templates: dict = {}  # (kind, shape) -> code: compiled once, the same for every class
 
 
-def _template(kind: str, n: int, extra: int = 0, post: bool = False, converted: tuple = ()) -> CodeType:
-    key = (kind, n, extra, post, converted)
-    code = _templates.get(key)
-    if code is not None:
-        return code
+_WRITTEN = 16  # the plain shapes written out in visa/_record_code.py: up to this many fields
+
+
+def template_source(kind: str, n: int, extra: int = 0, post: bool = False, converted: tuple = (),
+                    name: str = "f") -> str:
+    """The source of one template function."""
     if kind == "init":
         params = "".join(f", _p{i}" for i in range(n))
         body = [f"    _s{i}(self, _c{i}(_p{i}))" if i in converted else f"    _s{i}(self, _p{i})"
@@ -119,18 +121,44 @@ def _template(kind: str, n: int, extra: int = 0, post: bool = False, converted: 
         body += [f"    _x{i}(self)" for i in range(extra)]
         if post:
             body.append("    self.__attrs_post_init__()")
-        src = f"def f(self{params}):\n" + ("\n".join(body) or "    pass") + "\n"
-    elif kind == "eq":
+        return f"def {name}(self{params}):\n" + ("\n".join(body) or "    pass") + "\n"
+    if kind == "eq":
         mine = "".join(f"self._f{i}, " for i in range(n))
         theirs = "".join(f"other._f{i}, " for i in range(n))
-        src = ("def f(self, other):\n"
-               "    if other.__class__ is not self.__class__:\n"
-               "        return NotImplemented\n"
-               f"    return ({mine}) == ({theirs})\n")
-    else:  # hash
-        mine = "".join(f", self._f{i}" for i in range(n))
-        src = f"def f(self):\n    return hash((_H{mine}))\n"
-    (code,) = [c for c in compile(src, "<record>", "exec").co_consts if isinstance(c, CodeType)]
+        return (f"def {name}(self, other):\n"
+                "    if other.__class__ is not self.__class__:\n"
+                "        return NotImplemented\n"
+                f"    return ({mine}) == ({theirs})\n")
+    mine = "".join(f", self._f{i}" for i in range(n))
+    return f"def {name}(self):\n    return hash((_H{mine}))\n"
+
+
+def written_source() -> str:
+    """The text of visa/_record_code.py: the plain shapes' templates, so
+    that they come compiled with the package's bytecode (compiling them at
+    every start costs more than the rest of making the records)."""
+    out = ['"""The templates of visa/_record.py\'s methods for the plain shapes (up to',
+           f'{_WRITTEN} fields, no converter, every field an argument, no',
+           '``__attrs_post_init__``), written out by ``_record.written_source()``',
+           '(tests/test_record.py checks that this file is what it writes)."""',
+           "# flake8: noqa", ""]
+    for n in range(_WRITTEN + 1):
+        for kind in ("init", "eq", "hash"):
+            out += ["", template_source(kind, n, name=f"{kind}_{n}")]
+    return "\n".join(out)
+
+
+def _template(kind: str, n: int, extra: int = 0, post: bool = False, converted: tuple = ()) -> CodeType:
+    key = (kind, n, extra, post, converted)
+    code = _templates.get(key)
+    if code is not None:
+        return code
+    if n <= _WRITTEN and not (extra or post or converted):
+        from . import _record_code
+        code = getattr(_record_code, f"{kind}_{n}").__code__
+    else:
+        src = template_source(kind, n, extra, post, converted)
+        (code,) = [c for c in compile(src, "<record>", "exec").co_consts if isinstance(c, CodeType)]
     with _lock:
         _templates[key] = code
     return code
