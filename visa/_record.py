@@ -109,6 +109,14 @@ _templates: dict = {}  # (kind, shape) -> code: compiled once, the same for ever
 
 
 _WRITTEN = 16  # the plain shapes written out in visa/_record_code.py: up to this many fields
+# and the other shapes the instruction set's records have (descriptions.OperandDef's
+# converters, records.Form's made-apart field and check); any other is compiled
+_ALSO_WRITTEN = (("init", 5, 0, False, (2, 3)), ("init", 13, 1, True, ()))
+
+
+def _name(kind: str, n: int, extra: int = 0, post: bool = False, converted: tuple = ()) -> str:
+    return (f"{kind}_{n}" + (f"_x{extra}" if extra else "") + ("_post" if post else "")
+            + "".join(f"_c{i}" for i in converted))
 
 
 def template_source(kind: str, n: int, extra: int = 0, post: bool = False, converted: tuple = (),
@@ -139,12 +147,13 @@ def written_source() -> str:
     every start costs more than the rest of making the records)."""
     out = ['"""The templates of visa/_record.py\'s methods for the plain shapes (up to',
            f'{_WRITTEN} fields, no converter, every field an argument, no',
-           '``__attrs_post_init__``), written out by ``_record.written_source()``',
-           '(tests/test_record.py checks that this file is what it writes)."""',
+           '``__attrs_post_init__``) and a few others, written out by',
+           '``_record.written_source()`` (tests/test_record.py checks that this file',
+           'is what it writes)."""',
            "# flake8: noqa", ""]
-    for n in range(_WRITTEN + 1):
-        for kind in ("init", "eq", "hash"):
-            out += ["", template_source(kind, n, name=f"{kind}_{n}")]
+    shapes = [(kind, n) for n in range(_WRITTEN + 1) for kind in ("init", "eq", "hash")]
+    for shape in shapes + list(_ALSO_WRITTEN):
+        out += ["", template_source(*shape, name=_name(*shape))]
     return "\n".join(out)
 
 
@@ -153,9 +162,10 @@ def _template(kind: str, n: int, extra: int = 0, post: bool = False, converted: 
     code = _templates.get(key)
     if code is not None:
         return code
-    if n <= _WRITTEN and not (extra or post or converted):
-        from . import _record_code
-        code = getattr(_record_code, f"{kind}_{n}").__code__
+    from . import _record_code
+    written = getattr(_record_code, _name(*key), None)
+    if written is not None:
+        code = written.__code__
     else:
         src = template_source(kind, n, extra, post, converted)
         (code,) = [c for c in compile(src, "<record>", "exec").co_consts if isinstance(c, CodeType)]

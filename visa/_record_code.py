@@ -1,7 +1,8 @@
 """The templates of visa/_record.py's methods for the plain shapes (up to
 16 fields, no converter, every field an argument, no
-``__attrs_post_init__``), written out by ``_record.written_source()``
-(tests/test_record.py checks that this file is what it writes)."""
+``__attrs_post_init__``) and a few others, written out by
+``_record.written_source()`` (tests/test_record.py checks that this file
+is what it writes)."""
 # flake8: noqa
 
 
@@ -361,3 +362,29 @@ def eq_16(self, other):
 
 def hash_16(self):
     return hash((_H, self._f0, self._f1, self._f2, self._f3, self._f4, self._f5, self._f6, self._f7, self._f8, self._f9, self._f10, self._f11, self._f12, self._f13, self._f14, self._f15))
+
+
+def init_5_c2_c3(self, _p0, _p1, _p2, _p3, _p4):
+    _s0(self, _p0)
+    _s1(self, _p1)
+    _s2(self, _c2(_p2))
+    _s3(self, _c3(_p3))
+    _s4(self, _p4)
+
+
+def init_13_x1_post(self, _p0, _p1, _p2, _p3, _p4, _p5, _p6, _p7, _p8, _p9, _p10, _p11, _p12):
+    _s0(self, _p0)
+    _s1(self, _p1)
+    _s2(self, _p2)
+    _s3(self, _p3)
+    _s4(self, _p4)
+    _s5(self, _p5)
+    _s6(self, _p6)
+    _s7(self, _p7)
+    _s8(self, _p8)
+    _s9(self, _p9)
+    _s10(self, _p10)
+    _s11(self, _p11)
+    _s12(self, _p12)
+    _x0(self)
+    self.__attrs_post_init__()

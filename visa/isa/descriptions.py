@@ -331,10 +331,13 @@ _T = VisaType
 _X = Constraint
 
 
+_NO_CLASS = OperandClass(0)  # (the one member for 0: made once, not per operand)
+
+
 def operand(desc, types=None, *cons, name=""):
     """One operand slot; ``desc`` is an OperandKind or OperandClass flags."""
     if isinstance(desc, OperandKind):
-        return OperandDef(desc, OperandClass(0), types, cons, name)
+        return OperandDef(desc, _NO_CLASS, types, cons, name)
     return OperandDef(OperandKind.CLASSES, desc, types, cons, name)
 
 
