@@ -70,7 +70,7 @@ class Field:
 class _Spec:
     __slots__ = ("kw",)
 
-    def __init__(self, kw: dict) -> None:
+    def __init__(self, kw: dict[str, Any]) -> None:
         self.kw = kw
 
 
@@ -89,7 +89,8 @@ def is_record(cls: Any) -> bool:
 def fields(cls: type) -> tuple[Field, ...]:
     """The fields of a record class, in order (as ``attrs.fields``)."""
     try:
-        return cls.__record_fields__  # type: ignore[attr-defined]
+        found: tuple[Field, ...] = cls.__record_fields__  # type: ignore[attr-defined]
+        return found
     except AttributeError:
         raise TypeError(f"{cls!r} is not a record class") from None
 
@@ -105,21 +106,22 @@ def evolve(inst: Any, **changes: Any) -> Any:
 
 # ------------------------------------------------------------ the templates
 _lock = threading.Lock()
-_templates: dict = {}  # (kind, shape) -> code: compiled once, the same for every class
+_templates: dict[tuple[Any, ...], CodeType] = {}  # (kind, shape) -> code: compiled once, the same for every class
 
 
 _WRITTEN = 16  # the plain shapes written out in visa/_record_code.py: up to this many fields
 # and the other shapes the instruction set's records have (descriptions.OperandDef's
 # converters, records.Form's made-apart field and check); any other is compiled
-_ALSO_WRITTEN = (("init", 5, 0, False, (2, 3)), ("init", 13, 1, True, ()))
+_ALSO_WRITTEN: tuple[tuple[str, int, int, bool, tuple[int, ...]], ...] = (
+    ("init", 5, 0, False, (2, 3)), ("init", 13, 1, True, ()))
 
 
-def _name(kind: str, n: int, extra: int = 0, post: bool = False, converted: tuple = ()) -> str:
+def _name(kind: str, n: int, extra: int = 0, post: bool = False, converted: tuple[int, ...] = ()) -> str:
     return (f"{kind}_{n}" + (f"_x{extra}" if extra else "") + ("_post" if post else "")
             + "".join(f"_c{i}" for i in converted))
 
 
-def template_source(kind: str, n: int, extra: int = 0, post: bool = False, converted: tuple = (),
+def template_source(kind: str, n: int, extra: int = 0, post: bool = False, converted: tuple[int, ...] = (),
                     name: str = "f") -> str:
     """The source of one template function."""
     if kind == "init":
@@ -151,15 +153,16 @@ def written_source() -> str:
            '``_record.written_source()`` (tests/test_record.py checks that this file',
            'is what it writes)."""',
            "# flake8: noqa", ""]
-    shapes = [(kind, n) for n in range(_WRITTEN + 1) for kind in ("init", "eq", "hash")]
-    for shape in shapes + list(_ALSO_WRITTEN):
-        out += ["", template_source(*shape, name=_name(*shape))]
+    shapes: list[tuple[str, int, int, bool, tuple[int, ...]]] = [
+        (kind, n, 0, False, ()) for n in range(_WRITTEN + 1) for kind in ("init", "eq", "hash")]
+    for kind, n, extra, post, converted in shapes + list(_ALSO_WRITTEN):
+        out += ["", template_source(kind, n, extra, post, converted, name=_name(kind, n, extra, post, converted))]
     return "\n".join(out)
 
 
-def _template(kind: str, n: int, extra: int = 0, post: bool = False, converted: tuple = ()) -> CodeType:
+def _template(kind: str, n: int, extra: int = 0, post: bool = False, converted: tuple[int, ...] = ()) -> CodeType:
     key = (kind, n, extra, post, converted)
-    code = _templates.get(key)
+    code: CodeType | None = _templates.get(key)
     if code is not None:
         return code
     from . import _record_code
@@ -174,10 +177,10 @@ def _template(kind: str, n: int, extra: int = 0, post: bool = False, converted: 
     return code
 
 
-def _function(code: CodeType, globs: dict, qualname: str, name: str, names: list[str],
-              defaults: tuple | None = None, params: list[str] | None = None) -> Any:
+def _function(code: CodeType, globs: dict[str, Any], qualname: str, name: str, names: list[str],
+              defaults: tuple[Any, ...] | None = None, params: list[str] | None = None) -> Any:
     renamed = {f"_f{i}": n for i, n in enumerate(names)}
-    changes: dict = {"co_name": name, "co_qualname": f"{qualname}.{name}",
+    changes: dict[str, Any] = {"co_name": name, "co_qualname": f"{qualname}.{name}",
                      "co_names": tuple(renamed.get(n, n) for n in code.co_names)}
     if params is not None:
         changes["co_varnames"] = ("self", *params) + code.co_varnames[1 + len(params):]
@@ -195,11 +198,11 @@ def _delattr(self: Any, name: str) -> None:
     raise FrozenInstanceError()
 
 
-def _getstate(self: Any) -> dict:
+def _getstate(self: Any) -> dict[str, Any]:
     return {f.name: getattr(self, f.name) for f in self.__record_fields__}
 
 
-def _setstate(self: Any, state: dict) -> None:
+def _setstate(self: Any, state: dict[str, Any]) -> None:
     for name, value in state.items():
         object.__setattr__(self, name, value)
 
@@ -250,7 +253,7 @@ def record(cls: type) -> Any:
         own.append(Field(name, **value.kw) if isinstance(value, _Spec) else Field(name, value))
     names = {f.name for f in own}
     all_fields = tuple([f for f in inherited if f.name not in names] + own)
-    taken = set()
+    taken: set[str] = set()
     for base in cls.__mro__[1:-1]:
         taken.update(getattr(base, "__slots__", ()))
     slots = [f.name for f in own if f.name not in taken]
@@ -275,7 +278,7 @@ def record(cls: type) -> Any:
     # (the methods are put in the class's body, so that the class is made
     # once; the setters they call, the new class's slots, go into their
     # globals once it is made)
-    globs: dict = {"__builtins__": builtins, "_H": hash(f"record {cls.__module__}.{qualname}")}
+    globs: dict[str, Any] = {"__builtins__": builtins, "_H": hash(f"record {cls.__module__}.{qualname}")}
     post = hasattr(cls, "__attrs_post_init__")
     defaults = tuple(f.default for f in init if f.default is not NOTHING) or None
     converted = tuple(i for i, f in enumerate(init) if f.converter is not None)
