@@ -1,7 +1,7 @@
 """``record``: the instruction set's immutable description classes, made
 without attrs (internal).
 
-The records of :mod:`visa.isa` (forms, atoms, opcode rows, ...) are ~110
+The records of :mod:`visa.isa` (forms, atoms, opcode rows, ...) are ~90
 small frozen classes made at every start of ``visa-as``; attrs makes each
 by writing its methods as Python source, compiling it and making the class
 again with slots, a third of the package's import.  A record here behaves
