@@ -66,7 +66,9 @@ def test_the_kept_code_is_the_code_attrs_compiles(tmp_path):
         elif k == 1:  # the same numbers: every class's code came from the store
             assert kept.read_bytes() == before
     for checked, used in runs:
-        assert checked >= 300 and used >= 130, runs
+        # (the AST's, the object file's, the diagnostics'...: the
+        # instruction set's records are made by visa/_record.py)
+        assert checked >= 150 and used >= 90, runs
 
 
 def test_the_compile_step_is_attrs_own_outside_our_classes():

@@ -7,6 +7,7 @@ import attrs
 import pytest
 
 import visa
+from visa._record import evolve
 from visa.isa import forms as F
 from visa.isa.syntax import LSC
 
@@ -24,7 +25,7 @@ def record(monkeypatch):
     """Change the text facts of a registered form for one test."""
     def change(mnemonic, **facts):
         f = F.FORMS[mnemonic]
-        changed = attrs.evolve(f, text=attrs.evolve(f.text, **facts))
+        changed = evolve(f, text=evolve(f.text, **facts))
         monkeypatch.setattr(F, "FORMS", F.FORMS.with_forms(changed, replacing=True))
     return change
 

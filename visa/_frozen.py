@@ -2,8 +2,9 @@
 
 attrs writes and compiles each class's methods as Python source when the
 class is made; the ``__repr__`` is about half of that source, and making the
-package's ~140 record and AST classes at import is most of the start-up of
-``visa-as``.  The shared ``__repr__`` below prints what attrs' own prints
+package's AST, object-file and diagnostic classes (~50) is a large part of
+the start-up of ``visa-as`` (the instruction set's ~90 record classes are
+made by visa/_record.py, without attrs).  The shared ``__repr__`` below prints what attrs' own prints
 (``Name(field=value, ...)``, the fields of ``repr=False`` left out, a
 callable ``repr=`` applied, ``...`` for an object met again while printing
 itself), so the classes behave as before.  A class that defines its own

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import struct
 
-from .._frozen import frozen
+from .._record import record
 
 from .. import ast
 from . import datatypes, field_codes, predefined
@@ -238,7 +238,7 @@ class Atom:
 _SAT = frozenset(("sat",))
 
 
-@frozen
+@record
 class Exec(Atom):
     """The execution size and mask byte: size code | mask << 4."""
     exec_field = True
@@ -259,7 +259,7 @@ class Exec(Atom):
         b.exec = ast.ExecSize(EXEC_WIDTH[v & 0xF], MASK_NAME[v >> 4])
 
 
-@frozen
+@record
 class PredField(Atom):
     """The predicate word: id | control << 13 | inverse << 15 (0: none)."""
     pred_field = True
@@ -290,7 +290,7 @@ class PredField(Atom):
                                  (None, "any", "all")[ctrl])
 
 
-@frozen
+@record
 class Vec(Atom):
     """AST operand ``index`` as a vector operand; ``sat`` takes the
     instruction's ``.sat`` into the tag (destinations)."""
@@ -317,7 +317,7 @@ class Vec(Atom):
             b.extra_mods.append("sat")
 
 
-@frozen
+@record
 class RawOp(Atom):
     """AST operand ``index`` as a raw operand."""
     index: int
@@ -334,7 +334,7 @@ class RawOp(Atom):
         b.operands[self.index] = _ops.decode_raw(rd, cx)
 
 
-@frozen
+@record
 class Lit(Atom):
     """A constant field."""
     size: int
@@ -348,7 +348,7 @@ class Lit(Atom):
             raise Mismatch()
 
 
-@frozen
+@record
 class ModEnum(Atom):
     """A field chosen by one of the instruction's dotted modifiers, looked up
     in ``table`` (modifier text -> value); ``pos`` is the modifier's position."""
@@ -396,7 +396,7 @@ def is_decimal_word(m: str) -> bool:
     return m.isdigit()
 
 
-@frozen
+@record
 class HexMod(Atom):
     """A field written as a modifier ``x<hex>`` (``bfn.xf8``)."""
     size: int
@@ -433,7 +433,7 @@ class HexMod(Atom):
         return mods[:self.pos] + (f"x{v:x}",) + mods[self.pos + 1:]
 
 
-@frozen
+@record
 class NumOp(Atom):
     """A bare-number operand written as an integer field."""
     size: int
@@ -485,7 +485,7 @@ def operand(ins, index: int):
     return ins.operands[index]
 
 
-@frozen
+@record
 class ModCheck(Atom):
     """Writes nothing: rejects the dotted modifiers the text does not have
     for the instruction.  Those after the first ``skip`` (which other atoms

@@ -9,7 +9,7 @@ from .enumeration import QuickEnumType
 from types import MappingProxyType
 from typing import Mapping
 
-from .._frozen import frozen
+from .._record import record
 from .field_codes import KernelTarget
 from .opcodes import REFERENCE_TAG
 
@@ -26,7 +26,7 @@ class AttrScope(enum.Enum, metaclass=QuickEnumType):
     VAR = "var"
 
 
-@frozen
+@record
 class AttributeDef:
     name: str
     kind: AttrValueKind

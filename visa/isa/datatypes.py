@@ -9,7 +9,7 @@ from .enumeration import QuickEnumType
 from types import MappingProxyType
 from typing import Mapping, Optional
 
-from .._frozen import frozen
+from .._record import record
 
 
 class VisaType(enum.IntEnum, metaclass=QuickEnumType):
@@ -33,7 +33,7 @@ class VisaType(enum.IntEnum, metaclass=QuickEnumType):
     BF = 0xF
 
 
-@frozen
+@record
 class TypeInfo:
     type: VisaType
     name: str  # spelling in the text, e.g. ":ud", "type=ud"
@@ -95,7 +95,7 @@ class Align(enum.IntEnum, metaclass=QuickEnumType):
     WORDx64 = 0x9
 
 
-@frozen
+@record
 class AlignInfo:
     align: Align
     name: str  # printed spelling

@@ -8,11 +8,10 @@ from __future__ import annotations
 import enum
 
 from .enumeration import QuickEnumType
-import attrs
 from types import MappingProxyType
 from typing import Mapping, Optional
 
-from .._frozen import frozen
+from .._record import field, record
 from .datatypes import TYPE_INFO, VisaType
 from .targets import TargetPlatform
 from .field_codes import InstCategory
@@ -175,7 +174,7 @@ def _type_set(types) -> frozenset:
     return frozenset(types)
 
 
-@frozen
+@record
 class OperandDef:
     """One operand slot of an instruction description.
 
@@ -186,9 +185,9 @@ class OperandDef:
     """
 
     kind: OperandKind
-    classes: OperandClass = attrs.field(default=OperandClass(0))
-    types: frozenset = attrs.field(default=frozenset(), converter=_type_set)
-    constraints: frozenset = attrs.field(default=frozenset(), converter=frozenset)
+    classes: OperandClass = field(default=OperandClass(0))
+    types: frozenset = field(default=frozenset(), converter=_type_set)
+    constraints: frozenset = field(default=frozenset(), converter=frozenset)
     name: str = ""
 
     @property
@@ -242,7 +241,7 @@ class OperandDef:
         return TYPE_INFO[t].size if t is not None else None
 
 
-@frozen
+@record
 class SubOpDef:
     """A sub-operation of an opcode that selects its operands by a sub-opcode."""
 
@@ -258,7 +257,7 @@ class SubOpDef:
         return len(self.operands)
 
 
-@frozen
+@record
 class OpcodeDef:
     """One vISA opcode.
 
@@ -332,10 +331,13 @@ _T = VisaType
 _X = Constraint
 
 
+_NO_CLASS = OperandClass(0)  # (the one member for 0: made once, not per operand)
+
+
 def operand(desc, types=None, *cons, name=""):
     """One operand slot; ``desc`` is an OperandKind or OperandClass flags."""
     if isinstance(desc, OperandKind):
-        return OperandDef(desc, OperandClass(0), types, cons, name)
+        return OperandDef(desc, _NO_CLASS, types, cons, name)
     return OperandDef(OperandKind.CLASSES, desc, types, cons, name)
 
 

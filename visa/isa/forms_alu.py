@@ -24,7 +24,7 @@ from __future__ import annotations
 import struct
 
 import attrs
-from .._frozen import frozen
+from .._record import record
 
 from .. import ast
 from . import datatypes, targets, field_codes, opcodes
@@ -71,7 +71,7 @@ def encode_vector_ao(o, cx, out, sat=False) -> None:
     _fail(f"'&{o.name}': only general, sampler and surface variables have an address", o)
 
 
-@frozen
+@record
 class VecAO(Atom):
     """A vector operand that may be ``&V`` (mov, addr_add).  Decoding gives
     the general operand the binary holds (``V(r,c)<0;1,0>``)."""
@@ -94,7 +94,7 @@ class VecAO(Atom):
         Vec(self.index, self.sat).decode(rd, cx, b)
 
 
-@frozen
+@record
 class AddrSrc(VecAO):
     """addr_add's src0: decoded the way Intel's printer shows it, a general
     operand as ``&V[row * GRF + col * elem]`` and a state operand as
@@ -126,7 +126,7 @@ def _pred_source(ins, cx) -> bool:
     return len(ins.operands) >= 2 and _is_pred_var(ins.operands[1], cx)
 
 
-@frozen
+@record
 class MovExec(Atom):
     """mov's execution byte; (M1_NM, 1) when the source is a predicate."""
     exec_field = True
@@ -141,7 +141,7 @@ class MovExec(Atom):
         Exec().decode(rd, cx, b)
 
 
-@frozen
+@record
 class PredUnless(Atom):
     """The predicate field, written empty where ``drop(ins, cx)`` holds
     (GenX_IR writes no predicate for a mov of a predicate, nor for a logic op
@@ -159,7 +159,7 @@ class PredUnless(Atom):
         PredField().decode(rd, cx, b)
 
 
-@frozen
+@record
 class MovDst(Atom):
     """mov's destination: takes ``.sat``, except with a predicate source."""
     index: int = 0
@@ -183,7 +183,7 @@ _CMP_CODE = {n: int(c) for c, n in field_codes.COND_MOD_NAMES.items()}
 _CMP_NAME = {v: k for k, v in _CMP_CODE.items()}
 
 
-@frozen
+@record
 class CmpRelation(Atom):
     """cmp's relation byte: .eq .ne .gt .ge .lt .le, or 6 for none."""
     mod_own = True  # the relation (cmp's own rule judges it)
@@ -220,7 +220,7 @@ def _predicate_logic(ins, cx) -> bool:
             and all(_is_pred_var(o, cx) for o in ins.operands))
 
 
-@frozen
+@record
 class LogicDst(Atom):
     """A logic op's destination: ``.sat`` only on shl/shr/asr; dropped in
     the predicate-register form."""

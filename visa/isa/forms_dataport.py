@@ -37,7 +37,7 @@ checked against the references):
 from __future__ import annotations
 
 import attrs
-from .._frozen import frozen
+from .._record import record
 
 from .. import ast
 from . import datatypes, value_codes, subops, opcodes
@@ -79,7 +79,7 @@ _ATOMIC_NAME = {v: k for k, v in _ATOMIC_BY_NAME.items()}
 
 
 # ------------------------------------------------------------- atoms
-@frozen
+@record
 class SurfaceId(Atom):
     """A surface operand written as a bare name (``T6``, ``%slm``): in these
     forms it is one byte, the surface id (not a state operand)."""
@@ -106,7 +106,7 @@ class SurfaceId(Atom):
         b.operands[self.index] = ast.Name(cx.var_name("T", rd.ub(), at))
 
 
-@frozen
+@record
 class OwordCount(Atom):
     """The text's execution size ``(n)`` as an OwordNum byte (oword_ld/st)."""
 
@@ -130,7 +130,7 @@ def _oword_code(ins):
     return OWORD_CODE[e.size]
 
 
-@frozen
+@record
 class DroppedMod(Atom):
     """A byte GenX_IR always writes 0 for although the text may set it: the
     ``.mod`` of oword_ld and gather (``mods`` or ``post_mods``).  Decoding
@@ -148,7 +148,7 @@ class DroppedMod(Atom):
                 b.mods[0] = "mod"
 
 
-@frozen
+@record
 class GatherCount(Atom):
     """gather/scatter: the execution size (8, 16 or 1) and mask in one byte."""
 
@@ -168,7 +168,7 @@ class GatherCount(Atom):
         b.exec = ast.ExecSize(_GATHER_WIDTH[v & 0xF], MASK_NAME[v >> 4])
 
 
-@frozen
+@record
 class ChannelMod(Atom):
     """A channel mask modifier (``.RGBA``, any case) as a byte R=1 G=2 B=4 A=8."""
     pos: int = 0
@@ -186,7 +186,7 @@ class ChannelMod(Atom):
         b.mods[self.pos] = read_code(rd, _CHANNEL_NAME, "channel mask")
 
 
-@frozen
+@record
 class AtomicOpMod(Atom):
     """The atomic operation byte: ``.op`` at mods[0], then an optional width
     ``.16`` (0x20), ``.64`` (0x40) or ``.32`` (nothing) at mods[1]."""
@@ -227,7 +227,7 @@ class AtomicOpMod(Atom):
                 raise DecodeError(f"invalid atomic width flags 0x{flags:02x}", at)
 
 
-@frozen
+@record
 class SvmBlockProps(Atom):
     """svm_block_ld/st properties: OwordNum of ``(n)`` | 0x80 unless ``.aligned``."""
     mod_own = True  # .aligned / .unaligned
@@ -254,7 +254,7 @@ def _has_plane(ins) -> bool:
     return len(ins.operands) > 2 and type(ins.operands[2]) is ast.Number
 
 
-@frozen
+@record
 class MediaBlock(Atom):
     """media_ld/st: plane, block width and block height bytes.  The text is
     ``(w,h) surface [plane] x y raw``: the block is operand 0, the plane
@@ -286,7 +286,7 @@ class MediaBlock(Atom):
             b.operands[self.plane] = ast.Number(plane)
 
 
-@frozen
+@record
 class WithPlane:
     """media_ld/st's choice: the layout with a plane operand when the text
     writes one (a number after the surface), else the one without."""
@@ -297,7 +297,7 @@ class WithPlane:
         return self.with_plane if _has_plane(ins) else self.without
 
 
-@frozen
+@record
 class Operands(Atom):
     """No bytes: checks the number of text operands (``counts``: allowed)."""
     counts: tuple
@@ -311,7 +311,7 @@ class Operands(Atom):
         pass
 
 
-@frozen
+@record
 class NoPred(Atom):
     """No bytes: the form has no predicate field, so a predicate is an error."""
     refuses_pred = True

@@ -55,7 +55,7 @@ from __future__ import annotations
 import struct
 
 import attrs
-from .._frozen import frozen
+from .._record import evolve as evolve_record, record
 
 from .. import ast
 from . import lsc_codes, opcodes, predefined
@@ -108,7 +108,7 @@ CHANNEL = {"x": int(lsc_codes.LscChannelMask.X), "y": int(lsc_codes.LscChannelMa
 
 
 # ------------------------------------------------------------ data shapes
-@frozen
+@record
 class ShapeCodes:
     """An LSC data shape: size, order and the elems/chmask union."""
     size: int
@@ -116,7 +116,7 @@ class ShapeCodes:
     elems: int  # the vector-size code, or the channel mask of a quad op
 
 
-@frozen
+@record
 class Shape2DCodes:
     size: int
     order: int
@@ -190,7 +190,7 @@ def natural_stride(shape: ShapeCodes) -> int:
 
 
 # ------------------------------------------------------ register expressions
-@frozen
+@record
 class RegItem:
     """A register item of an LSC operand: ``V``, ``V.n``, ``V(r,c)``, each
     optionally ``k*`` scaled and ``+ off`` / ``- off`` displaced."""
@@ -391,7 +391,7 @@ def shape_2d_of(s: Shape2DCodes, at) -> ast.LscShape:
 
 
 # ------------------------------------------------------------------- atoms
-@frozen
+@record
 class CacheMod(Atom):
     """An L1/L3 cache control modifier at mods[pos]; default .df (0)."""
     pos: int
@@ -412,7 +412,7 @@ class CacheMod(Atom):
         b.mods[self.pos] = read_code(rd, _CACHE_NAME, "LSC cache control")
 
 
-@frozen
+@record
 class FixedMod(Atom):
     """A modifier that no field stores (``.tgm`` of lsc_typed): nothing to
     encode (the form was chosen by it); decoding puts it back."""
@@ -427,7 +427,7 @@ class FixedMod(Atom):
         b.mods[self.pos] = self.text
 
 
-@frozen
+@record
 class AddrType(Atom):
     index: int
 
@@ -445,7 +445,7 @@ class AddrType(Atom):
         _paddr(b, self.index).model = read_code(rd, _ADDR_TYPE_NAME, "LSC address type")
 
 
-@frozen
+@record
 class AddrScale(Atom):
     index: int
 
@@ -464,7 +464,7 @@ class AddrScale(Atom):
         _paddr(b, self.index).scale = rd.uw()
 
 
-@frozen
+@record
 class AddrOffset(Atom):
     index: int
 
@@ -480,7 +480,7 @@ class AddrOffset(Atom):
         _paddr(b, self.index).offset = _read_d(rd)
 
 
-@frozen
+@record
 class AddrSize(Atom):
     index: int
 
@@ -500,7 +500,7 @@ class AddrSize(Atom):
         _paddr(b, self.index).size = read_code(rd, _ADDR_SIZE_NAME, "LSC address size")
 
 
-@frozen
+@record
 class DataShape(Atom):
     """data_size, data_order, elems, chmask of the data operand at ``index``
     (``chmask`` repeats the elems/chmask union, except for the strided ops,
@@ -529,7 +529,7 @@ class DataShape(Atom):
         b.operands[self.index] = _PData(shape_of(size, order, elems, self.quad, at))
 
 
-@frozen
+@record
 class DataShape2D(Atom):
     index: int
 
@@ -548,7 +548,7 @@ class DataShape2D(Atom):
         b.operands[self.index] = _PData(shape_2d_of(s, at))
 
 
-@frozen
+@record
 class LscSurface(Atom):
     """The surface of the address at ``index`` (flat/arg: ``0:ud``)."""
     index: int
@@ -577,7 +577,7 @@ class LscSurface(Atom):
         p.surface = item
 
 
-@frozen
+@record
 class SurfaceIndex(Atom):
     index: int
 
@@ -597,7 +597,7 @@ class SurfaceIndex(Atom):
             raise DecodeError("a surface index without a register or :ud surface", at)
 
 
-@frozen
+@record
 class Payload(Atom):
     """A raw data operand (``V:d32``, ``V``, ``V.64``, ``%null``); None: %null."""
     index: int | None
@@ -630,7 +630,7 @@ class Payload(Atom):
             b.operands[self.index] = _raw_node(name, off)
 
 
-@frozen
+@record
 class AddrReg(Atom):
     """The address register inside [...] as a raw operand."""
     index: int
@@ -650,7 +650,7 @@ class AddrReg(Atom):
         _paddr(b, self.index).base = (name, off)
 
 
-@frozen
+@record
 class Pitch(Atom):
     """The pitch of a strided address (``flat[V, 4]``), or the natural block
     stride of the data operand at ``data`` when none is written."""
@@ -684,7 +684,7 @@ def _block2d_items(a: ast.LscAddr):
     return items
 
 
-@frozen
+@record
 class Block2DParam(Atom):
     """Item ``k`` of a 2D block address (0 base ... 5 y) as a vector operand;
     ``with_offset`` also writes its ``+ off`` displacement (x) as D.  The y
@@ -733,7 +733,7 @@ class Block2DParam(Atom):
             p.extra[self.k - 1] = item
 
 
-@frozen
+@record
 class TypedCoord(Atom):
     """Coordinate ``k`` (u, v, r, lod) of a typed address as a raw operand
     (None: %null), followed by its D offset when ``with_offset``."""
@@ -778,7 +778,7 @@ class TypedCoord(Atom):
             p.extra[self.k - 1] = ast.LscReg(name, dot or None, offset=off)
 
 
-@frozen
+@record
 class Finish(Atom):
     """Last atom of every LSC form: nothing to encode; decoding turns the
     partial operands into LscData / LscAddr and drops a .df.df cache pair
@@ -814,7 +814,7 @@ def _hex(n: int) -> str:
     return f"0x{n:x}"
 
 
-@frozen
+@record
 class Shortfall(Atom):
     """Bytes GenX_IR counts in the unit's code size but never writes (a 2D
     block op's y offset D and src1 raw: 10 bytes).  They are zeros at the
@@ -833,7 +833,7 @@ class Shortfall(Atom):
 
 
 # ------------------------------------------------------------------- forms
-@frozen
+@record
 class BySfid:
     """An LSC mnemonic's choice of layout: the typed one (lsc_typed) for the
     SFID .tgm, else the untyped one (lsc_untyped)."""
@@ -915,7 +915,7 @@ def typed_atoms(op: lsc_codes.LscOp) -> tuple | None:
         Payload(s1), Payload(s2), Finish())
 
 
-@frozen
+@record
 class No41Binary(Atom):
     """The one atom of a vISA 4.2-only form: vISA 4.1's binary format has no
     field layout for it (and no 4.2 binary format exists), so encoding it is
@@ -987,7 +987,7 @@ def _records() -> tuple:
     for m, uf, tf in _families():
         members = tuple(f for f in (uf, tf) if f is not None)
         out.append(row_form(opcodes.OPCODES_BY_NUMBER[members[0].opcode], m, atoms=(),
-                            text=attrs.evolve(_TEXT.get(m, Text()), style=LSC), checks=own,
+                            text=evolve_record(_TEXT.get(m, Text()), style=LSC), checks=own,
                             members=members, choose=BySfid(uf, tf), verify=(rules.lsc_shapes, rules.lsc)))
     out.append(row_form(opcodes.OPCODES_BY_NUMBER[FENCE], "lsc_fence", atoms=(
         Lit(1, _NOMASK_1), Lit(2, 0), ModEnum(1, 0, SFID), ModEnum(1, 1, FENCE_OP),

@@ -45,7 +45,7 @@ import re
 import struct
 
 import attrs
-from .._frozen import frozen
+from .._record import record
 
 from .. import ast
 from . import targets, value_codes, opcodes, predefined, keywords
@@ -99,7 +99,7 @@ def _fresh_string(cx, s: str) -> int:
 
 
 # ------------------------------------------------------------- label atoms
-@frozen
+@record
 class LabelRef(Atom):
     """A label id (UW); a first use creates the label with ``kind``.
     Decoding, a subroutine form rejects FC labels and an FC form takes only
@@ -132,7 +132,7 @@ class LabelRef(Atom):
         b.operands[self.index] = _name_node(name)
 
 
-@frozen
+@record
 class SwitchBody(Atom):
     """switchjmp: the label count (UB), the index (vector operand
     ``index``), then the label ids (UW each) of the list operand ``labels``."""
@@ -170,7 +170,7 @@ class SwitchBody(Atom):
         b.operands[self.labels] = ast.Tuple(tuple(names))
 
 
-@frozen
+@record
 class FixedExec(Atom):
     """An execution byte GenX_IR writes as a constant (jmp, switchjmp: 0x00);
     decoded as ``(mask, size)``, the spelling the text conventionally uses."""
@@ -191,7 +191,7 @@ class FixedExec(Atom):
 
 
 # ------------------------------------------------------------ string atoms
-@frozen
+@record
 class NewString(Atom):
     """A fresh string-pool entry for a name operand (fcall, faddr, FILE);
     ``quoted``: the text writes it as a string literal (FILE)."""
@@ -217,7 +217,7 @@ class NewString(Atom):
 
 
 
-@frozen
+@record
 class SimpleVec(Atom):
     """``V(r,c)`` with no region: the implicit source region <1;1,0>
     (dpas src2); decoded back without the region."""
@@ -242,7 +242,7 @@ class SimpleVec(Atom):
 
 
 # ------------------------------------------------------------- raw sends
-@frozen
+@record
 class ModNum(Atom):
     """A number written as the dotted modifier at ``pos`` (raw_sends.<n>...)."""
     size: int
@@ -274,7 +274,7 @@ _PRECISION["tf32"] = int(value_codes.GenPrecision.TF32)
 _PRECISION_NAME = {v: k for k, v in _PRECISION.items()}
 
 
-@frozen
+@record
 class DpasInfo(Atom):
     """dpas_info (UD): byte 0 the first precision of the text, byte 1 the
     second, byte 2 the systolic depth, byte 3 the repeat count."""
@@ -339,7 +339,7 @@ def _raise_align(cx, name: str, nbytes: int) -> None:
         table[name] = new
 
 
-@frozen
+@record
 class DpasAlign(Atom):
     """Writes nothing: dpas's side effect on the variable table (dst and a
     non-null src0: elem size x exec size bytes; src1: one GRF)."""
@@ -367,7 +367,7 @@ _FENCE_LOCAL = int(value_codes.FenceFlag.LOCAL)
 _FENCE_SW = int(value_codes.FenceFlag.SW_FENCE)
 
 
-@frozen
+@record
 class FenceMode(Atom):
     """fence's mode byte: ``base`` (0 global, 0x20 local) | the option
     letters of the modifier (E I S C R L1, in that order, as CISA.l lexes
@@ -401,7 +401,7 @@ class FenceMode(Atom):
             b.mods[0] = letters
 
 
-@frozen
+@record
 class ModSelect(Atom):
     """A byte chosen by the first modifier (``table``: text -> value)."""
     table: tuple
@@ -428,7 +428,7 @@ class ModSelect(Atom):
         raise DecodeError(f"invalid mode {v}", at)
 
 
-@frozen
+@record
 class NBarrierOps(Atom):
     """nbarrier operands: .signal id count / .wait id (id written twice)."""
     operands_from = 0  # one operand (.wait) or two (.signal)
@@ -452,7 +452,7 @@ class NBarrierOps(Atom):
             b.operands[1] = second
 
 
-@frozen
+@record
 class NoOperands(Atom):
     """Checks that the text gave no operands (writes nothing)."""
 
@@ -468,7 +468,7 @@ _LIFETIME_CLASS = {"G": 0, "A": 1, "P": 2}
 _LIFETIME_KIND = {v: k for k, v in _LIFETIME_CLASS.items()}
 
 
-@frozen
+@record
 class Lifetime(Atom):
     """lifetime.start / .end V: properties (UB: end bit | operand class
     << 4) and the variable's id (UD)."""

@@ -64,7 +64,7 @@ import re
 import struct
 
 import attrs
-from .._frozen import frozen
+from .._record import record
 
 from .. import ast
 from . import value_codes, opcodes, predefined
@@ -136,7 +136,7 @@ def _state(o, cx, want: str, out: list) -> None:
 
 
 # ------------------------------------------------------------------- atoms
-@frozen
+@record
 class OperandCount(Atom):
     """Writes nothing: checks the operand count and that the text writes no
     predicate / execution size where the instruction has none."""
@@ -163,7 +163,7 @@ class OperandCount(Atom):
         pass
 
 
-@frozen
+@record
 class Channel(Atom):
     """The channel byte from the modifier at ``pos`` (-1: the last one).
 
@@ -234,7 +234,7 @@ class Channel(Atom):
             raise DecodeError(f"invalid channel mask byte 0x{v:02x}", at)
 
 
-@frozen
+@record
 class Op3D(Atom):
     """The 3D sampler op word: op | pixel_null_mask << 8 | cps << 9.  The
     modifiers before the channel mask must be among ``flags``, in order."""
@@ -277,7 +277,7 @@ class Op3D(Atom):
             raise DecodeError(f"invalid sampler op word 0x{v:04x} for '{b.op}'", at)
 
 
-@frozen
+@record
 class State(Atom):
     """A sampler ('S') or surface ('T') operand, written as a state vector operand."""
     index: int
@@ -295,7 +295,7 @@ class State(Atom):
         b.operands[self.index] = ast.Name(cx.var_name(self.kind, rd.ub(), at))
 
 
-@frozen
+@record
 class RawList(Atom):
     """The operands from ``start`` on: their count (UB), then each as raw."""
     start: int
@@ -322,7 +322,7 @@ class RawList(Atom):
             b.operands[self.start + k] = decode_raw(rd, cx)
 
 
-@frozen
+@record
 class NameEnum(Atom):
     """A keyword operand (AVS_16_FULL ...) written as a number."""
     size: int
@@ -352,7 +352,7 @@ class NameEnum(Atom):
         raise DecodeError(f"invalid value {v} for {'/'.join(t for t, _ in self.table)}", at)
 
 
-@frozen
+@record
 class TupleItem(Atom):
     """Item ``item`` of the parenthesised operand ``index``: a number field of
     ``size`` bytes (vme_ime's stream mode / search control) or, with size 0,
@@ -410,7 +410,7 @@ def rt_operand_count(opts) -> int:
     return 5 + sum(1 for k in ("SI", "CPS", "RTI", "A", "O", "Z", "ST") if k in opts)
 
 
-@frozen
+@record
 class RtMode(Atom):
     """rt_write_3d's mode word, from its ``<X>`` options."""
     mod_own = True  # the <X> options
@@ -435,7 +435,7 @@ class RtMode(Atom):
             b.mods[0] = "".join(f"<{k}>" for k in _RT_PRINT_ORDER if v & (1 << _RT_BITS[k]))
 
 
-@frozen
+@record
 class RtTail(Atom):
     """rt_write_3d's operands from ``start`` on (after the header), each raw if
     written ``V.n``, else a vector; a ``<SI>`` sample index is not written."""
@@ -638,7 +638,7 @@ _RULES = {
     "vme_ime": (rules.vme,), "vme_fbr": (rules.vme,),
 }
 
-@frozen
+@record
 class WithSampler:
     """load's choice: the layout that reads a sampler before the surface
     when the text writes six operands, else the one without."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Mapping, Optional
 
-from .._frozen import frozen
+from .._record import record
 from .field_codes import InstCategory, LabelKind
 from .value_codes import FenceFlag, LifetimeKind
 from .lsc_codes import LSC_UNTYPED_SUBOPS, LscOp
@@ -35,7 +35,7 @@ OLDER_ONLY_OPS: Mapping[str, str] = MappingProxyType({
 # ---------------------------------------------------------------------------
 
 
-@frozen
+@record
 class TextForm:
     """What an instruction keyword of the text selects.
 

@@ -7,11 +7,10 @@ from __future__ import annotations
 import enum
 
 from .enumeration import QuickEnumType
-import attrs
 from types import MappingProxyType
 from typing import Mapping
 
-from .._frozen import frozen
+from .._record import evolve, record
 from .datatypes import VisaType
 from .field_codes import InstCategory
 from .descriptions import (Constraint, SRC_G_IMM_A, exec_field, operand, other_field, pred_field,
@@ -203,7 +202,7 @@ class LscOpKind(enum.Enum, metaclass=QuickEnumType):
     OTHER = "other"
 
 
-@frozen
+@record
 class LscOpInfo:
     op: LscOp
     mnemonic: str
@@ -369,7 +368,7 @@ def _lsc_typed_block2d(op):
     has no such sub-op, so it has no binary form here (v2.40.13's row names
     the store ``lsc_load_block2d`` too; the text says lsc_store_block2d)."""
     load = op == LscOp.LOAD_BLOCK2D
-    return attrs.evolve(subop_row(op, LSC_OP_INFO[op].mnemonic, _LSC, (
+    return evolve(subop_row(op, LSC_OP_INFO[op].mnemonic, _LSC, (
         exec_field(),
         pred_field(),
         other_field(_T.UB, "l1_cache"),

@@ -60,7 +60,7 @@ from .enumeration import QuickEnumType
 from types import MappingProxyType
 from typing import Mapping
 
-from .._frozen import frozen
+from .._record import record
 from .datatypes import TYPES_FLOAT, TYPES_FLOAT_ALL, TYPES_FLOAT_HF, TYPES_INT, VisaType
 from .targets import TargetPlatform
 from .field_codes import InstCategory
@@ -855,7 +855,7 @@ class Sampler3DOp(enum.IntEnum, metaclass=QuickEnumType):
     LD_MCS = 29
 
 
-@frozen
+@record
 class Sampler3DOpInfo:
     op: Sampler3DOp
     name: str  # Intel's name (text keyword where the lexer knows it)

@@ -36,7 +36,7 @@ from functools import partial
 from typing import Callable, ClassVar
 
 import attrs
-from .._frozen import frozen
+from .._record import record
 
 from .. import ast
 from ..textread import (LEX, MODS, Fail, imm_bits, ints, list_items, part_re, part_text, region_of, to_int,
@@ -50,7 +50,7 @@ V41, V42 = (4, 1), (4, 2)
 _REGION_PARTS = ("VSTRIDE", "WIDTH", "HSTRIDE")
 
 
-@frozen
+@record
 class Spelling:
     """A grammar shape a kind reads: its terminal, the parts its reader
     takes (groups ``SHAPE__PART``) and the reader method's name."""

@@ -5,14 +5,14 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Mapping
 
-from .._frozen import frozen
+from .._record import record
 from .datatypes import VisaType
 
 # the rows' shorthand
 _T = VisaType
 
 
-@frozen
+@record
 class PredefinedVar:
     index: int  # V<index> in the binary's variable numbering
     name: str
@@ -50,7 +50,7 @@ NUM_PREDEFINED_VARS = 32
 PREDEFINED_VAR_BY_NAME: Mapping[str, PredefinedVar] = MappingProxyType({v.name: v for v in PREDEFINED_VARS})
 
 
-@frozen
+@record
 class PredefinedSurface:
     index: int  # T<index> in the binary
     name: str

@@ -21,8 +21,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Callable, Iterable, Iterator, Mapping, NamedTuple
 
-import attrs
-from .._frozen import frozen
+from .._record import field, record
 
 from . import datatypes, targets, descriptions
 from .field_codes import InstCategory
@@ -30,7 +29,7 @@ from .atoms import Atom, EncodeError, Exec, PredField, RawOp, Vec
 from .syntax import DEFAULT, Style
 
 
-@frozen
+@record
 class Text:
     """The facts about how a form is written, beyond its operands' own syntax.
 
@@ -89,7 +88,7 @@ def text_facts(*groups) -> dict:
     return {m: Text(**kw) for m, kw in merged.items()}
 
 
-@frozen
+@record
 class Declared:
     """What the older-spelling rewrites (``Text.older``) may ask of a unit's
     declarations: the names of its samplers and of its surfaces (the
@@ -308,7 +307,7 @@ _DST_FIRST = frozenset((InstCategory.MOV, InstCategory.ARITH, InstCategory.LOGIC
 
 
 # ------------------------------------------------------------------ records
-@frozen
+@record
 class Form:
     """One text mnemonic: its opcode, its binary atoms, its text facts.
 
@@ -336,7 +335,7 @@ class Form:
     verify: tuple = ()
     # its Facts, read from its atoms when first asked for (they are a
     # function of the atoms, which cannot change): not at import
-    _read: list = attrs.field(init=False, factory=list, eq=False, repr=False)
+    _read: list = field(init=False, factory=list, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         for a in self.atoms:

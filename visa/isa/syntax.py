@@ -10,10 +10,10 @@ printer reads it, the parser does not need it (it accepts any blanks).
 """
 from __future__ import annotations
 
-from .._frozen import frozen
+from .._record import record
 
 
-@frozen(slots=True)
+@record
 class Style:
     lead: str = " "        # between mnemonic/exec and the first operand
     sep: str = " "         # between operands

@@ -9,7 +9,7 @@ from .enumeration import QuickEnumType
 from types import MappingProxyType
 from typing import Mapping, NamedTuple
 
-from .._frozen import frozen
+from .._record import record
 
 
 class TargetPlatform(enum.IntEnum, metaclass=QuickEnumType):
@@ -34,7 +34,7 @@ class TargetPlatform(enum.IntEnum, metaclass=QuickEnumType):
     ALL = 12
 
 
-@frozen
+@record
 class Platform:
     """A GPU platform as Intel's vISA knows it (visa/common.cpp
     ``PlatformInfo::ALL_PLATFORMS``): its name and the other names it goes by,

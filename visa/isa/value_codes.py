@@ -10,7 +10,7 @@ from .enumeration import QuickEnumType
 from types import MappingProxyType
 from typing import Mapping
 
-from .._frozen import frozen
+from .._record import record
 
 
 # Enumerations of operand values
@@ -263,7 +263,7 @@ class GenPrecision(enum.IntEnum, metaclass=QuickEnumType):
     TF32 = 12
 
 
-@frozen
+@record
 class PrecisionInfo:
     precision: GenPrecision
     bits: int
