@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import visa.afuc as afuc
-from visa.afuc import ast as A
+from visa.afuc import ast
 
 # start-load
 FIRMWARE = Path("tests/data/afuc/dis/a630_std_001.fw")
@@ -21,9 +21,9 @@ assert afuc.assemble(program) == data  # unchanged, it reassembles to the same b
 
 # start-find
 stmts = list(program.statements)
-at = next(i for i, s in enumerate(stmts) if type(s) is A.Label and s.name == "CP_DRAW_INDIRECT")
+at = next(i for i, s in enumerate(stmts) if type(s) is ast.Label and s.name == "CP_DRAW_INDIRECT")
 print("before:")
-print(afuc.format(A.Program(tuple(stmts[at:at + 4]))), end="")
+print(afuc.format(ast.Program(tuple(stmts[at:at + 4]))), end="")
 # end-find
 
 # start-patch
@@ -32,7 +32,7 @@ print(afuc.format(A.Program(tuple(stmts[at:at + 4]))), end="")
 # the code (UNKN14) do not run it
 count = afuc.parse("add $0b, $0b, 0x1\n").statements[0]
 stmts.insert(at + 1, count)
-patched = afuc.assemble(A.Program(tuple(stmts)))
+patched = afuc.assemble(ast.Program(tuple(stmts)))
 print(f"patched: {len(patched) // 4} words")
 # end-patch
 
