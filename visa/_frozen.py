@@ -20,27 +20,11 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-_printing = threading.local()
+from ._record import fields_repr
 
 
 def _repr(self: Any) -> str:
-    seen = getattr(_printing, "ids", None)
-    if seen is None:
-        seen = _printing.ids = set()
-    if id(self) in seen:
-        return "..."
-    seen.add(id(self))
-    try:
-        parts = []
-        for a in type(self).__attrs_attrs__:
-            if a.repr is False:
-                continue
-            value = getattr(self, a.name)
-            parts.append(f"{a.name}={value!r}" if a.repr is True else f"{a.name}={a.repr(value)}")
-        name = type(self).__qualname__.rsplit(">.", 1)[-1]
-        return f"{name}({', '.join(parts)})"
-    finally:
-        seen.discard(id(self))
+    return fields_repr(self, type(self).__attrs_attrs__)
 
 
 def _frozen(maybe_cls: Any = None, **kwargs: Any) -> Any:

@@ -210,8 +210,14 @@ def _setstate(self: Any, state: dict[str, Any]) -> None:
 _printing = threading.local()
 
 
-def _repr(self: Any) -> str:
-    # what attrs' generated __repr__ prints (and visa/_frozen.py's shared one)
+def fields_repr(self: Any, fields: Any) -> str:
+    """``Name(field=value, ...)``, as attrs' generated ``__repr__`` prints
+    it: ``fields`` (a record's ``__record_fields__``, an attrs class's
+    ``__attrs_attrs__``: each with ``name`` and ``repr``) in order, those of
+    ``repr=False`` left out, a callable ``repr=`` applied, ``...`` for an
+    object met again while printing itself.  visa/_frozen.py's shared
+    ``__repr__`` of attrs classes is this too (one set of objects being
+    printed, as attrs keeps one)."""
     seen = getattr(_printing, "ids", None)
     if seen is None:
         seen = _printing.ids = set()
@@ -220,7 +226,7 @@ def _repr(self: Any) -> str:
     seen.add(id(self))
     try:
         parts = []
-        for f in type(self).__record_fields__:
+        for f in fields:
             if f.repr is False:
                 continue
             value = getattr(self, f.name)
@@ -229,6 +235,10 @@ def _repr(self: Any) -> str:
         return f"{name}({', '.join(parts)})"
     finally:
         seen.discard(id(self))
+
+
+def _repr(self: Any) -> str:
+    return fields_repr(self, type(self).__record_fields__)
 
 
 def _is_classvar(annotation: Any) -> bool:
