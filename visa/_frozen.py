@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from ._record import fields_repr
+from ._fields_repr import fields_repr
 
 
 def _repr(self: Any) -> str:

@@ -35,6 +35,8 @@ import threading
 from types import CodeType, FunctionType
 from typing import Any
 
+from ._fields_repr import fields_repr
+
 __all__ = ["record", "field", "fields", "evolve", "is_record"]
 
 
@@ -205,36 +207,6 @@ def _getstate(self: Any) -> dict[str, Any]:
 def _setstate(self: Any, state: dict[str, Any]) -> None:
     for name, value in state.items():
         object.__setattr__(self, name, value)
-
-
-_printing = threading.local()
-
-
-def fields_repr(self: Any, fields: Any) -> str:
-    """``Name(field=value, ...)``, as attrs' generated ``__repr__`` prints
-    it: ``fields`` (a record's ``__record_fields__``, an attrs class's
-    ``__attrs_attrs__``: each with ``name`` and ``repr``) in order, those of
-    ``repr=False`` left out, a callable ``repr=`` applied, ``...`` for an
-    object met again while printing itself.  visa/_frozen.py's shared
-    ``__repr__`` of attrs classes is this too (one set of objects being
-    printed, as attrs keeps one)."""
-    seen = getattr(_printing, "ids", None)
-    if seen is None:
-        seen = _printing.ids = set()
-    if id(self) in seen:
-        return "..."
-    seen.add(id(self))
-    try:
-        parts = []
-        for f in fields:
-            if f.repr is False:
-                continue
-            value = getattr(self, f.name)
-            parts.append(f"{f.name}={value!r}" if f.repr is True else f"{f.name}={f.repr(value)}")
-        name = type(self).__qualname__.rsplit(">.", 1)[-1]
-        return f"{name}({', '.join(parts)})"
-    finally:
-        seen.discard(id(self))
 
 
 def _repr(self: Any) -> str:
