@@ -72,26 +72,13 @@ def encode_vector_ao(o, cx, out, sat=False) -> None:
 
 
 @record
-class VecAO(Atom):
-    """A vector operand that may be ``&V`` (mov, addr_add).  Decoding gives
-    the general operand the binary holds (``V(r,c)<0;1,0>``)."""
-    index: int
-    sat: bool = False
-    operand_field = "vector"
-
-    @property
-    def operand_slots(self) -> tuple:
-        return (self.index,)
-
-    @property
-    def mod_free(self) -> frozenset:
-        return _SAT if self.sat else frozenset()
+class VecAO(Vec):
+    """A vector operand that may be ``&V`` (mov, addr_add): a :class:`Vec`
+    (its fields, slots and modifiers; decoding gives the general operand the
+    binary holds, ``V(r,c)<0;1,0>``) whose encoding also takes ``&V``."""
 
     def encode(self, ins, cx, out):
         encode_vector_ao(operand(ins, self.index), cx, out, self.sat and "sat" in ins.mods)
-
-    def decode(self, rd, cx, b):
-        Vec(self.index, self.sat).decode(rd, cx, b)
 
 
 @record
