@@ -40,7 +40,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 DIS = ROOT / "tests" / "data" / "afuc" / "dis"
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from commands import install, timed, tool  # noqa: E402
+from commands import timed, tools  # noqa: E402
 
 MESA = {"afuc-dis": 0.05, "afuc-as": 0.04}
 TARGET = 0.25
@@ -97,18 +97,11 @@ def main() -> int:
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)  # the children may keep their bytecode
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["VISA_CACHE_DIR"] = str(Path(tmp, "cache"))  # (inherited by every command)
-        python = install(Path(tmp, "venv")) if not a.here else None
-        if python is None:
+        python, cmds, how = tools(Path(tmp), a.here, ["afuc-dis", "afuc-as"])
+        dis, asm = cmds["afuc-dis"], cmds["afuc-as"]
+        if python == sys.executable:
             import visa
             compileall.compile_dir(str(Path(visa.__file__).parent), quiet=1)
-            python = sys.executable
-            dis, asm = tool("afuc-dis"), tool("afuc-as")
-            how = (f"the console scripts beside {sys.executable} "
-                   f"({'as asked' if a.here else 'the throwaway install failed'})")
-        else:
-            bindir = Path(python).parent
-            dis, asm = [str(bindir / "afuc-dis")], [str(bindir / "afuc-as")]
-            how = f"this tree installed with pip into a throwaway environment ({bindir.parent})"
         fw = Path(a.firmware)
         if fw.is_file():
             what = str(fw)

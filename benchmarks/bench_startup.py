@@ -50,7 +50,7 @@ CORPUS = ROOT / "tests" / "data" / "corpus" / "tgllp"
 KERNEL = "loop_unroll_ilp__matmul_tiled__simd32"
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from commands import install, timed, tool  # noqa: E402
+from commands import timed, tools  # noqa: E402
 
 
 def main() -> int:
@@ -74,16 +74,8 @@ def main() -> int:
     status = 0
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["VISA_CACHE_DIR"] = str(Path(tmp, "cache"))  # (inherited by every command)
-        python = install(Path(tmp, "venv")) if not a.here else None
-        if python is None:
-            python = sys.executable
-            visa_as, visa_dis = tool("visa-as"), tool("visa-dis")
-            how = (f"the console scripts beside {sys.executable} "
-                   f"({'as asked' if a.here else 'the throwaway install failed'})")
-        else:
-            bindir = Path(python).parent
-            visa_as, visa_dis = [str(bindir / "visa-as")], [str(bindir / "visa-dis")]
-            how = f"this tree installed with pip into a throwaway environment ({bindir.parent})"
+        python, cmds, how = tools(Path(tmp), a.here, ["visa-as", "visa-dis"])
+        visa_as, visa_dis = cmds["visa-as"], cmds["visa-dis"]
         ref = (CORPUS / (KERNEL + ".ref.isa")).read_bytes()
         (blob,) = objfile.read(ref).kernels[0].gen_binaries
         Path(tmp, "blob.bin").write_bytes(blob.data)

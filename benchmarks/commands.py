@@ -67,3 +67,18 @@ def install(venv: Path) -> str | None:
             return python
     print(f"(pip could not install this tree: {r.stderr.strip()[-400:]})", file=sys.stderr)
     return None
+
+
+def tools(tmp: Path, here: bool, names: list[str]) -> tuple[str, dict[str, list[str]], str]:
+    """The Python that runs the console scripts ``names``, their commands,
+    and a sentence saying how they run: this tree installed into a
+    throwaway environment under ``tmp`` (:func:`install`), else (``here``,
+    or the install failed) the scripts beside this Python (:func:`tool`)."""
+    python = install(Path(tmp, "venv")) if not here else None
+    if python is None:
+        how = (f"the console scripts beside {sys.executable} "
+               f"({'as asked' if here else 'the throwaway install failed'})")
+        return sys.executable, {n: tool(n) for n in names}, how
+    bindir = Path(python).parent
+    return (python, {n: [str(bindir / n)] for n in names},
+            f"this tree installed with pip into a throwaway environment ({bindir.parent})")
