@@ -46,7 +46,7 @@ from .atoms import (MASK_CODE, MASK_NAME, SIZES, Atom, DecodeError, Exec, Lit, M
                     ModEnum, PredField, RawOp, Vec, operand, read_code)
 from .atoms import fail as _fail
 from .operands import describe as _describe
-from .records import OPEN, Signature, Slot, Text, but, row_form
+from .records import OPEN, Signature, Slot, Text, but, layout_forms, row_form
 from .syntax import MEDIA
 
 _OP = {k: int(v.number) for k, v in opcodes.OPCODES_BY_MNEMONIC.items()}
@@ -488,21 +488,16 @@ _RULES = {
 }
 
 
+def _media_family(row, m: str, made: list) -> tuple[tuple, object]:
+    members = tuple(row_form(row, m, atoms=atoms, signature=sig)
+                    for (_, atoms), sig in zip(made, _MEDIA_SIGNATURES))
+    return members, WithPlane(*members)
+
+
 def _records() -> tuple:
-    layouts: dict[str, list] = {}
-    for m, op, atoms in _LAYOUTS:
-        layouts.setdefault(m, []).append((op, atoms))
-    out = []
-    for m, made in layouts.items():
-        row = opcodes.OPCODES_BY_NUMBER[made[0][0]]
-        facts = dict(text=_TEXT.get(m, Text()), verify=_RULES.get(m, ()))
-        if len(made) == 1:
-            out.append(row_form(row, m, atoms=made[0][1], signature=_SIGNATURES.get(m, OPEN), **facts))
-            continue
-        members = tuple(row_form(row, m, atoms=atoms, signature=sig)
-                        for (_, atoms), sig in zip(made, _MEDIA_SIGNATURES))
-        out.append(row_form(row, m, atoms=(), members=members, choose=WithPlane(*members), **facts))
-    return tuple(out)
+    return layout_forms(_LAYOUTS, opcodes.OPCODES_BY_NUMBER,
+                        lambda m: dict(text=_TEXT.get(m, Text()), verify=_RULES.get(m, ())),
+                        lambda m: _SIGNATURES.get(m, OPEN), _media_family)
 
 
 RECORDS: tuple = _records()

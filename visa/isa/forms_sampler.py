@@ -73,7 +73,7 @@ from .atoms import (Atom, DecodeError, Exec, Lit, Mismatch, NumOp, PredField, Ra
 from .operands import decode_raw, decode_vector, encode_raw, encode_vector
 from .operands import describe as _describe
 from .atoms import fail as _fail
-from .records import OPEN, Checks, Signature, Slot, Text, classes, row_form, text_facts
+from .records import OPEN, Checks, Signature, Slot, Text, classes, layout_forms, row_form, text_facts
 from .syntax import SAMPLER_3D, VME_IME
 
 _UB = struct.Struct("<B")
@@ -649,21 +649,17 @@ class WithSampler:
         return self.with_sampler if len(ins.operands) == 6 else self.without
 
 
+def _sampler_family(row, m: str, made: list) -> tuple[tuple, object]:
+    members = tuple(row_form(row, m, atoms=atoms) for _, atoms in made)
+    return members, WithSampler(*members)
+
+
 def _records() -> tuple:
-    layouts: dict[str, list] = {}
-    for m, op, atoms in _LAYOUTS:
-        layouts.setdefault(m, []).append((op, atoms))
-    out = []
-    for m, made in layouts.items():
-        row = opcodes.OPCODES_BY_NUMBER[made[0][0]]
-        facts = dict(text=_TEXT.get(m, Text()), verify=_RULES.get(m, ()),
-                     checks=Checks(counted=m not in ("urb_write_3d", "resinfo", "sampleinfo")))
-        if len(made) == 1:
-            out.append(row_form(row, m, atoms=made[0][1], signature=_SIGNATURES.get(m, OPEN), **facts))
-            continue
-        members = tuple(row_form(row, m, atoms=atoms) for _, atoms in made)
-        out.append(row_form(row, m, atoms=(), members=members, choose=WithSampler(*members), **facts))
-    return tuple(out)
+    return layout_forms(
+        _LAYOUTS, opcodes.OPCODES_BY_NUMBER,
+        lambda m: dict(text=_TEXT.get(m, Text()), verify=_RULES.get(m, ()),
+                       checks=Checks(counted=m not in ("urb_write_3d", "resinfo", "sampleinfo"))),
+        lambda m: _SIGNATURES.get(m, OPEN), _sampler_family)
 
 
 RECORDS: tuple = _records()

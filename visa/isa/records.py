@@ -519,3 +519,24 @@ def row_form(row: "descriptions.OpcodeDef", mnemonic: str | None = None, *, atom
     return Form(mnemonic or row.mnemonic, int(row.number), made, text, category=row.category,
                 n_dsts=row.n_dsts, **facts)
 
+
+def layout_forms(layouts: Iterable[tuple[str, int, tuple]], rows: Mapping, facts: Callable[[str], dict],
+                 signature: Callable[[str], "Signature"],
+                 family: Callable[["descriptions.OpcodeDef", str, list], tuple[tuple, object]]) -> tuple:
+    """The records of forms written as layouts, ``(mnemonic, opcode, atoms)``,
+    in order: a mnemonic of one layout is one :func:`row_form` (its row from
+    ``rows``, its ``signature(m)``); a mnemonic of several is a family,
+    whose ``(members, choose)`` ``family(row, m, [(opcode, atoms), ...])``
+    makes.  ``facts(m)``: the other fields of either."""
+    by_mnemonic: dict[str, list] = {}
+    for m, op, atoms in layouts:
+        by_mnemonic.setdefault(m, []).append((op, atoms))
+    out = []
+    for m, made in by_mnemonic.items():
+        row = rows[made[0][0]]
+        if len(made) == 1:
+            out.append(row_form(row, m, atoms=made[0][1], signature=signature(m), **facts(m)))
+        else:
+            members, choose = family(row, m, made)
+            out.append(row_form(row, m, atoms=(), members=members, choose=choose, **facts(m)))
+    return tuple(out)
