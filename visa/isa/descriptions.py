@@ -105,6 +105,9 @@ _VECTOR_CLASSES = (
     | _C.DST_ADDR | _C.SRC_ADDR | _C.ADDRESS_OF
 )
 _DST_CLASSES = _C.DST_GEN | _C.DST_INDIR | _C.DST_PRED | _C.DST_ADDR | _C.RAW_DST
+# (the same as plain numbers: the tests of an OperandDef below run for every
+# row at start-up, and an operation on flags makes a flag each time)
+_VECTOR_BITS, _DST_BITS, _RAW_BITS = int(_VECTOR_CLASSES), int(_DST_CLASSES), int(_C.RAW_SRC | _C.RAW_DST)
 
 
 class Constraint(enum.Enum, metaclass=QuickEnumType):
@@ -218,15 +221,15 @@ class OperandDef:
     @property
     def is_vector(self) -> bool:
         """A vector operand (general/indirect/address/predicate/address-of/imm)."""
-        return self.kind is OperandKind.CLASSES and bool(self.classes & _VECTOR_CLASSES)
+        return self.kind is OperandKind.CLASSES and bool(int(self.classes) & _VECTOR_BITS)
 
     @property
     def is_raw(self) -> bool:
-        return self.kind is OperandKind.RAW or bool(self.classes & (_C.RAW_SRC | _C.RAW_DST))
+        return self.kind is OperandKind.RAW or bool(int(self.classes) & _RAW_BITS)
 
     @property
     def is_dst(self) -> bool:
-        return bool(self.classes & _DST_CLASSES)
+        return bool(int(self.classes) & _DST_BITS)
 
     @property
     def scalar_type(self) -> Optional[VisaType]:
@@ -334,11 +337,27 @@ _X = Constraint
 _NO_CLASS = OperandClass(0)  # (the one member for 0: made once, not per operand)
 
 
+_OPERANDS: dict = {}  # (desc, types, cons, name) -> its OperandDef
+
+
 def operand(desc, types=None, *cons, name=""):
-    """One operand slot; ``desc`` is an OperandKind or OperandClass flags."""
-    if isinstance(desc, OperandKind):
-        return OperandDef(desc, _NO_CLASS, types, cons, name)
-    return OperandDef(OperandKind.CLASSES, desc, types, cons, name)
+    """One operand slot; ``desc`` is an OperandKind or OperandClass flags.
+    The rows repeat slots (every row's execution size and predicate ...):
+    equal arguments give the one record already made (records cannot be
+    changed), made once per start-up rather than once per row."""
+    # (the kinds of desc are in the key: an OperandKind and an OperandClass
+    # of the same number compare equal)
+    if isinstance(types, (set, list)):
+        types = frozenset(types)
+    key = (type(desc), desc, types, cons, name)
+    made = _OPERANDS.get(key)
+    if made is None:
+        if isinstance(desc, OperandKind):
+            made = OperandDef(desc, _NO_CLASS, types, cons, name)
+        else:
+            made = OperandDef(OperandKind.CLASSES, desc, types, cons, name)
+        _OPERANDS[key] = made
+    return made
 
 
 def exec_field(*cons):
