@@ -41,8 +41,8 @@ class Diagnostic:
             head = f"{self.file}:{self.line}:{self.col}: {self.severity}: {self.message}{tail}"
         if self.source_line is None:
             return head
-        src = self.source_line.rstrip("\r\n").expandtabs(1)
-        caret = " " * max(self.col - 1, 0) + "^"
+        from ._source_line import shown
+        src, caret = shown(self.source_line, self.col)
         return f"{head}\n{src}\n{caret}"
 
 

@@ -6,6 +6,8 @@ from collections.abc import Iterable
 
 import attrs
 
+from .._source_line import shown
+
 
 def shorten(text: str) -> str:
     """``text`` (a name, a number as written), cut for a message where it is
@@ -44,9 +46,8 @@ class AfucError(ValueError):
                 continue
             out.append(f"{self.path}:{d.line}:{d.col}: error: {d.message}")
             if d.line <= len(lines):
-                src = lines[d.line - 1].rstrip("\r")
-                src = src.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
-                out.append("  " + src)
-                pad = "".join("\t" if c == "\t" else " " for c in src[: d.col - 1])
-                out.append("  " + pad + "^")
+                src = lines[d.line - 1].encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+                shown_line, caret = shown(src, d.col)
+                out.append("  " + shown_line)
+                out.append("  " + caret)
         return "\n".join(out)

@@ -538,13 +538,14 @@ def assemble(text: str, var: Variant | Options, listing: bool = False,
 # ---------------------------------------------------------------- command line
 
 def _report(out, fname: str, text: str, diags: list[tuple], severity: str = "error") -> None:
+    from .._source_line import shown
     src = text.split("\n")
     for line, col, msg, *name in sorted(diags):
         tag = f" [-W{name[0]}]" if name else ""
         out.write(f"{fname}:{line}:{col}: {severity}: {msg}{tag}\n")
         if 1 <= line <= len(src):
-            s = src[line - 1].rstrip("\r")
-            out.write(f"  {s}\n  {' ' * (col - 1)}^\n")
+            shown_line, caret = shown(src[line - 1], col)
+            out.write(f"  {shown_line}\n  {caret}\n")
 
 
 #: warnings g80-as gives (each may be silenced with --Wno-NAME; -s or --Werror makes every
