@@ -12,30 +12,44 @@ those last two need an :class:`Env`.
 """
 from __future__ import annotations
 
+import functools
 import re
 
-import attrs
-
-_TOKEN = re.compile(r"""\s*(?:
+_TOKEN_TEXT = r"""\s*(?:
     (?P<hex>0[xX][0-9a-fA-F]+)
   | (?P<dec>[0-9]+)
   | (?P<sizeof>%sizeof\b)
   | (?P<simd>%DispatchSimd[A-Za-z]*)
   | (?P<ident>[A-Za-z_][A-Za-z0-9_]*)
   | (?P<op>>>>|<<|>>|<=|>=|==|!=|[-+*/%&|^~!?:()<>])
-)""", re.X)
+)"""
+
+
+@functools.cache
+def _token_re() -> "re.Pattern[str]":
+    """_TOKEN_TEXT compiled, on first use (most programs have no expression)."""
+    return re.compile(_TOKEN_TEXT, re.X)
 
 
 class ExprError(ValueError):
     pass
 
 
-@attrs.define
 class Env:
-    """What ``%sizeof`` and ``%DispatchSimd`` evaluate against."""
-    sizes: dict = attrs.field(factory=dict)  # name -> size in bytes
-    grf_size: int = 32
-    dispatch_simd: int | None = None
+    """What ``%sizeof`` and ``%DispatchSimd`` evaluate against: ``sizes``
+    (a variable's name -> its size in bytes), the GRF size, the kernel's
+    SIMD size (None: not given).  (A plain class: the parser changes it as
+    it reads the declarations.)"""
+    __slots__ = ("sizes", "grf_size", "dispatch_simd")
+
+    def __init__(self, sizes: dict | None = None, grf_size: int = 32,
+                 dispatch_simd: int | None = None) -> None:
+        self.sizes = {} if sizes is None else sizes
+        self.grf_size = grf_size
+        self.dispatch_simd = dispatch_simd
+
+    def __repr__(self) -> str:
+        return f"Env(sizes={self.sizes!r}, grf_size={self.grf_size!r}, dispatch_simd={self.dispatch_simd!r})"
 
     def sizeof(self, name: str) -> int:
         if name in self.sizes:
@@ -50,15 +64,16 @@ def _lex(text: str):
     toks = []
     pos = 0
     n = len(text)
+    token = _token_re()
     while pos < n:
         if text[pos] in " \t":
             pos += 1
             continue
-        m = _TOKEN.match(text, pos)
+        m = token.match(text, pos)
         if not m or m.end() == pos:
             raise ExprError(f"unexpected '{text[pos]}' in expression '{text.strip()}'")
         kind = m.lastgroup
-        assert kind is not None  # every alternative of _TOKEN is a named group
+        assert kind is not None  # every alternative of _TOKEN_TEXT is a named group
         toks.append((kind, m.group(kind)))
         pos = m.end()
     return toks

@@ -23,15 +23,21 @@ import ast
 import re
 from functools import lru_cache
 
-_TOKEN = re.compile(r"""
+# The tokens of a terminal's definition, and the start of a definition: read
+# only when the grammar's memo does not have what they make (compiled then)
+_TOKEN_TEXT = r"""
     (?P<space>\s+)
   | (?P<comment>//[^\n]*)
   | (?P<string>"(?:[^"\\]|\\.)*"i?)
   | (?P<regexp>/(?:[^/\\\n]|\\.)+/[imslux]*)
   | (?P<name>[A-Z_][A-Z_0-9]*)
   | (?P<op>[()|?*+])
-""", re.X)
-_DEF_START = re.compile(r"([A-Z_][A-Z_0-9]*)(?:\.-?[0-9]+)?[ \t]*:(?!:)")
+"""
+_DEF_START_TEXT = r"([A-Z_][A-Z_0-9]*)(?:\.-?[0-9]+)?[ \t]*:(?!:)"
+
+
+def _def_start() -> "re.Pattern[str]":
+    return re.compile(_DEF_START_TEXT)  # (re keeps what it compiled: a lookup after the first)
 
 
 def _escape(text: str) -> str:
@@ -52,6 +58,7 @@ def _terminal_sources(text: str) -> dict[str, str]:
     """NAME -> the text of its definition (continuation lines included)."""
     defs: dict[str, str] = {}
     cur: str | None = None
+    def_start = _def_start()
     for line in text.splitlines():
         if not line.strip() or line.lstrip().startswith("//"):
             continue
@@ -60,7 +67,7 @@ def _terminal_sources(text: str) -> dict[str, str]:
                 defs[cur] += "\n" + line
             continue
         cur = None
-        m = _DEF_START.match(line)
+        m = def_start.match(line)
         if m:
             cur = m.group(1)
             defs[cur] = line[m.end():]
@@ -69,13 +76,14 @@ def _terminal_sources(text: str) -> dict[str, str]:
 
 def _tokens(src: str, name: str) -> list[tuple[str, str]]:
     out, pos = [], 0
+    token = re.compile(_TOKEN_TEXT, re.X)  # (re keeps what it compiled)
     while pos < len(src):
-        m = _TOKEN.match(src, pos)
+        m = token.match(src, pos)
         if m is None:
             raise GrammarError(f"terminal {name}: cannot read {src[pos:pos + 20]!r}")
         pos = m.end()
         kind = m.lastgroup
-        assert kind is not None  # every alternative of _TOKEN is a named group
+        assert kind is not None  # every alternative of _TOKEN_TEXT is a named group
         if kind not in ("space", "comment"):
             out.append((kind, m.group(kind)))
     return out
@@ -195,8 +203,9 @@ class Lexicon:
     def _lark_text(self) -> str:
         used = set()
         in_def = False
+        def_start = _def_start()
         for ln in self._text.splitlines():
-            if _DEF_START.match(ln):
+            if def_start.match(ln):
                 in_def = True
                 continue
             if in_def and ln[:1] in (" ", "\t") and ln.strip():
@@ -210,7 +219,7 @@ class Lexicon:
             if skipping and line[:1] in (" ", "\t") and line.strip():
                 continue  # a continuation line of a replaced definition
             skipping = False
-            m = _DEF_START.match(line)
+            m = def_start.match(line)
             if m:
                 skipping = True
                 if m.group(1) in used:

@@ -68,7 +68,7 @@ def part_text(shape: str, *parts: str) -> str:
     return LEX.capture_text(shape, parts)
 
 
-INT_RE = re.compile(LEX.regex("INT_LITERAL") + r"\Z")
+INT_RE = LEX_REGEXES.compile(LEX.regex("INT_LITERAL") + r"\Z")
 
 
 def to_int(text: str) -> int:
@@ -99,7 +99,7 @@ def unit_dependent(text: str) -> bool:
 
 # ------------------------------------------------------------------ types
 _SIGN_BIT = {"f": 1 << 31, "df": 1 << 63, "hf": 1 << 15, "bf": 1 << 15}
-_FLOAT_RE = re.compile(LEX.regex("FLOAT_VALUE") + r"\Z")
+_FLOAT_RE = LEX_REGEXES.compile(LEX.regex("FLOAT_VALUE") + r"\Z")
 
 
 def imm_bits(value: str, type_: str) -> int:

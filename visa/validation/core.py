@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import attrs
-
 from .._frozen import frozen
 from .. import ast
 from ..errors import Diagnostic, source_line
@@ -91,21 +89,32 @@ def facts(f) -> OpFacts:
                     checks.flow == "return", f.signature)
 
 
-@attrs.define
 class UnitContext(Context):
     """One object being checked: its report and what the checks share (the
-    rules of the records see it as a :class:`visa.isa.verify.Context`)."""
-    unit: ast.Unit
-    report: Report
-    grf: int
-    gvars: dict  # general variable name -> declaration (None: predefined)
-    kinds: dict = attrs.Factory(dict)  # every declared or predefined name -> G, A, P, S or T
-    label_uses: list = attrs.Factory(list)  # (node, name, kind)
-    blamed: dict = attrs.Factory(dict)  # declaration -> (rule, what its type broke, line)
-    legal_regions: dict = attrs.Factory(dict)  # (region, is dst, exec size) -> (width, v, h)
-    bf_vars: frozenset = frozenset()  # the unit's variables of type bf
-    declared: frozenset = frozenset()  # every name the unit declares (the older spec may declare T5)
-    roots: dict = attrs.Factory(dict)  # variable name -> (its alias chain's end, offset into it)
+    rules of the records see it as a :class:`visa.isa.verify.Context`):
+    ``kinds``, every declared or predefined name -> G, A, P, S or T;
+    ``label_uses``, (node, name, kind) of each label operand; ``blamed``, a
+    declaration -> (rule, line) of the type error it was blamed for;
+    ``legal_regions``, (region, is dst, exec size) -> (width, v, h);
+    ``bf_vars``, the unit's variables of type bf; ``declared``, every name
+    the unit declares (the older spec may declare T5); ``roots``, a
+    variable's name -> (its alias chain's end, offset into it).  (A plain
+    class: the passes fill it in as they go.)"""
+
+    def __init__(self, unit: ast.Unit, report: Report, grf: int, gvars: dict,
+                 kinds: dict | None = None, *, bf_vars: frozenset = frozenset(),
+                 declared: frozenset = frozenset()) -> None:
+        self.unit = unit
+        self.report = report
+        self.grf = grf
+        self.gvars = gvars  # general variable name -> declaration (None: predefined)
+        self.kinds = {} if kinds is None else kinds
+        self.label_uses: list = []
+        self.blamed: dict = {}
+        self.legal_regions: dict = {}
+        self.bf_vars = bf_vars
+        self.declared = declared
+        self.roots: dict = {}
 
     def type_error(self, rule: str, o, message: str, other=None) -> None:
         """An operand of the wrong type: the error at the operand, and a
@@ -117,10 +126,6 @@ class UnitContext(Context):
                 d = self.gvars.get(x.name)
                 if d is not None and d.line and d.line != o.line and d not in self.blamed:
                     self.blamed[d] = (rule, o.line)
-
-
-InsCheck = Callable[[ast.Instruction, OpFacts, UnitContext], None]
-
 
 
 InsCheck = Callable[[ast.Instruction, OpFacts, UnitContext], None]
