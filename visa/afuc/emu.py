@@ -6,31 +6,21 @@ ALU ops and ``mov``, ``cwrite``/``cread`` of control registers (GPU register
 reads through ``@REG_READ_ADDR``/``$regdata``, writes through
 ``@REG_WRITE_ADDR``/``@REG_WRITE``, memory reads of the image itself through
 ``@MEM_READ_ADDR``/``$memdata``, ``@PACKET_TABLE_WRITE``), ``(rep)``.
-Anything else is stepped over."""
+Anything else is stepped over.  What each instruction does is its record's
+``effect`` (visa/afuc/isa.py); this module only reads and writes the
+machine's state for it."""
 
 from __future__ import annotations
 
 from collections import deque
-from typing import Callable, Mapping
+from typing import Mapping
 
-from visa.afuc.isa import ISA
+from visa.afuc.isa import ISA, M32, Alu, Bitfield, ControlAccess, Immediate, Wait
 from visa.afuc.regs_gen import DOMAINS
 
 BASE = 0x10000  # where the emulated image sits in GPU memory (any aligned address)
-M32 = 0xFFFFFFFF
 _STEPS = 100000  # instructions (each (rep) iteration counts): a bootstrap is a few dozen
 _FIFO = 1 << 16  # most words one REG_READ/MEM_READ_DWORDS request queues
-
-_ALU: dict[str, Callable[[int, int], int]] = {
-    "and": lambda a, b: a & b, "or": lambda a, b: a | b, "xor": lambda a, b: a ^ b,
-    "shl": lambda a, b: (a << b) & M32 if b < 32 else 0,
-    "ushr": lambda a, b: a >> b if b < 32 else 0,
-    "ishr": lambda a, b: ((a - (1 << 32) if a >> 31 else a) >> min(b, 31)) & M32,
-    "rot": lambda a, b: ((a << (b & 31)) | (a >> (32 - (b & 31)))) & M32,
-    "mul8": lambda a, b: ((a & 0xFF) * (b & 0xFF)) & M32,
-    "min": min, "max": max,
-    "cmp": lambda a, b: 0x2B if a > b else (0x1E if a < b else 0),  # not needed by bootstraps
-}
 
 
 class Bootstrap:
@@ -123,29 +113,31 @@ class Bootstrap:
             pc += 1
             if d is None:
                 continue
-            name, v = d.bitset.name, d.values
-            if name == "waitin":
+            effect, v = d.bitset.effect, d.values
+            if type(effect) is Wait:
                 return
             reps = 1
             if v.get("REP"):
                 reps = min(self.regs[0x1C] or 1, budget + 1)
                 budget -= reps - 1
             for _ in range(reps):
-                if self._step(name, v) is False:
+                if effect is not None and self._step(effect, v) is False:
                     return
                 if v.get("REP") and self.regs[0x1C]:
                     self.regs[0x1C] -= 1
 
-    def _step(self, name: str, v: Mapping[str, int]) -> bool:
-        if name == "movi":
-            self._write_dst(v["DST"], (v["RIMMED"] << v["SHIFT"]) & M32)
+    def _step(self, effect: object, v: Mapping[str, int]) -> bool:
+        """Do ``effect`` with the instruction's field values ``v``; False
+        where it reads $data (the bootstrap is over)."""
+        if type(effect) is Immediate:
+            self._write_dst(v["DST"], effect.op(v))
             return True
-        if name in ("cwrite", "cread"):
+        if type(effect) is ControlAccess:
             off = self.regs[v["OFFSET"]] if 0 < v["OFFSET"] < 0x1D else 0
             reg = (off + v["BASE"]) & 0xFFF
             if v["PREINCREMENT"] and 0 < v["OFFSET"] < 0x1D:
                 self.regs[v["OFFSET"]] = (off + v["BASE"]) & M32
-            if name == "cwrite":
+            if effect.write:
                 s = self._read_src(v["SRC"])
                 if s is None:
                     return False
@@ -153,44 +145,23 @@ class Bootstrap:
             else:
                 self._write_dst(v["DST"], self.control.get(reg, 0))
             return True
-        base = name[:-1] if name.endswith("i") and name[:-1] in (*_ALU, "add", "addhi", "sub", "subhi") else name
-        if name in ("noti", "not", "msb", "setbiti", "clrbit"):
-            if name == "noti":
-                self._write_dst(v["DST"], ~v["IMMED"] & M32)
-                return True
-            s = self._read_src(v["SRC1"] if "SRC1" in v else v["SRC"])
-            if s is None:
-                return False
-            r = {"not": ~s & M32, "msb": s.bit_length() - 1 if s else 0,
-                 "setbiti": s | (1 << v.get("BIT", 0)), "clrbit": s & ~(1 << v.get("BIT", 0))}[name]
-            self._write_dst(v["DST"], r)
-            return True
-        if "SRC1" not in v:
-            return True
-        a = self._read_src(v["SRC1"])
+        # the register read first (SRC1, else SRC), then the second source
+        a = self._read_src(v["SRC1"] if "SRC1" in v else v["SRC"])
         if a is None:
             return False
-        if "RIMMED" in v:
-            b: int | None = v["RIMMED"]
-        else:
-            b = self._read_src(v["SRC2"])
-        if b is None:
-            return False
-        if base == "add":
-            r = a + b
-            self.carry = r >> 32
-        elif base == "addhi":
-            r = a + b + self.carry
-            self.carry = r >> 32
-        elif base == "sub":
-            r = a - b
-            self.carry = 1 if r < 0 else 0
-        elif base == "subhi":
-            r = a - b - self.carry
-            self.carry = 1 if r < 0 else 0
-        elif base in _ALU:
-            r = _ALU[base](a, b)
-        else:
+        if type(effect) is Bitfield:
+            dst = v["DST"]
+            self._write_dst(dst, effect.op(a, v["LO"], v["HI"], self.regs[dst] if dst else 0))
             return True
+        assert type(effect) is Alu, effect
+        if "SRC2" in v:
+            b = self._read_src(v["SRC2"])
+            if b is None:
+                return False
+        else:
+            b = v["RIMMED"] if "RIMMED" in v else v.get("BIT")
+        r, carry = effect.op(a, b, self.carry)
+        if carry is not None:
+            self.carry = carry & M32
         self._write_dst(v["DST"], r & M32)
         return True

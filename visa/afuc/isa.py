@@ -9,7 +9,7 @@ bits and its generation range.  Patterns are ``(low, high, bits MSB first)``;
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import attrs
 
@@ -79,6 +79,91 @@ class Branch:
         return int(text, 0)
 
 
+# -- what an instruction does ----------------------------------------------
+# The semantics the bootstrap emulator (visa/afuc/emu.py) runs, after Mesa's
+# emu.c (emu_alu, emu_instr) at the same commit; a record without an effect
+# is stepped over.  Shifts by 32 or more give 0 (Mesa shifts in C, whose
+# result is undefined there).
+
+M32 = 0xFFFFFFFF
+
+
+@attrs.frozen
+class Alu:
+    """``DST := op(a, b, carry)``: ``a`` is the register the form reads first
+    (SRC1, else SRC), ``b`` its second source (the register SRC2, else the
+    number in RIMMED or BIT; None where there is none); ``op`` gives the
+    value (the emulator keeps its low 32 bits) and the carry after it (None:
+    unchanged)."""
+
+    op: Callable[[int, Any, int], tuple[int, int | None]]
+
+
+@attrs.frozen
+class Immediate:
+    """``DST := op(fields)``: a value made of the instruction's fields alone."""
+
+    op: Callable[[Mapping[str, int]], int]
+
+
+@attrs.frozen
+class Bitfield:
+    """``DST := op(SRC, LO, HI, DST)``: a bit-field of SRC from bit LO to bit HI."""
+
+    op: Callable[[int, int, int, int], int]
+
+
+@attrs.frozen
+class ControlAccess:
+    """A control register at ``[OFFSET + BASE]`` (OFFSET's register, which
+    PREINCREMENT sets to that sum), written from SRC or read into DST."""
+
+    write: bool
+
+
+@attrs.frozen
+class Wait:
+    """Waits for the next packet: where a bootstrap ends."""
+
+
+def _mask(lo: int, hi: int) -> int:
+    n = hi - lo + 1  # (Mesa's BITFIELD_MASK of an unsigned count: all ones from 32 on, or below 1)
+    return M32 if n <= 0 or n >= 32 else (1 << n) - 1
+
+
+def _value(f: Callable[[int, int], int]) -> Alu:
+    return Alu(lambda a, b, carry: (f(a, b), None))
+
+
+DO_ADD = Alu(lambda a, b, carry: (a + b, (a + b) >> 32))
+DO_ADDHI = Alu(lambda a, b, carry: (a + b + carry, None))
+# (the carry is Mesa's: the high word of the 64-bit sum or difference, so a
+# borrow is 0xffffffff, which subhi adds)
+DO_SUB = Alu(lambda a, b, carry: (a - b, M32 if a < b else 0))
+DO_SUBHI = Alu(lambda a, b, carry: (a - b + carry, None))
+DO_AND = _value(lambda a, b: a & b)
+DO_OR = _value(lambda a, b: a | b)
+DO_XOR = _value(lambda a, b: a ^ b)
+DO_NOT = _value(lambda a, b: ~a)
+DO_SHL = _value(lambda a, b: a << b if b < 32 else 0)
+DO_USHR = _value(lambda a, b: a >> b if b < 32 else 0)
+DO_ISHR = _value(lambda a, b: (a - (1 << 32) if a >> 31 else a) >> min(b, 31))
+DO_ROT = _value(lambda a, b: (a << (b & 31)) | (a >> (32 - (b & 31))))
+DO_MUL8 = _value(lambda a, b: (a & 0xFF) * (b & 0xFF))
+DO_MIN = _value(min)
+DO_MAX = _value(max)
+DO_CMP = _value(lambda a, b: 0x00 if a > b else (0x2B if a == b else 0x1E))
+DO_BIC = _value(lambda a, b: a & ~b)
+DO_MSB = _value(lambda a, b: a.bit_length() - 1 if a else 0)
+DO_SETBIT = _value(lambda a, b: (a & ~(1 << ((b >> 1) & 31))) | ((b & 1) << ((b >> 1) & 31)))
+DO_SETBITI = _value(lambda a, bit: a | (1 << bit))
+DO_CLRBIT = _value(lambda a, bit: a & ~(1 << bit))
+DO_UBFX = Bitfield(lambda src, lo, hi, dst: (src >> lo) & _mask(lo, hi))
+DO_BFI = Bitfield(lambda src, lo, hi, dst: dst | ((src & _mask(lo, hi)) << lo))
+DO_MOVI = Immediate(lambda v: v["RIMMED"] << v["SHIFT"])
+DO_NOTI = Immediate(lambda v: ~v["IMMED"])
+
+
 # -- records --------------------------------------------------------------
 
 Pat = tuple[int, int, str]
@@ -111,11 +196,11 @@ class Parent:
 
 def leaf(name: str, parent: Parent, pats: Sequence[Pat], gen: tuple[int, int] = GEN_ALL,
          displayname: str = "", overrides: Sequence[Any] = (), display: str = "",
-         derived: Sequence[Any] = ()) -> Bitset:
+         derived: Sequence[Any] = (), effect: Any = None) -> Bitset:
     match, mask, dc = _bits(tuple(parent.pats) + tuple(pats))
     return Bitset(name, 32, match, mask, parent.fields, display or parent.display,
                   gen=gen, dontcare=dc, overrides=tuple(overrides) + parent.overrides,
-                  displayname=displayname or name, derived=tuple(derived))
+                  displayname=displayname or name, derived=tuple(derived), effect=effect)
 
 
 def F(name: str, low: int, high: int, kind: Any) -> Field:
@@ -197,57 +282,59 @@ def _op(n: int) -> str:
     return format(n, "05b")
 
 
-def _alu_pair(name: str, opc: int, gen: tuple[int, int] = GEN_ALL, imm: int | None = None,
+def _alu_pair(name: str, opc: int, effect: Alu, gen: tuple[int, int] = GEN_ALL, imm: int | None = None,
               imm12: int | None = None) -> list[Bitset]:
     """``name`` (register form, ``opc`` in bits 0-4) and ``namei`` (the
     immediate form: opcode ``imm`` in bits 27-31, or ``imm12`` in bits 12-15
-    of the 12-bit immediate form)."""
-    out = [leaf(name, ALU2, [(0, 4, _op(opc))], gen)]
+    of the 12-bit immediate form), both doing ``effect``."""
+    out = [leaf(name, ALU2, [(0, 4, _op(opc))], gen, effect=effect)]
     if imm12 is not None:
-        out.append(leaf(name + "i", ALU2I12, [(12, 15, format(imm12, "04b"))], gen, name))
+        out.append(leaf(name + "i", ALU2I12, [(12, 15, format(imm12, "04b"))], gen, name, effect=effect))
     else:
-        out.append(leaf(name + "i", ALU2I, [(27, 31, _op(opc if imm is None else imm))], gen, name))
+        out.append(leaf(name + "i", ALU2I, [(27, 31, _op(opc if imm is None else imm))], gen, name,
+                        effect=effect))
     return out
 
 
 _mov_ovr = (({"SRC1": 0}, "{REP}{XMOV}{PEEK}mov {DST}, {SRC2}"),)
 
 BITSETS: list[Bitset] = [
-    *_alu_pair("add", 1), *_alu_pair("addhi", 2), *_alu_pair("sub", 3), *_alu_pair("subhi", 4),
-    *_alu_pair("and", 5),
-    leaf("or", ALU2, [(0, 4, _op(6))], overrides=_mov_ovr),
-    leaf("ori", ALU2I, [(27, 31, _op(6))], displayname="or"),
-    *_alu_pair("xor", 7),
-    leaf("not", ALU1, [(0, 4, _op(8))]),
-    leaf("noti", ALU1I, [(27, 31, _op(8))], displayname="not"),
-    *_alu_pair("shl", 9, LE6), *_alu_pair("shl", 0x12, G7, imm12=2),
-    *_alu_pair("ushr", 0xa, LE6), *_alu_pair("ushr", 0x13, G7, imm12=3),
-    *_alu_pair("ishr", 0xb, LE6), *_alu_pair("ishr", 0x14, G7, imm12=4),
-    *_alu_pair("rot", 0xc, LE6), *_alu_pair("rot", 0x15, G7, imm12=5),
-    *_alu_pair("mul8", 0xd, LE6), *_alu_pair("mul8", 0xc, G7),
-    *_alu_pair("min", 0xe, LE6), *_alu_pair("min", 0xa, G7),
-    *_alu_pair("max", 0xf, LE6), *_alu_pair("max", 0xb, G7),
-    *_alu_pair("cmp", 0x10, LE6), *_alu_pair("cmp", 0xd, G7),
-    *_alu_pair("bic", 0x9, G7),
-    leaf("msb", ALU1, [(0, 4, _op(0x14))], LE6),
-    leaf("msb", ALU1, [(0, 4, _op(0x19))], G7),
-    leaf("setbiti", SETCLR6, [(0, 0, "1")], LE6, "setbit"),
-    leaf("clrbit", SETCLR6, [(0, 0, "0")], LE6),
-    leaf("setbiti", SETCLR7, [(0, 0, "1")], G7, "setbit"),
-    leaf("clrbit", SETCLR7, [(0, 0, "0")], G7),
-    leaf("setbit", ALU2, [(0, 4, _op(0x16))], G7),
-    leaf("ubfx", BFI, [(12, 15, "0111")], G7),
-    leaf("bfi", BFI, [(12, 15, "1000")], G7),
-    leaf("movi", MOVI, [(27, 31, "10001")], LE6),
-    leaf("movi", MOVI, [(27, 31, "01110")], G7),
+    *_alu_pair("add", 1, DO_ADD), *_alu_pair("addhi", 2, DO_ADDHI), *_alu_pair("sub", 3, DO_SUB),
+    *_alu_pair("subhi", 4, DO_SUBHI),
+    *_alu_pair("and", 5, DO_AND),
+    leaf("or", ALU2, [(0, 4, _op(6))], overrides=_mov_ovr, effect=DO_OR),
+    leaf("ori", ALU2I, [(27, 31, _op(6))], displayname="or", effect=DO_OR),
+    *_alu_pair("xor", 7, DO_XOR),
+    leaf("not", ALU1, [(0, 4, _op(8))], effect=DO_NOT),
+    leaf("noti", ALU1I, [(27, 31, _op(8))], displayname="not", effect=DO_NOTI),
+    *_alu_pair("shl", 9, DO_SHL, LE6), *_alu_pair("shl", 0x12, DO_SHL, G7, imm12=2),
+    *_alu_pair("ushr", 0xa, DO_USHR, LE6), *_alu_pair("ushr", 0x13, DO_USHR, G7, imm12=3),
+    *_alu_pair("ishr", 0xb, DO_ISHR, LE6), *_alu_pair("ishr", 0x14, DO_ISHR, G7, imm12=4),
+    *_alu_pair("rot", 0xc, DO_ROT, LE6), *_alu_pair("rot", 0x15, DO_ROT, G7, imm12=5),
+    *_alu_pair("mul8", 0xd, DO_MUL8, LE6), *_alu_pair("mul8", 0xc, DO_MUL8, G7),
+    *_alu_pair("min", 0xe, DO_MIN, LE6), *_alu_pair("min", 0xa, DO_MIN, G7),
+    *_alu_pair("max", 0xf, DO_MAX, LE6), *_alu_pair("max", 0xb, DO_MAX, G7),
+    *_alu_pair("cmp", 0x10, DO_CMP, LE6), *_alu_pair("cmp", 0xd, DO_CMP, G7),
+    *_alu_pair("bic", 0x9, DO_BIC, G7),
+    leaf("msb", ALU1, [(0, 4, _op(0x14))], LE6, effect=DO_MSB),
+    leaf("msb", ALU1, [(0, 4, _op(0x19))], G7, effect=DO_MSB),
+    leaf("setbiti", SETCLR6, [(0, 0, "1")], LE6, "setbit", effect=DO_SETBITI),
+    leaf("clrbit", SETCLR6, [(0, 0, "0")], LE6, effect=DO_CLRBIT),
+    leaf("setbiti", SETCLR7, [(0, 0, "1")], G7, "setbit", effect=DO_SETBITI),
+    leaf("clrbit", SETCLR7, [(0, 0, "0")], G7, effect=DO_CLRBIT),
+    leaf("setbit", ALU2, [(0, 4, _op(0x16))], G7, effect=DO_SETBIT),
+    leaf("ubfx", BFI, [(12, 15, "0111")], G7, effect=DO_UBFX),
+    leaf("bfi", BFI, [(12, 15, "1000")], G7, effect=DO_BFI),
+    leaf("movi", MOVI, [(27, 31, "10001")], LE6, effect=DO_MOVI),
+    leaf("movi", MOVI, [(27, 31, "01110")], G7, effect=DO_MOVI),
     leaf("store", STORE, [(27, 31, "10101"), (15, 15, "0")], G5),
     leaf("store", STORE, [(15, 15, "0"), (27, 31, "10100")], G6),
-    leaf("cwrite", CWRITE, [(15, 15, "1")], G5),
-    leaf("cwrite", CWRITE, [(15, 15, "0")], G6),
+    leaf("cwrite", CWRITE, [(15, 15, "1")], G5, effect=ControlAccess(write=True)),
+    leaf("cwrite", CWRITE, [(15, 15, "0")], G6, effect=ControlAccess(write=True)),
     leaf("swrite", SWRITE, [], G6),
     leaf("load", LOAD, [], G6),
-    leaf("cread", CREAD, [(15, 15, "1"), (27, 31, "10110")], G5),
-    leaf("cread", CREAD, [(15, 15, "0"), (27, 31, "10111")], G6),
+    leaf("cread", CREAD, [(15, 15, "1"), (27, 31, "10110")], G5, effect=ControlAccess(write=False)),
+    leaf("cread", CREAD, [(15, 15, "0"), (27, 31, "10111")], G6, effect=ControlAccess(write=False)),
     leaf("sread", SREAD, [], G6),
     leaf("brnei", BRI, [(26, 31, "110000")], displayname="brne"),
     leaf("breqi", BRI, [(26, 31, "110001")], displayname="breq"),
@@ -258,7 +345,7 @@ BITSETS: list[Bitset] = [
     leaf("iret", RET, [(25, 25, "1")]),
     leaf("call", CALL, [(26, 31, "110101")]),
     leaf("jumpa", JUMPA, [(26, 31, "111001")], G7),
-    leaf("waitin", NOARGS, [(26, 31, "110110")]),
+    leaf("waitin", NOARGS, [(26, 31, "110110")], effect=Wait()),
     leaf("bl", CALL, [(26, 31, "111000")]),
     # setsecure's target is the derived constant 3 (skip two instructions)
     leaf("setsecure", NOARGS, [(26, 31, "111011")], display="setsecure $02, #{TARGET}",

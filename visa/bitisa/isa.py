@@ -84,17 +84,19 @@ class Bitset(Record):
     value)`` pairs a word must also meet; ``overrides``: ``(predicate, display)``
     pairs tried before ``display`` (a :data:`Predicate`); ``displayname``: what ``{NAME}``
     prints (default ``name``); ``derived``: ``(name, value, kind)`` fields not in the
-    word (isaspec ``<derived>``)."""
+    word (isaspec ``<derived>``); ``effect``: what the instruction does, for an
+    emulator of the instruction set (the engine itself does not read it)."""
 
     __slots__ = _fields = ("name", "size", "match", "mask", "fields", "display", "gen", "dontcare",
-                           "asserts", "overrides", "displayname", "derived", "needs", "modes")
+                           "asserts", "overrides", "displayname", "derived", "needs", "modes",
+                           "effect")
 
     def __init__(self, name: str, size: int, match: int, mask: int, fields: Sequence[Field] = (),
                  display: str = "", gen: tuple[int, int] = (0, 1 << 30), dontcare: int = 0,
                  asserts: Sequence[tuple[int, int]] = (),
                  overrides: Sequence[tuple[Predicate, str]] = (),
                  displayname: str = "", derived: Sequence[tuple[str, int, Any]] = (),
-                 needs: int = 0, modes: int = 0) -> None:
+                 needs: int = 0, modes: int = 0, effect: Any = None) -> None:
         self.name = name
         self.size = size
         self.match = match
@@ -109,6 +111,7 @@ class Bitset(Record):
         self.derived = tuple(derived)
         self.needs = needs
         self.modes = modes
+        self.effect = effect
 
     @classmethod
     def from_pattern(cls, name: str, pattern: str, fields: Sequence[Field] = (),
