@@ -94,6 +94,7 @@ def load(kind: str, name: str, where: str | None = None) -> Any:
     try:
         with open(_path(where, kind, name), "rb") as f:
             data = f.read()
+            _still_used(f.fileno())
     except (OSError, ValueError):
         return None
     head = _TAG + name.encode() + b"\n"
@@ -106,6 +107,57 @@ def load(kind: str, name: str, where: str | None = None) -> Any:
         return marshal.loads(body)
     except (ValueError, EOFError, TypeError):  # pragma: no cover - the digest matched
         return None
+
+
+# ------------------------------------------------------------ stale files
+# A changed source, an upgrade or another Python names new files and never
+# reads the old ones again, which would pile up for good.  So a file that is
+# read has its time of change set to now (where it is over a day old: one
+# call a day per file), and when a file is written (something new was made:
+# after an upgrade, say), once per process, the files of this store's names
+# (and of its earlier layouts) left unread for STALE_DAYS are removed, with
+# any temporary file a killed writer left behind.  Nothing else in the
+# directory is touched, and a file that cannot be removed is left.
+STALE_DAYS = 30
+_DAY = 86400
+_OUR_NAMES = re.compile(r"(?:[a-z0-9]+(?:-[a-z0-9]+)*-[0-9a-f]{32}\.bin"  # this layout
+                        r"|afuc-[0-9a-f]{16}\.txt|g80-parser\.lark|parser-[0-9a-f]{8,64}\.lark"  # earlier ones
+                        r"|\..+\.[0-9a-f]{12}\.tmp)\Z")  # a writer's temporary file (visa/_files.py)
+_swept: set[str] = set()
+
+
+def _still_used(fd: int) -> None:
+    """Mark the open file as read now (where it was last marked over a day ago)."""
+    try:
+        import time
+        now = time.time()
+        if now - os.fstat(fd).st_mtime > _DAY:
+            os.utime(fd, (now, now))
+    except OSError:  # (a read-only store: it cannot be swept either)
+        pass
+
+
+def sweep(where: str, now: float | None = None) -> list[str]:
+    """Remove the stale files of the store at ``where`` (see above); the
+    names removed."""
+    import time
+    now = time.time() if now is None else now
+    gone: list[str] = []
+    try:
+        names = os.listdir(where)
+    except OSError:
+        return gone
+    for n in names:
+        if not _OUR_NAMES.match(n):
+            continue
+        p = os.path.join(where, n)
+        try:
+            if now - os.lstat(p).st_mtime > STALE_DAYS * _DAY:
+                os.unlink(p)
+                gone.append(n)
+        except OSError:
+            continue
+    return gone
 
 
 def save(kind: str, name: str, value: Any, where: str | None = None) -> bool:
@@ -126,6 +178,9 @@ def save(kind: str, name: str, value: Any, where: str | None = None) -> bool:
         replace_with(_path(where, kind, name), data, 0o644)
     except OSError:
         return False
+    if where not in _swept:
+        _swept.add(where)
+        sweep(where)
     return True
 
 
