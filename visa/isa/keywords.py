@@ -10,9 +10,10 @@ from typing import Mapping, Optional
 from .._record import record
 from .field_codes import InstCategory, LabelKind
 from .value_codes import FenceFlag, LifetimeKind
-from .lsc_codes import LSC_UNTYPED_SUBOPS, LscOp
 from .subops import SVM_SUBOPS
 from .opcodes import OPCODES, OPCODES_BY_MNEMONIC, Opcode, SAMPLER_3D_OPS
+from .later import LaterEntries, LaterMapping
+from . import forms_index
 
 # the rows' shorthand
 _O = Opcode
@@ -69,10 +70,23 @@ _SELF_NAMED = (
     "add3", "qw_gather", "qw_scatter", "madw", "add3.o", "breakpoint",
 )
 
+
+def lsc_keywords() -> dict[str, TextForm]:
+    """The keywords of the LSC messages (made when first read: their values
+    name lsc_codes' operations, and a kernel without LSC instructions does
+    not import lsc_codes; their keys are forms_index.LSC_KEYWORDS)."""
+    from .lsc_codes import LSC_UNTYPED_SUBOPS, LscOp
+    return {
+        **{s.mnemonic: TextForm(_O.LSC_UNTYPED, "subop", s.code,
+                                note="LSC_TYPED when the SFID is .tgm") for s in LSC_UNTYPED_SUBOPS},
+        "lsc_read_state_info": TextForm(_O.LSC_TYPED, "subop", LscOp.READ_STATE_INFO),
+    }
+
+
 # Keyword at the start of an instruction in the text (12504 lexer; breakpoint
 # needs the 14828 lexer) -> what it encodes.  Not keywords: func, label (a
 # label is "name:"), va / va_skl_plus ops and vme_idm (no text form).
-TEXT_MNEMONICS: Mapping[str, TextForm] = MappingProxyType(
+TEXT_MNEMONICS: Mapping[str, TextForm] = LaterMapping((
     {
         **_plain(*_SELF_NAMED),
         "dpas": TextForm(_O.DPAS, note="written dpas.<p1>.<p2>.<depth>.<count>"),
@@ -100,13 +114,13 @@ TEXT_MNEMONICS: Mapping[str, TextForm] = MappingProxyType(
         "nbarrier.signal": TextForm(_O.NBARRIER, "mode", 1),
         "nbarrier.wait": TextForm(_O.NBARRIER, "mode", 0),
         **{s.mnemonic: TextForm(_O.SVM, "subop", s.code) for s in SVM_SUBOPS},
-        **{s.mnemonic: TextForm(_O.LSC_UNTYPED, "subop", s.code,
-                                note="LSC_TYPED when the SFID is .tgm") for s in LSC_UNTYPED_SUBOPS},
-        "lsc_read_state_info": TextForm(_O.LSC_TYPED, "subop", LscOp.READ_STATE_INFO),
+    },
+    LaterEntries(forms_index.LSC_KEYWORDS, lsc_keywords),
+    {
         "lsc_fence": TextForm(_O.LSC_FENCE),
         **{i.name: TextForm(i.opcode, "op", i.op) for i in SAMPLER_3D_OPS.values() if i.in_text},
-    }
-)
+    },
+))
 
 
 

@@ -68,7 +68,7 @@ from .descriptions import (Constraint, DST_G_I, DST_G_I_P, InstAttr, OpcodeDef, 
     OperandKind, SRC_G_A_AO, SRC_G_I, SRC_G_IMM_AO, SRC_G_I_IMM, SRC_G_I_IMM_AO, SRC_G_I_IMM_P_AO,
     STATE_SPECIAL, alu_row, exec_field, imm_field, opcode_row, operand, other_field, pred_field,
     raw_field, reserved_row, sampler_field, source_fields, surface_field)
-from .lsc_codes import LSC_TYPED_SUBOPS, LSC_UNTYPED_SUBOPS
+from .later import LaterTuple
 from .subops import SVM_SUBOPS, VA_SKL_PLUS_SUBOPS, VA_SUBOPS
 
 # the rows' shorthand
@@ -79,6 +79,10 @@ _C = OperandClass
 _LSC = InstCategory.LSC
 _SA = InstCategory.SAMPLER
 _SV = InstCategory.SVM
+# the LSC sub-op rows: lsc_codes' tables, read when first used (a kernel
+# without LSC instructions does not build them; see visa/isa/later.py)
+_LSC_UNTYPED_SUBOPS = LaterTuple("visa.isa.lsc_codes", "LSC_UNTYPED_SUBOPS")
+_LSC_TYPED_SUBOPS = LaterTuple("visa.isa.lsc_codes", "LSC_TYPED_SUBOPS")
 
 
 REFERENCE_TAG = "igc-1.0.14828.26"
@@ -788,9 +792,9 @@ OPCODES: tuple = (
     ), platform=TargetPlatform.XE_HP_SDV),
     opcode_row(_O.RESERVED_88, "reserved88", _MOV, 1, 1, desc_name="reserved_88", desc_category=_RES),
     opcode_row(_O.LSC_UNTYPED, "lsc_untyped", _LSC, 0, 0, (operand(_K.SUBOPCODE, _T.UB, name="subop"),),
-        platform=TargetPlatform.DG2, attr=_SPEC, subops=LSC_UNTYPED_SUBOPS),
+        platform=TargetPlatform.DG2, attr=_SPEC, subops=_LSC_UNTYPED_SUBOPS),
     opcode_row(_O.LSC_TYPED, "lsc_typed", _LSC, 0, 0, (operand(_K.SUBOPCODE, _T.UB, name="subop"),),
-        platform=TargetPlatform.DG2, attr=_SPEC, subops=LSC_TYPED_SUBOPS),
+        platform=TargetPlatform.DG2, attr=_SPEC, subops=_LSC_TYPED_SUBOPS),
     opcode_row(_O.LSC_FENCE, "lsc_fence", _LSC, 0, 0, (
         exec_field(), pred_field(),
         other_field(_T.UB, "sfid"),

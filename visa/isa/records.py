@@ -18,14 +18,16 @@ A record is made whole, once, by the family module that owns it, and
 """
 from __future__ import annotations
 
+import threading
 from types import MappingProxyType
 from typing import Callable, Iterable, Iterator, Mapping, NamedTuple
 
 from .._record import field, record
 
-from . import datatypes, targets, descriptions
+from . import datatypes, targets, descriptions, later
 from .field_codes import InstCategory
 from .atoms import Atom, EncodeError, Exec, PredField, RawOp, Vec
+from .later import LaterFamily
 from .syntax import DEFAULT, Style
 
 
@@ -402,31 +404,104 @@ class FormTable(Mapping):
     record (a second one for a mnemonic is an error), and
     :meth:`with_forms` makes a new table with more records.  What the
     stages look up by other keys (the forms of an opcode, the mnemonic of an
-    older name or a directive) is made once per table."""
+    older name or a directive) is made once per table.
+
+    :meth:`of_families` makes a table of families in order, some of them
+    :class:`~visa.isa.later.LaterFamily`: those are imported when one of
+    their mnemonics or opcodes is first looked up, or the whole table is
+    iterated (see visa/isa/later.py); the table reads the same either way."""
 
     def __init__(self, forms: Iterable[Form]):
+        self._init((tuple(forms),))
+
+    @classmethod
+    def of_families(cls, families: Iterable["tuple | LaterFamily"]) -> "FormTable":
+        """The table of ``families`` in order: each a tuple of records, or a
+        :class:`~visa.isa.later.LaterFamily` imported on first need."""
+        table = cls.__new__(cls)
+        table._init(tuple(families))
+        return table
+
+    def _init(self, parts: tuple) -> None:
+        self._lock = threading.Lock()
+        self._derived: dict = {}  # what reads the same whatever is loaded
+        # (the families in order: a tuple of records, or one not imported;
+        # the records of those imported by mnemonic; the others by mnemonic
+        # and by opcode; what is made of the records imported): replaced as
+        # a whole when a family is imported
+        self._state: tuple = self._state_of(parts)
+        names = [m for p in parts for m in (p.mnemonics if isinstance(p, LaterFamily) else
+                                           (f.mnemonic for f in p))]
+        if len(set(names)) != len(names):
+            twice = next(m for k, m in enumerate(names) if m in names[:k])
+            raise ValueError(f"form '{twice}' is registered twice")
+
+    @staticmethod
+    def _state_of(parts: tuple) -> tuple:
         table: dict[str, Form] = {}
-        for f in forms:
-            if f.mnemonic in table:
-                raise ValueError(f"form '{f.mnemonic}' is registered twice")
-            table[f.mnemonic] = f
-        self._table = MappingProxyType(table)
-        self._derived: dict = {}
+        later: dict[str, LaterFamily] = {}
+        later_ops: dict[int, tuple] = {}
+        for p in parts:
+            if isinstance(p, LaterFamily):
+                later.update(dict.fromkeys(p.mnemonics, p))
+                for op in p.opcodes:
+                    later_ops[op] = later_ops.get(op, ()) + (p,)
+                continue
+            for f in p:
+                if f.mnemonic in table:
+                    raise ValueError(f"form '{f.mnemonic}' is registered twice")
+                table[f.mnemonic] = f
+        return parts, MappingProxyType(table), MappingProxyType(later), MappingProxyType(later_ops), {}
+
+    def _load(self, family: LaterFamily) -> tuple:
+        """The state with ``family`` imported (and checked against what the
+        index says of it)."""
+        records = tuple(later.value_of(family.module, "RECORDS"))
+        if family_of(family.module, records) != family:
+            raise RuntimeError(later.STALE.format(what=f"{family.module}'s records"))
+        with self._lock:
+            parts = self._state[0]
+            if any(p is family for p in parts):
+                self._state = self._state_of(tuple(records if p is family else p for p in parts))
+            return self._state
+
+    def _whole(self) -> Mapping[str, Form]:
+        """The records by mnemonic, every family imported."""
+        state = self._state
+        while state[2]:
+            state = self._load(next(iter(state[2].values())))
+        return state[1]
 
     def __getitem__(self, mnemonic: str) -> Form:
-        return self._table[mnemonic]
+        _, table, later_, _, _ = self._state
+        f = table.get(mnemonic)
+        if f is None:
+            family = later_.get(mnemonic)
+            if family is None:
+                raise KeyError(mnemonic)
+            return self._load(family)[1][mnemonic]
+        return f
 
     def get(self, mnemonic, default=None):
-        return self._table.get(mnemonic, default)
+        _, table, later_, _, _ = self._state
+        f = table.get(mnemonic)
+        if f is None:
+            family = later_.get(mnemonic)
+            if family is None:
+                return default
+            return self._load(family)[1][mnemonic]
+        return f
 
     def __contains__(self, mnemonic) -> bool:
-        return mnemonic in self._table
+        _, table, later_, _, _ = self._state
+        return mnemonic in table or mnemonic in later_
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._table)
+        return iter(self._whole())
 
     def __len__(self) -> int:
-        return len(self._table)
+        _, table, later_, _, _ = self._state
+        return len(table) + len(later_)
 
     def __repr__(self) -> str:
         return f"FormTable({len(self)} records)"
@@ -435,7 +510,7 @@ class FormTable(Mapping):
         """A new table: this one and ``forms`` (with ``replacing``, a record of a
         mnemonic already here takes its place)."""
         new = {f.mnemonic for f in forms}
-        kept = [f for m, f in self._table.items() if not (replacing and m in new)]
+        kept = [f for m, f in self._whole().items() if not (replacing and m in new)]
         return FormTable(kept + list(forms))
 
     def _made(self, key: str, make: Callable) -> object:
@@ -444,26 +519,39 @@ class FormTable(Mapping):
             v = self._derived[key] = make()
         return v
 
+    def _pairs(self, of_form: Callable, of_family: Callable) -> Iterator:
+        """What each family says, in order: of_form(form) of each record of
+        one imported, of_family(family) of one that is not."""
+        for p in self._state[0]:
+            if isinstance(p, LaterFamily):
+                yield from of_family(p)
+            else:
+                for f in p:
+                    yield from of_form(f)
+
     def by_opcode(self) -> Mapping[int, tuple]:
         """Opcode -> the layouts that may have written it (the decoder's
-        candidates, in the table's order)."""
-        def make():
-            out: dict[int, list] = {}
-            for f in self._table.values():
-                for g in f.variants():
-                    out.setdefault(g.opcode, []).append(g)
-            return MappingProxyType({k: tuple(v) for k, v in out.items()})
-        return self._made("by_opcode", make)
+        candidates, in the table's order).  The families that hold an
+        opcode are imported when it is looked up."""
+        return self._made("by_opcode", lambda: _ByOpcode(self))
+
+    def _with_opcode(self, opcode: int) -> tuple:
+        """The state with every family that holds ``opcode`` imported."""
+        state = self._state
+        for p in state[3].get(opcode, ()):
+            state = self._load(p)
+        return state
 
     def older_names(self) -> Mapping[str, str]:
         """An older spec's name -> the mnemonic it spells (``dhp`` -> ``dph``)."""
-        return self._made("older_names", lambda: MappingProxyType(
-            {old: m for m, f in self._table.items() for old in f.text.older_names}))
+        return self._made("older_names", lambda: MappingProxyType(dict(self._pairs(
+            lambda f: ((old, f.mnemonic) for old in f.text.older_names), lambda p: p.older_names))))
 
     def directives(self) -> Mapping[str, str]:
         """A directive (lower case, without its dot) -> the mnemonic it spells."""
-        return self._made("directives", lambda: MappingProxyType(
-            {f.text.directive: m for m, f in self._table.items() if f.text.directive}))
+        return self._made("directives", lambda: MappingProxyType(dict(self._pairs(
+            lambda f: ((f.text.directive, f.mnemonic),) if f.text.directive else (),
+            lambda p: p.directives))))
 
     def close_to(self, mnemonic: str) -> tuple[str, ...]:
         """The nearest mnemonics to an unknown one (for a suggestion)."""
@@ -471,8 +559,65 @@ class FormTable(Mapping):
         hit = memo.get(mnemonic)
         if hit is None:
             import difflib
-            hit = memo[mnemonic] = tuple(difflib.get_close_matches(mnemonic, list(self._table), n=3))
+            names = list(self._pairs(lambda f: (f.mnemonic,), lambda p: p.mnemonics))
+            hit = memo[mnemonic] = tuple(difflib.get_close_matches(mnemonic, names, n=3))
         return hit
+
+
+class _ByOpcode(Mapping):
+    """:meth:`FormTable.by_opcode`: opcode -> its layouts, the families that
+    hold the opcode imported when it is looked up."""
+
+    def __init__(self, forms: FormTable) -> None:
+        self._forms = forms
+
+    @staticmethod
+    def _of(state: tuple) -> Mapping[int, tuple]:
+        """The layouts by opcode of the records of ``state`` (made once per state)."""
+        made = state[4]
+        got = made.get("by_opcode")
+        if got is None:
+            out: dict[int, list] = {}
+            for f in state[1].values():
+                for g in f.variants():
+                    out.setdefault(g.opcode, []).append(g)
+            got = made["by_opcode"] = MappingProxyType({k: tuple(v) for k, v in out.items()})
+        return got
+
+    def get(self, opcode, default=None):
+        state = self._forms._state
+        if opcode in state[3]:
+            state = self._forms._with_opcode(opcode)
+        return self._of(state).get(opcode, default)
+
+    def __getitem__(self, opcode) -> tuple:
+        got = self.get(opcode)
+        if got is None:
+            raise KeyError(opcode)
+        return got
+
+    def __contains__(self, opcode) -> bool:
+        state = self._forms._state
+        return opcode in self._of(state) or opcode in state[3]
+
+    def __iter__(self) -> Iterator[int]:
+        self._forms._whole()
+        return iter(self._of(self._forms._state))
+
+    def __len__(self) -> int:
+        self._forms._whole()
+        return len(self._of(self._forms._state))
+
+
+def family_of(module: str, records: Iterable[Form]) -> LaterFamily:
+    """What a family's ``records`` hold, as the index (visa/isa/forms_index.py)
+    writes it for the family of ``module``."""
+    records = tuple(records)
+    return LaterFamily(
+        module, tuple(f.mnemonic for f in records),
+        tuple(sorted({g.opcode for f in records for g in f.variants()})),
+        tuple((old, f.mnemonic) for f in records for old in f.text.older_names),
+        tuple((f.text.directive, f.mnemonic) for f in records if f.text.directive))
 
 
 # ------------------------------------------------------- row-driven forms
