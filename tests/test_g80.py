@@ -397,3 +397,31 @@ def test_help_version_and_unknown_options(capsys):
         assert main(["--version"]) == 0 and capsys.readouterr().out.startswith(f"{name} (visa ")
     assert cli.dis_run(["--frob", "x"])[0] == 1
     assert asm.run(["--frob", "x"])[0] == 2
+
+
+@pytest.mark.parametrize("text, message", [
+    # found by mutating the reference programs: a sub-instruction inside a vector made the
+    # shared search's key unhashable (TypeError), and a .skip/.align/.size of a huge or
+    # negative number (read as 64 bits) tried to allocate it (MemoryError, OverflowError)
+    ("addc $r47:(mul u16 $r16h $r30l) $r47 $c0\n", "1:1: error: no encoding matches this instruction"),
+    ("nop\n.skip -5\nnop\n", "2:1: error: .skip 0xfffffffffffffffb would make section 'default' "
+                             "0x10000000000000003 bytes long: more than g80-as lays out (16 MiB)"),
+    ("nop\n.align -16\n", "2:1: error: .align 0xfffffffffffffff0 would make section 'default'"),
+    ("nop\n.align 0xfffffffffff16\nnop\n", "2:1: error: .align 0xfffffffffff16 would make"),
+    (".size -1\n", "1:1: error: .size 0xffffffffffffffff would make section 'default'"),
+    ("nop\n.skip 0x1000000\n", "2:1: error: .skip 0x1000000 would make section 'default' 0x1000008 bytes"),
+])
+def test_bad_input_found_by_fuzzing_is_an_error(text, message, tmp_path):
+    src = tmp_path / "f.s"
+    src.write_text(text)
+    outp = tmp_path / "o"
+    rc, out, err = asm.run(["-m", "g80", "-w", "-O", "cp", "-o", str(outp), str(src)])
+    assert rc == 1 and not out and not outp.exists()
+    assert f"{src}:{message}" in err and "Traceback" not in err
+
+
+def test_the_largest_section_is_laid_out(tmp_path):
+    src = tmp_path / "f.s"
+    src.write_text("nop\n.skip 0xfffff8\n")
+    rc, out, err = asm.run(["-m", "g80", "-i", "-O", "cp", str(src)])
+    assert rc == 0 and len(out) == 1 << 24 and not out[8:].strip(b"\0"), err

@@ -107,6 +107,11 @@ def _oplen(m: Match) -> int:
 
 # ---------------------------------------------------------------- layout
 
+#: the most bytes a section may hold (envyas would try to allocate what .skip, .size or
+#: .align asks, 2**64 - 1 bytes for a -1, and fail: no G80 program comes near it)
+MAX_SECTION = 1 << 24
+
+
 class Section:
     def __init__(self, name: str, base: int = 0) -> None:
         self.name = name
@@ -375,16 +380,17 @@ def assemble_lines(lines: list[tuple], opts: Options | Variant,
                 d, params = ln[1], ln[2]
                 if d == "section":
                     cur = next(s for s in sections if s.name == params[0][1])
-                elif d == "align":
+                elif d in ("align", "size", "skip"):
                     num = params[0][1]
-                    cur.zero_to((cur.pos + num - 1) // num * num)
-                elif d == "size":
-                    num = params[0][1]
-                    if cur.pos > num:
+                    if d == "size" and cur.pos > num:
                         raise AsmError([(ln[3], ln[4], f"section '{cur.name}' exceeds .size by {cur.pos - num} bytes")])
-                    cur.zero_to(num)
-                elif d == "skip":
-                    cur.zero_to(cur.pos + params[0][1])
+                    end = ((cur.pos + num - 1) // num * num if d == "align" else num if d == "size"
+                           else cur.pos + num)
+                    if end > MAX_SECTION:  # (a number read as 64 bits: -1 is 2**64 - 1)
+                        raise AsmError([(ln[3], ln[4], f".{d} {num:#x} would make section '{cur.name}' "
+                                                       f"{end:#x} bytes long: more than g80-as lays out "
+                                                       f"({MAX_SECTION >> 20} MiB)")])
+                    cur.zero_to(end)
                 elif d == "equ":
                     pass
                 else:
