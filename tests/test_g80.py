@@ -404,6 +404,7 @@ def test_help_version_and_unknown_options(capsys):
     # shared search's key unhashable (TypeError), and a .skip/.align/.size of a huge or
     # negative number (read as 64 bits) tried to allocate it (MemoryError, OverflowError)
     ("addc $r47:(mul u16 $r16h $r30l) $r47 $c0\n", "1:1: error: no encoding matches this instruction"),
+    ("add sat f32 $r1 (mul $r12 c0[$a2+0x30]).neg $r1\n", "1:1: error: no encoding matches this instruction"),
     ("nop\n.skip -5\nnop\n", "2:1: error: .skip 0xfffffffffffffffb would make section 'default' "
                              "0x10000000000000003 bytes long: more than g80-as lays out (16 MiB)"),
     ("nop\n.align -16\n", "2:1: error: .align 0xfffffffffffffff0 would make section 'default'"),

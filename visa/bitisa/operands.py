@@ -78,6 +78,8 @@ def fold(e: tuple) -> tuple:
         return ("vec", fold(e[1]), fold(e[2]))
     if k == "mem":
         return ("mem", e[1], fold(e[2]), fold(e[3]) if e[3] is not None else None, e[4])
+    if k == "swizzle":
+        return ("swizzle", fold(e[1]), *e[2:])
     if k == "sinsn":  # (a sub-instruction inside an expression, ``$r1:(mul ...)``: no
         return ("sinsn", _frozen(e[1]))  # operand takes one, but it is a value: hashable)
     return e
