@@ -21,23 +21,31 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Iterator
 from functools import lru_cache
 
-# The tokens of a terminal's definition, and the start of a definition: read
-# only when the grammar's memo does not have what they make (compiled then)
+# ------------------------------------------------------- reading a grammar
+# One reader of a grammar's definitions, for the terminals' composer below
+# (Lexicon) and the rules' (visa.bitisa.grammar.RegularGrammar): read only
+# when a memo does not have what they make (its expressions compiled then).
 _TOKEN_TEXT = r"""
     (?P<space>\s+)
   | (?P<comment>//[^\n]*)
   | (?P<string>"(?:[^"\\]|\\.)*"i?)
   | (?P<regexp>/(?:[^/\\\n]|\\.)+/[imslux]*)
+  | (?P<rule>_?[a-z][a-z0-9_]*)
   | (?P<name>[A-Z_][A-Z_0-9]*)
-  | (?P<op>[()|?*+])
+  | (?P<op>[()\[\]|?*+])
 """
-_DEF_START_TEXT = r"([A-Z_][A-Z_0-9]*)(?:\.-?[0-9]+)?[ \t]*:(?!:)"
+# a definition's start: a TERMINAL (with its priority: NAME.2:), or a
+# terminal or a rule (its ?/! marks kept)
+_TERMINAL_START_TEXT = r"([A-Z_][A-Z_0-9]*)(?:\.(-?[0-9]+))?[ \t]*:(?!:)"
+_DEF_START_TEXT = r"([?!]?_?[a-z][a-z0-9_]*|[A-Z_][A-Z_0-9]*)(?:\.(-?[0-9]+))?[ \t]*:(?!:)"
 
 
-def _def_start() -> "re.Pattern[str]":
-    return re.compile(_DEF_START_TEXT)  # (re keeps what it compiled: a lookup after the first)
+def is_terminal(name: str) -> bool:
+    """Whether a name :func:`definitions` gives is a terminal's."""
+    return name[:1] not in ("?", "!", "%") and not any(c.islower() for c in name)
 
 
 def _escape(text: str) -> str:
@@ -54,71 +62,87 @@ class GrammarError(ValueError):
     captured twice in one expression."""
 
 
-def _terminal_sources(text: str) -> dict[str, str]:
-    """NAME -> the text of its definition (continuation lines included)."""
-    defs: dict[str, str] = {}
-    cur: str | None = None
-    def_start = _def_start()
+def definitions(text: str) -> Iterator[tuple[str, int, str]]:
+    """Each top-level definition of a grammar text, in order: (its name as
+    written: a TERMINAL, or a rule with its ``?``/``!`` marks; its priority,
+    0 unless written ``NAME.2:``; its text, continuation lines included);
+    and ``("%ignore", 0, what it ignores)`` for an ``%ignore`` line."""
+    def_start = re.compile(_DEF_START_TEXT)  # (re keeps what it compiled: a lookup after the first)
+    cur: list[str] | None = None
+    head: tuple[str, int] = ("", 0)
     for line in text.splitlines():
-        if not line.strip() or line.lstrip().startswith("//"):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("//"):
             continue
         if line[0] in " \t":
             if cur is not None:
-                defs[cur] += "\n" + line
+                cur.append(line)
             continue
-        cur = None
+        if cur is not None:
+            yield head[0], head[1], "\n".join(cur)
+            cur = None
+        if stripped.startswith("%ignore"):
+            yield "%ignore", 0, stripped[len("%ignore"):].strip()
+            continue
         m = def_start.match(line)
         if m:
-            cur = m.group(1)
-            defs[cur] = line[m.end():]
-    return defs
+            head = (m.group(1), int(m.group(2) or 0))
+            cur = [line[m.end():]]
+    if cur is not None:
+        yield head[0], head[1], "\n".join(cur)
 
 
-def _tokens(src: str, name: str) -> list[tuple[str, str]]:
-    out, pos = [], 0
+def read(src: str, what: str, rules: bool = False):
+    """The tree of a definition's text ``src`` (``what`` names it in an
+    error: ``terminal NAME``, ``rule name``): ('alt', [seq...]), ('seq',
+    [item...]), ('rep', item, quantifier), ('lit', regexp text, the string)
+    for a string, ('lit', regexp text) for a regular expression, ('ref',
+    NAME) for a terminal; with ``rules``, also ('rule', name) and ``[...]``
+    (what is optional).  Raises GrammarError."""
+    tokens, pos = [], 0
     token = re.compile(_TOKEN_TEXT, re.X)  # (re keeps what it compiled)
     while pos < len(src):
         m = token.match(src, pos)
         if m is None:
-            raise GrammarError(f"terminal {name}: cannot read {src[pos:pos + 20]!r}")
+            raise GrammarError(f"{what}: cannot read {src[pos:pos + 20]!r}")
         pos = m.end()
         kind = m.lastgroup
         assert kind is not None  # every alternative of _TOKEN_TEXT is a named group
         if kind not in ("space", "comment"):
-            out.append((kind, m.group(kind)))
-    return out
+            tokens.append((kind, m.group(kind)))
+    at = 0
 
-
-def _parse(tokens: list[tuple[str, str]], name: str):
-    """The definition as a tree: ('alt', [seq...]), ('seq', [item...]),
-    ('rep', item, quantifier), ('lit', regexp text), ('ref', NAME)."""
-    pos = 0
-
-    def alternatives():
-        nonlocal pos
+    def alternatives(close: str | None):
+        nonlocal at
         seqs = [sequence()]
-        while pos < len(tokens) and tokens[pos] == ("op", "|"):
-            pos += 1
+        while at < len(tokens) and tokens[at] == ("op", "|"):
+            at += 1
             seqs.append(sequence())
+        if close is not None:
+            if at >= len(tokens) or tokens[at] != ("op", close):
+                raise GrammarError(f"{what}: missing {close!r}")
+            at += 1
         return ("alt", seqs)
 
     def sequence():
-        nonlocal pos
+        nonlocal at
         items = []
-        while pos < len(tokens) and tokens[pos] not in (("op", "|"), ("op", ")")):
+        while at < len(tokens) and tokens[at] not in (("op", "|"), ("op", ")"), ("op", "]")):
             item = atom()
-            if pos < len(tokens) and tokens[pos][0] == "op" and tokens[pos][1] in "?*+":
-                item = ("rep", item, tokens[pos][1])
-                pos += 1
+            if at < len(tokens) and tokens[at][0] == "op" and tokens[at][1] in "?*+":
+                item = ("rep", item, tokens[at][1])
+                at += 1
             items.append(item)
         return ("seq", items)
 
     def atom():
-        nonlocal pos
-        kind, text = tokens[pos]
-        pos += 1
+        nonlocal at
+        kind, text = tokens[at]
+        at += 1
         if kind == "name":
             return ("ref", text)
+        if kind == "rule" and rules:
+            return ("rule", text)
         if kind == "string":
             fold = text.endswith("i")
             body = text[1:-2] if fold else text[1:-1]
@@ -129,22 +153,20 @@ def _parse(tokens: list[tuple[str, str]], name: str):
             if '\\\\"' in text:
                 # Lark's reader turns \\" into \" (it drops the escaped
                 # backslash): refuse what the two would read differently
-                raise GrammarError(f"terminal {name}: write [\"\\\\] rather than "
+                raise GrammarError(f"{what}: write [\"\\\\] rather than "
                                    f"[\\\\\"] in {text}")
             end = text.rindex("/")
             body, flags = text[1:end].replace("\\/", "/"), text[end + 1:]
             return ("lit", f"(?{flags}:{body})" if flags else f"(?:{body})")
         if text == "(":
-            inner = alternatives()
-            if pos >= len(tokens) or tokens[pos] != ("op", ")"):
-                raise GrammarError(f"terminal {name}: unbalanced parenthesis")
-            pos += 1
-            return inner
-        raise GrammarError(f"terminal {name}: unexpected {text!r}")
+            return alternatives(")")
+        if text == "[" and rules:
+            return ("rep", alternatives("]"), "?")
+        raise GrammarError(f"{what}: unexpected {text!r}")
 
-    tree = alternatives()
-    if pos != len(tokens):
-        raise GrammarError(f"terminal {name}: unexpected {tokens[pos][1]!r}")
+    tree = alternatives(None)
+    if at != len(tokens):
+        raise GrammarError(f"{what}: unexpected {tokens[at][1]!r}")
     return tree
 
 
@@ -175,8 +197,8 @@ class Lexicon:
         self._memo = memo
         trees = memo.get(("trees",)) if memo is not None else None
         if trees is None:
-            trees = {name: _parse(_tokens(src, name), name)
-                     for name, src in _terminal_sources(grammar_text).items()}
+            trees = {name: read(src, f"terminal {name}")
+                     for name, _, src in definitions(grammar_text) if is_terminal(name)}
             if memo is not None:
                 memo.put(("trees",), trees)
         self._trees = trees
@@ -203,7 +225,7 @@ class Lexicon:
     def _lark_text(self) -> str:
         used = set()
         in_def = False
-        def_start = _def_start()
+        def_start = re.compile(_TERMINAL_START_TEXT)
         for ln in self._text.splitlines():
             if def_start.match(ln):
                 in_def = True
@@ -241,7 +263,7 @@ class Lexicon:
         for name, src in definitions:
             if name in trees:
                 raise GrammarError(f"terminal {name} is in the grammar already")
-            trees[name] = _parse(_tokens(src, name), name)
+            trees[name] = read(src, f"terminal {name}")
         new = Lexicon.__new__(Lexicon)
         new._text, new._re, new._memo, new._trees = self._text, self._re, None, trees
         new._compose = lru_cache(maxsize=None)(new._compose_kept)

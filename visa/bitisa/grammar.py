@@ -32,30 +32,17 @@ terminal names, parentheses, ``[...]``, ``|``, ``?``, ``*``, ``+``, and
 """
 from __future__ import annotations
 
-import ast
 import re
 import re._parser as _sre  # type: ignore[import-not-found]  # re.compile's own parser
 from collections.abc import Iterable, Iterator, Mapping
 from functools import lru_cache
 from typing import Any
 
-from visa.lexicon import GrammarError, Lexicon, _escape
+from visa.lexicon import GrammarError, Lexicon, definitions, is_terminal, read
 
-# a rule's tree: ('alt', [seq, ...]) ('seq', [item, ...]) ('rep', item, '?*+')
-# ('tok', regexp, name or None) ('rule', name)
+# a rule's tree (visa.lexicon.read): ('alt', [seq, ...]) ('seq', [item, ...])
+# ('rep', item, '?*+') ('lit', regexp[, string]) ('ref', TERMINAL) ('rule', name)
 Node = tuple[Any, ...]
-
-_RULE_START = re.compile(r"([?!]?_?[a-z][a-z0-9_]*)[ \t]*:(?!:)")
-_TERM_START = re.compile(r"([A-Z_][A-Z_0-9]*)(?:\.(-?[0-9]+))?[ \t]*:(?!:)")
-_TOKEN = re.compile(r"""
-    (?P<space>\s+)
-  | (?P<comment>//[^\n]*)
-  | (?P<string>"(?:[^"\\]|\\.)*"i?)
-  | (?P<regexp>/(?:[^/\\\n]|\\.)+/[imslux]*)
-  | (?P<term>_?[A-Z][A-Z_0-9]*)
-  | (?P<rule>_?[a-z][a-z0-9_]*)
-  | (?P<op>[()\[\]|?*+])
-""", re.X)
 
 # an expression that is a fixed string: escaped or plain characters only
 _LITERAL = re.compile(r"(?:\\.|[^\\.^$*+?{}\[\]|()])*")
@@ -265,29 +252,15 @@ class RegularGrammar:
         self._priority: dict[str, int] = {}
         self._rules: dict[str, Node] = {}
         self._ignore: list[str] = []
-        cur: str | None = None
         body: dict[str, str] = {}
-        for line in text.splitlines():
-            stripped = line.strip()
-            if not stripped or stripped.startswith("//"):
-                continue
-            if line[0] in " \t":
-                if cur is not None:
-                    body[cur] += "\n" + line
-                continue
-            cur = None
-            if stripped.startswith("%ignore"):
-                self._ignore += stripped.split()[1:]
-                continue
-            m = _TERM_START.match(line)
-            if m:
-                self._priority[m.group(1)] = int(m.group(2) or 0)
-                continue
-            m = _RULE_START.match(line)
-            if m:
-                cur = m.group(1).lstrip("?!")
-                body[cur] = line[m.end():]
-        self._rules = {name: self._read(src, name) for name, src in body.items()}
+        for name, priority, src in definitions(text):
+            if name == "%ignore":
+                self._ignore += src.split()
+            elif is_terminal(name):
+                self._priority[name] = priority
+            else:
+                body[name.lstrip("?!")] = src
+        self._rules = {name: read(src, f"rule {name}", rules=True) for name, src in body.items()}
         for name in self._ignore:
             if name not in self.lexicon.names:
                 raise GrammarError(f"%ignore {name}: no such terminal")
@@ -295,71 +268,6 @@ class RegularGrammar:
         self._firsts_memo: dict[str, frozenset[str] | None] = {}
         self._used: set[str] | None = None
         self._tokens_memo: dict[tuple[str, int], str] = {}
-
-    # ------------------------------------------------------------- reading
-    def _read(self, src: str, name: str) -> Node:
-        toks: list[tuple[str, str]] = []
-        pos = 0
-        while pos < len(src):
-            m = _TOKEN.match(src, pos)
-            if m is None:
-                raise GrammarError(f"rule {name}: cannot read {src[pos:pos + 20]!r}")
-            pos = m.end()
-            kind = m.lastgroup
-            assert kind is not None
-            if kind not in ("space", "comment"):
-                toks.append((kind, m.group(kind)))
-        at = 0
-
-        def alternatives(close: str | None) -> Node:
-            nonlocal at
-            seqs = [sequence()]
-            while at < len(toks) and toks[at] == ("op", "|"):
-                at += 1
-                seqs.append(sequence())
-            if close is not None:
-                if at >= len(toks) or toks[at] != ("op", close):
-                    raise GrammarError(f"rule {name}: missing {close!r}")
-                at += 1
-            return ("alt", seqs)
-
-        def sequence() -> Node:
-            nonlocal at
-            items: list[Node] = []
-            while at < len(toks) and toks[at] not in (("op", "|"), ("op", ")"), ("op", "]")):
-                item = atom()
-                if at < len(toks) and toks[at][0] == "op" and toks[at][1] in "?*+":
-                    item = ("rep", item, toks[at][1])
-                    at += 1
-                items.append(item)
-            return ("seq", items)
-
-        def atom() -> Node:
-            nonlocal at
-            kind, text = toks[at]
-            at += 1
-            if kind == "term":
-                return ("tok", text, text)
-            if kind == "rule":
-                return ("rule", text)
-            if kind == "string":
-                fold = text.endswith("i")
-                lit = _escape(ast.literal_eval('"' + (text[1:-2] if fold else text[1:-1]) + '"'))
-                return ("tok", f"(?i:{lit})" if fold else lit, None)
-            if kind == "regexp":
-                end = text.rindex("/")
-                body, flags = text[1:end].replace("\\/", "/"), text[end + 1:]
-                return ("tok", f"(?{flags}:{body})" if flags else f"(?:{body})", None)
-            if text == "(":
-                return alternatives(")")
-            if text == "[":
-                return ("rep", alternatives("]"), "?")
-            raise GrammarError(f"rule {name}: unexpected {text!r}")
-
-        tree = alternatives(None)
-        if at != len(toks):
-            raise GrammarError(f"rule {name}: unexpected {toks[at][1]!r}")
-        return tree
 
     # ------------------------------------------------------------- composing
     @property
@@ -372,8 +280,7 @@ class RegularGrammar:
         out = []
         for seq in tree[1]:
             items = seq[1]
-            if len(items) != 1 or items[0][0] not in ("rule", "tok") or (
-                    items[0][0] == "tok" and items[0][2] is None):
+            if len(items) != 1 or items[0][0] not in ("rule", "ref"):
                 raise GrammarError(f"rule {rule} is not a choice of names")
             out.append(str(items[0][1]))
         return tuple(out)
@@ -387,9 +294,9 @@ class RegularGrammar:
         return self._firsts_memo[regexp]
 
     def _leaves(self) -> Iterator[Node]:
-        """Every token of every rule (``('tok', regexp, name or None)``)."""
+        """Every token of every rule (``('lit', ...)``, ``('ref', TERMINAL)``)."""
         def walk(node: Node) -> Iterator[Node]:
-            if node[0] == "tok":
+            if node[0] in ("lit", "ref"):
                 yield node
             elif node[0] in ("alt", "seq"):
                 for n in node[1]:
@@ -402,7 +309,7 @@ class RegularGrammar:
 
     def _used_terminals(self) -> set[str]:
         if self._used is None:
-            self._used = {str(t[2]) for t in self._leaves() if t[2] is not None}
+            self._used = {str(t[1]) for t in self._leaves() if t[0] == "ref"}
         return self._used
 
     def _token(self, regexp: str, priority: int) -> str:
@@ -446,7 +353,7 @@ class RegularGrammar:
         for p in [*want, *cut]:
             if p not in self._rules and p not in self.lexicon.names:
                 raise GrammarError(f"no rule or terminal {p} in the grammar")
-        return _tidy(self._emit(("rule", rule) if rule in self._rules else ("tok", rule, rule),
+        return _tidy(self._emit(("rule", rule) if rule in self._rules else ("ref", rule),
                                 want, prefix, (), set(), frozenset(cut)))
 
     def alternatives(self, parts: Mapping[str, Iterable[str]], lead: str = "",
@@ -467,8 +374,8 @@ class RegularGrammar:
     def _emit(self, node: Node, parts: frozenset[str], prefix: str, stack: tuple[str, ...],
               seen: set[str], cut: frozenset[str] = frozenset()) -> str:
         kind = node[0]
-        if kind == "tok":
-            name = node[2]
+        if kind in ("lit", "ref"):
+            name = node[1] if kind == "ref" else None
             regexp = self.lexicon.regex(str(name)) if name is not None else str(node[1])
             out = self._token(regexp, self.priority(str(name)) if name else 0)
             if name in parts:
@@ -519,7 +426,7 @@ class RegularGrammar:
         items: list[tuple[int, int, str, str]] = []
         anon: dict[str, str] = {}
         for leaf in self._leaves():
-            if leaf[2] is None and str(leaf[1]) not in anon:
+            if leaf[0] == "lit" and str(leaf[1]) not in anon:
                 anon[str(leaf[1])] = f"_T{len(anon)}"
         for t in sorted(self._used_terminals() | set(self._ignore)):
             r = self.lexicon.regex(t)
