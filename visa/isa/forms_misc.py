@@ -473,7 +473,9 @@ class Lifetime(Atom):
     """lifetime.start / .end V: properties (UB: end bit | operand class
     << 4) and the variable's id (UD)."""
     operand_slots = (0,)
-    mod_own = True  # .start / .end
+    mod_slots = ((0, frozenset(("start", "end"))),)
+    mod_least = 1
+    name_slots = ((0, "".join(sorted(_LIFETIME_CLASS))),)
 
     def encode(self, ins, cx, out):
         if len(ins.mods) != 1 or ins.mods[0] not in ("start", "end"):

@@ -72,6 +72,7 @@ class OpFacts:
     read_only: bool = True  # its destination is checked for read-only predefined variables
     returns: bool = False  # a return (a predicated one falls through)
     signature: "Signature" = OPEN  # its operands' classes and types
+    name_slots: tuple = ()  # (operand index, kinds) of the bare names it reads as variables
 
 
 def facts(f) -> OpFacts:
@@ -86,7 +87,7 @@ def facts(f) -> OpFacts:
                     checks.shift, checks.vector, f, facts.arity if checks.counted else None,
                     None if checks.own_modifiers else facts.mods,
                     checks.sat or cat in (C.ARITH, C.LOGIC), checks.read_only,
-                    checks.flow == "return", f.signature)
+                    checks.flow == "return", f.signature, facts.name_slots)
 
 
 class UnitContext(Context):

@@ -129,6 +129,31 @@ def references(ins: ast.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
             ctx.report("operand-class", node, f"'{name}' is {_KIND_WORD[k]}; {what} must be {want}")
 
 
+@instruction_check(applies=lambda f: bool(f.name_slots))
+def bare_names(ins: ast.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
+    """name-undeclared: an operand written as a bare name that the form reads
+    as a variable (a surface ``T6``, a sampler, lifetime's variable, a
+    predicate or state vector operand, a bare raw ``V``) names nothing
+    declared or predefined (GenX_IR: "undefined surface variable", ...).
+    operand-class: it names a variable of a kind its place does not take (a
+    general variable where a surface goes)."""
+    ops = ins.operands
+    kinds = ctx.kinds
+    for index, allowed in facts.name_slots:
+        if index >= len(ops):
+            continue
+        o = ops[index]
+        if type(o) is not ast.Name:
+            continue
+        k = kinds.get(o.name)
+        if k is None:
+            ctx.report("name-undeclared", o, f"'{o.name}' is not declared")
+        elif k not in allowed:
+            want = " or ".join(_KIND_WORD[a] for a in allowed)
+            ctx.report("operand-class", o, f"'{o.name}' is {_KIND_WORD[k]}; operand {index} of "
+                                           f"'{ins.op}' must be {want}")
+
+
 # ------------------------------------------------------ operand signature
 @instruction_check(applies=lambda f: f.form.constrained)
 def signature(ins: ast.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
