@@ -33,7 +33,7 @@ UNIT_CHECKS = (declarations.declarations, declarations.declared_before_use,
                declarations.kernel_attributes, declarations.inputs)
 # the checks of one instruction, in order (then its record's own hooks)
 INSTRUCTION_CHECKS = (
-    references.offsets, references.references, references.bare_names, references.signature, references.label_uses,
+    references.offsets, references.references, references.signature, references.label_uses,
     fields.exec_size, fields.platform, fields.predicate, fields.operands,
     regions.regions, regions.read_only, regions.two_grfs, regions.raw_align,
     fields.modifiers, fields.shape)
