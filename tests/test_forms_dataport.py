@@ -112,9 +112,14 @@ def test_layout(line, hexbytes):
     ("(P1) oword_st (2) T6 0x0:ud VD.0", "cannot be predicated"),
 ])
 def test_errors(line, message):
+    """The encoder's own refusal (its message), and visa-as's (since issue 18
+    the validator's rules say most of these first)."""
+    text = HEAD + "    " + line + "\n    ret (M1, 1)\n"
     with pytest.raises(visa.VisaError) as e:
-        _code(line)
+        assemble(text, validate=False)
     assert message in str(e.value)
+    with pytest.raises(visa.VisaError):
+        _code(line)
 
 
 # ------------------------------------------------------------------- decode

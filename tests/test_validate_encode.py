@@ -1,7 +1,9 @@
-"""What only the encoder can judge (an undeclared surface written as a bare
-name, a modifier a binary field has no code for, a kernel attribute Intel
-aborts on) is reported by visa.validate and by visa-as --syntax-only with
-rule ``encode``, at its position: what they pass, visa-as assembles."""
+"""What only the encoder can judge (a kernel attribute Intel aborts on,
+the older spec's structured control flow) is reported by visa.validate and
+by visa-as --syntax-only with rule ``encode``, at its position: what they
+pass, visa-as assembles.  (An undeclared bare surface and the modifiers of
+the sampler, atomic, svm_block, rt_write_3d and lifetime families were
+judged here before issue 18: tests/test_validate_issue18.py.)"""
 from pathlib import Path
 
 import visa
@@ -12,34 +14,35 @@ DATA = Path(__file__).resolve().parent / "data"
 PROGRAM = """.version 4.1
 .kernel "k"
 .decl VD v_type=G type=d num_elts=16 align=hword
-.decl T6 v_type=T num_elts=1
+.decl VAT5 v_type=G type=d num_elts=16 align=hword{attrs}
 .kernel_attr Target="cm"
 .function "_main_0"
 
 _main_0:
-    oword_ld (4) {surface} 0x0:ud VD.0
-    ret (M1, 1)
+    mov (M1, 8) VAT5(0,0)<1> 0x0:d
+{more}    ret (M1, 1)
 """
+BAD = ' attrs={AsmName="vat5"}'  # a kernel attribute on a variable: Intel's writer aborts
 
 
-def test_undeclared_bare_surface():
-    bad = PROGRAM.format(surface="T9")
-    found = visa.validate(bad)
-    assert [(d.rule, d.line, d.col, d.severity) for d in found] == [("encode", 9, 18, "error")]
-    assert "undeclared variable 'T9'" in found[0].message
-    good = PROGRAM.format(surface="T6")
+def test_kernel_attribute_on_a_variable():
+    found = visa.validate(PROGRAM.format(attrs=BAD, more=""))
+    assert [(d.rule, d.line, d.col, d.severity) for d in found] == [("encode", 4, 59, "error")]
+    assert "'AsmName' is a kernel attribute, not a variable attribute" in found[0].message
+    good = PROGRAM.format(attrs="", more="")
     assert visa.validate(good) == []
     assert visa.assemble(good)[:4] == b"CISA"
 
 
 def test_syntax_only_reports_what_visa_as_refuses(tmp_path):
     src = tmp_path / "k.visaasm"
-    src.write_text(PROGRAM.format(surface="T9"))
+    src.write_text(PROGRAM.format(attrs=BAD, more=""))
     r = run_tool("visa-as", "--syntax-only", str(src))
     assert r.returncode == 1
-    assert f"{src}:9:18: error: undeclared variable 'T9' [encode]" in r.stderr
+    assert (f"{src}:4:59: error: 'AsmName' is a kernel attribute, not a variable attribute [encode]"
+            in r.stderr)
     assert not list(tmp_path.glob("*.isa"))
-    src.write_text(PROGRAM.format(surface="T6"))
+    src.write_text(PROGRAM.format(attrs="", more=""))
     r = run_tool("visa-as", "--syntax-only", str(src))
     assert (r.returncode, r.stderr) == (0, "")
     assert not list(tmp_path.glob("*.isa"))
@@ -48,9 +51,7 @@ def test_syntax_only_reports_what_visa_as_refuses(tmp_path):
 def test_a_validator_error_comes_alone():
     """The encoder is asked only about programs the validator passes: its
     view of a program with errors would repeat them."""
-    bad = PROGRAM.format(surface="T9").replace("    ret (M1, 1)\n",
-                                               "    add (M1, 8) VD(0,0)<0> VD(0,0)<8;8,1> 0x1:d\n"
-                                               "    ret (M1, 1)\n")
+    bad = PROGRAM.format(attrs=BAD, more="    add (M1, 8) VD(0,0)<0> VD(0,0)<8;8,1> 0x1:d\n")
     assert [d.rule for d in visa.validate(bad)] == ["region-dst-stride"]
 
 

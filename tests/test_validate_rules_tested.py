@@ -20,6 +20,7 @@ from visa.errors import RULES
 import test_validate as V
 import test_validate_inputs as VI
 import test_validate_issue17 as V17
+import test_validate_issue18 as V18
 import test_validate_more as VM
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,9 +44,10 @@ OTHERS = [
     ("modifier-kind", _HEAD.format(version="4.1", decls=".decl P1 v_type=P num_elts=16\n"
                                                         ".decl P2 v_type=P num_elts=16",
                                    body="    and (M1, 16) P2 (-)P1 P2\n"), None),
-    # an undeclared surface written as a bare name: only its binary form can say (rule encode)
-    ("encode", _HEAD.format(version="4.1", decls=".decl VU v_type=G type=ud num_elts=64 align=GRF",
-                            body="    oword_ld (4) T9 0x0:ud VU.0\n"), None),
+    # a kernel attribute on a variable, which Intel's writer aborts on: only
+    # the encoder says so (rule encode)
+    ("encode", _HEAD.format(version="4.1", decls='.decl VU v_type=G type=ud num_elts=64 align=GRF '
+                                                 'attrs={AsmName="vu"}', body=""), None),
 ]
 
 
@@ -91,6 +93,8 @@ def _programs():
     for prec, acc, verdict, _ged in V17.DPAS_CASES:
         if verdict is not None:
             out.append((f"dpas {prec} {acc}", V17.dpas_program(prec, acc), "DG2"))
+    for case, bad, *_ in V18.CASES:
+        out.append((case, V18.program(bad), V18.PLATFORM))
     out += [(rule, text, platform) for rule, text, platform in OTHERS]
     return out
 

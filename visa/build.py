@@ -1011,12 +1011,6 @@ class _Trial(Context):
     def report(self, rule: str, node: Any, message: str, severity: str = "error") -> None:
         self.problems.append(message)
 
-    def opclass(self, o: Any) -> str:
-        # a bare name nothing declares: the encoder says it is undeclared
-        if type(o) is ast.Name and o.name not in self.kinds:
-            return "?"
-        return super().opclass(o)
-
     # the decode side of the names (the atoms' ``cx``)
     def var_name(self, kind: str, ident: int, at: int | None = None) -> str:
         n = self.names.get((kind, ident))

@@ -100,7 +100,8 @@ dataport-surface decl-duplicate decl-num-elts decl-predefined decl-type dpas dst
 dst-read-only exec-mask exec-size fcvt fence-options imm-bool imm-range input-bounds
 input-grf-straddle input-kind input-order input-overlap input-size input-undeclared
 label-duplicate label-undefined lsc-addr lsc-cache lsc-data lsc-fence lsc-shape lsc-size
-modifier-arith modifier-dst modifier-kind modifier-not modifier-sat modifier-unknown mov-flag
+modifier-arith modifier-dst modifier-kind modifier-missing modifier-not modifier-sat modifier-unknown
+mov-flag
 name-undeclared null-source operand-class operand-count operand-kind operand-offset platform
 pred-dropped pred-none pred-spelling raw-align raw-send region-bounds region-dst-stride
 region-grfs region-hstride region-missing region-vstride region-vxh region-width

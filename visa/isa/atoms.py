@@ -23,6 +23,7 @@ the encoder and the decoder are loops over that tuple.
 from __future__ import annotations
 
 import struct
+from typing import Callable, NamedTuple
 
 from .._record import record
 
@@ -200,9 +201,17 @@ class Atom:
       of the dotted modifiers; ``mod_free``: words it takes at any position
       (a destination's ``.sat``); ``mod_list``: (words, first position,
       words after the execution size): no other modifier than these from
-      that position on (:class:`ModCheck`); ``mod_own``: it reads modifiers
-      in a way of its own that the validator cannot describe (sampler
-      channels, cache controls ...);
+      that position on (:class:`ModCheck`); ``mod_least``: the fewest
+      modifiers the instruction is written with (it reads one at a position
+      below it); ``mod_ordered`` / ``mod_last``: every modifier but the last
+      is one of these words, in this order, and the last is what this test
+      (a :class:`ModTest`) takes (the 3D sampler's flags and channel mask);
+      ``mod_own``: it reads modifiers in a way of its own that the validator
+      cannot describe (cache controls, dpas precisions ...: the family's
+      rule judges them);
+    * ``name_slots``: ((operand index, kind letters), ...) of the operands
+      written as a bare name that it reads as a variable of one of these
+      kinds (G, A, P, S, T: a surface ``T6``, a sampler, a bare raw ``V``);
     * ``exec_field`` / ``pred_field``: it is the execution-size / predicate
       field; ``refuses_pred``: the form has no predicate and says so;
     * ``label_slots``: ((operand index, label kind), ...) of labels it names;
@@ -220,7 +229,11 @@ class Atom:
     mod_slots: tuple = ()
     mod_free: frozenset = frozenset()
     mod_list: tuple | None = None
+    mod_least: int = 0
+    mod_ordered: tuple = ()
+    mod_last: "ModTest | None" = None
     mod_own: bool = False
+    name_slots: tuple = ()
     exec_field: bool = False
     pred_field: bool = False
     refuses_pred: bool = False
@@ -236,6 +249,17 @@ class Atom:
 
 
 _SAT = frozenset(("sat",))
+ALL_KINDS = "GAPST"  # a bare name of any declared kind (its place's rules judge the kind)
+
+
+class ModTest(NamedTuple):
+    """What a modifier position takes when no list of words says it: a test
+    of the word, and how messages describe what it takes."""
+    test: Callable[[str], bool]
+    words: str
+
+    def __call__(self, m: str) -> bool:
+        return self.test(m)
 
 
 @record
@@ -306,6 +330,10 @@ class Vec(Atom):
     def mod_free(self) -> frozenset:
         return _SAT if self.sat else frozenset()
 
+    @property
+    def name_slots(self) -> tuple:
+        return ((self.index, ALL_KINDS),)  # a predicate or a state operand
+
     def encode(self, ins, cx, out):
         o = operand(ins, self.index)
         _ops.encode_vector(o, cx, out, self.sat and "sat" in ins.mods)
@@ -326,6 +354,10 @@ class RawOp(Atom):
     @property
     def operand_slots(self) -> tuple:
         return (self.index,)
+
+    @property
+    def name_slots(self) -> tuple:
+        return ((self.index, "G"),)  # a bare V is V.0
 
     def encode(self, ins, cx, out):
         _ops.encode_raw(operand(ins, self.index), cx, out)
@@ -360,6 +392,10 @@ class ModEnum(Atom):
     def mod_slots(self) -> tuple:
         return ((self.pos, frozenset(t for t, _ in self.table)),)
 
+    @property
+    def mod_least(self) -> int:
+        return self.pos + 1
+
     def encode(self, ins, cx, out):
         if self.pos >= len(ins.mods):
             _fail(f"'{ins.op}' needs a modifier ({', '.join('.' + t for t, _ in self.table)})", ins)
@@ -392,6 +428,9 @@ def is_hex_word(m: str) -> bool:
     return True
 
 
+HEX_WORD = ModTest(is_hex_word, ".x<hex>")
+
+
 def is_decimal_word(m: str) -> bool:
     return m.isdigit()
 
@@ -404,7 +443,11 @@ class HexMod(Atom):
 
     @property
     def mod_slots(self) -> tuple:
-        return ((self.pos, is_hex_word),)
+        return ((self.pos, HEX_WORD),)
+
+    @property
+    def mod_least(self) -> int:
+        return self.pos + 1
 
     def encode(self, ins, cx, out):
         m = ins.mods[self.pos] if self.pos < len(ins.mods) else ""

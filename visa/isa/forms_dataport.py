@@ -42,7 +42,7 @@ from .._record import record
 from .. import ast
 from . import datatypes, value_codes, subops, opcodes
 from . import rules_dataport as rules
-from .atoms import (MASK_CODE, MASK_NAME, SIZES, Atom, DecodeError, Exec, Lit, Mismatch, ModCheck,
+from .atoms import (MASK_CODE, MASK_NAME, SIZES, Atom, ModTest, DecodeError, Exec, Lit, Mismatch, ModCheck,
                     ModEnum, PredField, RawOp, Vec, operand, read_code)
 from .atoms import fail as _fail
 from .operands import describe as _describe
@@ -76,6 +76,15 @@ _CHANNEL_BY_NAME = {n: int(m) for m, n in value_codes.CHANNEL_MASK_NAMES.items()
 _CHANNEL_NAME = {v: k for k, v in _CHANNEL_BY_NAME.items()}
 _ATOMIC_BY_NAME = {n: int(op) for op, n in value_codes.ATOMIC_OP_NAMES.items()}
 _ATOMIC_NAME = {v: k for k, v in _ATOMIC_BY_NAME.items()}
+_ATOMIC_OPS = frozenset(_ATOMIC_BY_NAME)
+_SVM_ALIGNMENT = frozenset(("aligned", "unaligned"))
+
+
+def _is_channel_mask(m: str) -> bool:
+    return m.upper() in _CHANNEL_BY_NAME
+
+
+CHANNEL_MASK = ModTest(_is_channel_mask, "a channel mask (.R, .RG, .RGBA ...)")
 
 
 # ------------------------------------------------------------- atoms
@@ -88,6 +97,10 @@ class SurfaceId(Atom):
     @property
     def operand_slots(self) -> tuple:
         return (self.index,)
+
+    @property
+    def name_slots(self) -> tuple:
+        return ((self.index, "T"),)
 
     def encode(self, ins, cx, out):
         o = operand(ins, self.index)
@@ -172,7 +185,14 @@ class GatherCount(Atom):
 class ChannelMod(Atom):
     """A channel mask modifier (``.RGBA``, any case) as a byte R=1 G=2 B=4 A=8."""
     pos: int = 0
-    mod_own = True  # a channel mask in any case
+
+    @property
+    def mod_slots(self) -> tuple:
+        return ((self.pos, CHANNEL_MASK),)  # in any case
+
+    @property
+    def mod_least(self) -> int:
+        return self.pos + 1
 
     def encode(self, ins, cx, out):
         m = ins.mods[self.pos] if self.pos < len(ins.mods) else None
@@ -191,7 +211,11 @@ class AtomicOpMod(Atom):
     """The atomic operation byte: ``.op`` at mods[0], then an optional width
     ``.16`` (0x20), ``.64`` (0x40) or ``.32`` (nothing) at mods[1]."""
     widths: tuple = (("16", 0x20),)
-    mod_own = True  # the operation and its width
+    mod_least = 1
+
+    @property
+    def mod_slots(self) -> tuple:
+        return ((0, _ATOMIC_OPS), (1, frozenset(t for t, _ in self.widths)))
 
     def encode(self, ins, cx, out):
         m = ins.mods[0] if ins.mods else None
@@ -230,7 +254,7 @@ class AtomicOpMod(Atom):
 @record
 class SvmBlockProps(Atom):
     """svm_block_ld/st properties: OwordNum of ``(n)`` | 0x80 unless ``.aligned``."""
-    mod_own = True  # .aligned / .unaligned
+    mod_slots = ((0, _SVM_ALIGNMENT),)
 
     def encode(self, ins, cx, out):
         mods = ins.mods

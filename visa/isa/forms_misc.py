@@ -50,7 +50,7 @@ from .._record import record
 from .. import ast
 from . import targets, value_codes, opcodes, predefined, keywords
 from . import rules_misc as rules
-from .atoms import (Atom, DecodeError, Exec, Lit, Mismatch, NumOp, PredField, RawOp, Vec, grf_bytes,
+from .atoms import (ALL_KINDS, Atom, DecodeError, Exec, Lit, Mismatch, NumOp, PredField, RawOp, Vec, grf_bytes,
                     is_decimal_word, operand, var_type_size)
 from .operands import decode_vector, encode_vector
 from .atoms import fail as _fail
@@ -473,7 +473,9 @@ class Lifetime(Atom):
     """lifetime.start / .end V: properties (UB: end bit | operand class
     << 4) and the variable's id (UD)."""
     operand_slots = (0,)
-    mod_own = True  # .start / .end
+    mod_slots = ((0, frozenset(("start", "end"))),)
+    mod_least = 1
+    name_slots = ((0, ALL_KINDS),)  # declared; its kind is the lifetime rule's (operand-kind)
 
     def encode(self, ins, cx, out):
         if len(ins.mods) != 1 or ins.mods[0] not in ("start", "end"):

@@ -69,7 +69,7 @@ from .._record import record
 from .. import ast
 from . import value_codes, opcodes, predefined
 from . import rules_sampler as rules
-from .atoms import (Atom, DecodeError, Exec, Lit, Mismatch, NumOp, PredField, RawOp, Vec)
+from .atoms import (Atom, ModTest, DecodeError, Exec, Lit, Mismatch, NumOp, PredField, RawOp, Vec)
 from .operands import decode_raw, decode_vector, encode_raw, encode_vector
 from .operands import describe as _describe
 from .atoms import fail as _fail
@@ -100,6 +100,27 @@ _FORMAT_NAME = {v: k for k, v in _OUTPUT_FORMAT.items()}
 _LAST_MOD = 100  # decode-side modifier position of the channel mask after the 3D flags
 
 
+
+
+def _is_channel_mask(m: str) -> bool:
+    t = m.upper()
+    return bool(t) and _CHANNEL_RE.match(t) is not None
+
+
+def _is_single_channel(m: str) -> bool:
+    return m.upper() in ("R", "G", "B", "A")
+
+
+def _is_rt_options(m: str) -> bool:
+    return (_RT_OPTION_RE.match(m) is not None
+            and all(o in _RT_BITS for o in re.findall(r"<([A-Za-z]+)>", m)))
+
+
+CHANNEL_MASK = ModTest(_is_channel_mask, "a channel mask (.R, .RG, .RGBA ...)")
+SINGLE_CHANNEL = ModTest(_is_single_channel, "one channel (.R, .G, .B or .A)")
+RT_OPTIONS = ModTest(_is_rt_options, "options such as .<RTI><Z> (of "
+                     + ", ".join(f"<{k}>" for k in _RT_BITS) + ")")
+_OUTPUT_FORMATS = frozenset(_OUTPUT_FORMAT)
 
 
 def _get(ins, index):
@@ -175,7 +196,25 @@ class Channel(Atom):
     style: str
     pos: int = -1
     nmods: int | None = None
-    mod_own = True  # channel masks, SIMD modes, output formats
+
+    @property
+    def mod_slots(self) -> tuple:
+        if self.pos < 0:
+            return ()
+        test = SINGLE_CHANNEL if self.style == "single" else CHANNEL_MASK
+        if self.style == "unorm":
+            return ((self.pos, test), (self.pos + 1, _OUTPUT_FORMATS))
+        return ((self.pos, test),)
+
+    @property
+    def mod_last(self) -> ModTest | None:
+        if self.pos >= 0:
+            return None
+        return SINGLE_CHANNEL if self.style == "single" else CHANNEL_MASK
+
+    @property
+    def mod_least(self) -> int:
+        return self.nmods if self.nmods is not None else 1
 
     def encode(self, ins, cx, out):
         mods = ins.mods
@@ -240,7 +279,10 @@ class Op3D(Atom):
     modifiers before the channel mask must be among ``flags``, in order."""
     op: int
     flags: tuple = ("pixel_null_mask",)
-    mod_own = True  # the 3D sampler flags
+
+    @property
+    def mod_ordered(self) -> tuple:
+        return self.flags
 
     def encode(self, ins, cx, out):
         given = ins.mods[:-1]
@@ -286,6 +328,10 @@ class State(Atom):
     @property
     def operand_slots(self) -> tuple:
         return (self.index,)
+
+    @property
+    def name_slots(self) -> tuple:
+        return ((self.index, "ST"),)  # either kind in either place, as GenX_IR
 
     def encode(self, ins, cx, out):
         _state(_get(ins, self.index), cx, self.kind, out)
@@ -413,7 +459,7 @@ def rt_operand_count(opts) -> int:
 @record
 class RtMode(Atom):
     """rt_write_3d's mode word, from its ``<X>`` options."""
-    mod_own = True  # the <X> options
+    mod_slots = ((0, RT_OPTIONS),)
 
     def encode(self, ins, cx, out):
         opts = rt_options(ins)

@@ -106,41 +106,82 @@ class ModSpec(NamedTuple):
     else, the words of ``free`` (``.sat`` where a destination atom records
     it; a ModCheck's list past the positions other atoms read: below
     ``open_below``, a position no slot describes is not checked); after the
-    execution size, ``post``."""
+    execution size, ``post``.  ``least``: the fewest modifiers it is written
+    with.  ``last`` (a test): the last modifier is one it takes, and those
+    before it are words of ``ordered``, in that order (the slots and
+    ``free`` are not asked then)."""
     slots: tuple  # ((position, frozenset of spellings | callable), ...)
     free: frozenset
     post: frozenset
     open_below: int = 0  # positions below it are read by atoms that check them
+    least: int = 0
+    ordered: tuple = ()
+    last: Callable | None = None
 
     def bad(self, mods: tuple, post: tuple) -> str | None:
         """The first modifier the form does not take, or None."""
-        slots = dict(self.slots)
-        for k, m in enumerate(mods):
-            want = slots.get(k)
-            if want is not None:
-                if (m in want) if isinstance(want, frozenset) else want(m):
+        if self.last is not None:
+            if mods:
+                k, ordered = 0, self.ordered
+                for m in mods[:-1]:
+                    while k < len(ordered) and ordered[k] != m:
+                        k += 1
+                    if k == len(ordered):
+                        return m
+                    k += 1
+                if not self.last(mods[-1]):
+                    return mods[-1]
+        else:
+            slots = dict(self.slots)
+            for k, m in enumerate(mods):
+                want = slots.get(k)
+                if want is not None:
+                    if (m in want) if isinstance(want, frozenset) else want(m):
+                        continue
+                    return m
+                if k < self.open_below:
                     continue
-                return m
-            if k < self.open_below:
-                continue
-            if m not in self.free:
-                return m
+                if m not in self.free:
+                    return m
         for m in post:
             if m not in self.post:
                 return m
         return None
 
     def spellings(self) -> str:
-        words = [f".{w}" for _, want in self.slots if isinstance(want, frozenset) for w in sorted(want)]
+        if self.last is not None:
+            flags = " ".join(f".{w}" for w in self.ordered)
+            last = getattr(self.last, "words", "a word")
+            return f"{flags} in this order, then {last}" if flags else last
+        words = []
+        for _, want in self.slots:
+            if isinstance(want, frozenset):
+                words += [f".{w}" for w in sorted(want)]
+            elif hasattr(want, "words"):
+                words.append(want.words)
         words += [f".{w}" for w in sorted(self.free)]
         return ", ".join(words) or "none"
+
+    def needed(self) -> str:
+        """What the first missing modifiers are (for a message)."""
+        if self.last is not None:
+            return getattr(self.last, "words", "a modifier")
+        slots = dict(self.slots)
+        out = []
+        for k in range(self.least):
+            want = slots.get(k)
+            if isinstance(want, frozenset):
+                out.append("one of " + ", ".join(f".{w}" for w in sorted(want)))
+            elif want is not None:
+                out.append(getattr(want, "words", "a modifier"))
+        return "; then ".join(out) or "a modifier"
 
 
 def _mod_spec(layouts: tuple) -> ModSpec | None:
     """What a form's atoms say of its dotted modifiers; None where an atom
-    reads them in a way of its own (the sampler channels, the LSC caches and
-    data shapes, ...) and no ModCheck bounds the rest, or where the layouts
-    of a family say different things."""
+    reads them in a way of its own (the LSC caches and data shapes, ...)
+    and no ModCheck bounds the rest, or where the layouts of a family say
+    different things."""
     specs = {_layout_mod_spec(f) for f in layouts}
     return specs.pop() if len(specs) == 1 else None
 
@@ -150,19 +191,27 @@ def _layout_mod_spec(layout) -> ModSpec | None:
     free: set = set()
     check = None
     own = False
+    least = 0
+    ordered: tuple = ()
+    last = None
     for a in layout.atoms:
         slots += a.mod_slots
         free |= a.mod_free
         if a.mod_list is not None:
             check = a.mod_list
         own = own or a.mod_own
+        least = max(least, a.mod_least)
+        ordered = ordered or a.mod_ordered
+        last = last if a.mod_last is None else a.mod_last
+    if last is not None and not own:
+        return ModSpec((), frozenset(), frozenset(), 0, max(least, 1), ordered, last)
     if check is not None:
         # the ModCheck's list is the whole truth past its first position (.sat included)
         allowed, skip, post = check
-        return ModSpec(tuple(slots), allowed, post, skip if own else 0)
+        return ModSpec(tuple(slots), allowed, post, skip if own else 0, least)
     if own:
         return None
-    return ModSpec(tuple(slots), frozenset(free), frozenset())
+    return ModSpec(tuple(slots), frozenset(free), frozenset(), 0, least)
 
 
 # ------------------------------------------------------------------- facts
@@ -171,8 +220,10 @@ class Facts(NamedTuple):
     time a stage asks (:attr:`Form.facts`): its execution-size and predicate fields (and a
     predicate it refuses), the label operands (operand index, label kind),
     the number of operands its atoms read (None: a list, or none at all),
-    the dotted modifiers it takes (None: not described), and whether
-    encoding it is stateful or leaves zero bytes for the end."""
+    the dotted modifiers it takes (None: not described), the operands
+    written as bare names that it reads as variables ((index, kind
+    letters), ...), and whether encoding it is stateful or leaves zero
+    bytes for the end."""
     exec_field: bool
     pred_field: bool
     refuses_pred: bool
@@ -181,6 +232,7 @@ class Facts(NamedTuple):
     mods: ModSpec | None
     stateful: bool
     unwritten: int
+    name_slots: tuple = ()
 
 
 def read_atoms(layouts: tuple) -> Facts:
@@ -195,7 +247,19 @@ def read_atoms(layouts: tuple) -> Facts:
                  any(a.refuses_pred for a in atoms),
                  tuple(s for a in atoms for s in a.label_slots), arity or None,
                  _mod_spec(layouts), any(a.stateful for a in atoms),
-                 sum(a.unwritten for a in (layouts[0].atoms if layouts else ())))
+                 sum(a.unwritten for a in (layouts[0].atoms if layouts else ())),
+                 _name_slots(atoms))
+
+
+def _name_slots(atoms: list) -> tuple:
+    """(operand index, kind letters) of the operands the atoms read as a
+    variable when written as a bare name (the kinds of every layout that
+    reads one there)."""
+    kinds: dict[int, str] = {}
+    for a in atoms:
+        for index, letters in a.name_slots:
+            kinds[index] = "".join(sorted(set(kinds.get(index, "")) | set(letters)))
+    return tuple(sorted(kinds.items()))
 
 
 # --------------------------------------------------------------- signature

@@ -200,7 +200,7 @@ def logic(ins: ast.Instruction, form, ctx: Context) -> None:
             continue  # (no address operand: the signature check says so)
         if c == "P":
             pred_seen = True
-        elif pred_seen and c != "":
+        elif pred_seen and c not in ("", "?"):
             ctx.report("type-logic", o, f"'{op}' mixes predicates and other operands: once an "
                                         "operand is a predicate, the following ones must be too")
         if op in _ROTATES and ctx.before("PVC"):
@@ -226,13 +226,20 @@ def bfn_table(ins: ast.Instruction, form, ctx: Context) -> None:
 
 # -------------------------------------------------------- compare, address
 def compare(ins: ast.Instruction, form, ctx: Context) -> None:
-    """cmp-relation: the relation is eq, ne, gt, ge, lt or le.
+    """cmp-relation: the relation is eq, ne, gt, ge, lt or le, and there is
+    at most one (Intel's grammar: one COND_MOD).
     type-bf: bf operands (verifyBFMixedMode)."""
     if ctx.uses_bf(ins):
         bf_mixed(ins, ctx, [ctx.operand_type(o) for o in ins.operands])
-    rel = ins.mods[0] if ins.mods else None
-    if rel is not None and rel not in CMP_RELATIONS and rel != "sat":
+    mods = ins.mods
+    if not mods:
+        return
+    rel = mods[0]
+    if rel not in CMP_RELATIONS and rel != "sat":
         ctx.report("cmp-relation", ins, f"'cmp.{rel}': the relation is one of eq, ne, gt, ge, lt, le")
+    elif len(mods) > 1 and any(m != "sat" for m in mods[1:]):
+        ctx.report("cmp-relation", ins, f"'cmp.{'.'.join(mods)}': cmp takes one relation "
+                                        "(eq, ne, gt, ge, lt or le)")
 
 
 def address(ins: ast.Instruction, form, ctx: Context) -> None:

@@ -113,6 +113,8 @@ class Context:
             return "AO"
         if t is ast.Name:
             k = self.kinds.get(o.name)
+            if k is None:
+                return "?"  # an undeclared name: name-undeclared says so
             return "P" if k == "P" else "S" if k in ("S", "T") else "A" if k == "A" else (
                 "G" if k == "G" else "")
         return ""

@@ -72,6 +72,10 @@ class OpFacts:
     read_only: bool = True  # its destination is checked for read-only predefined variables
     returns: bool = False  # a return (a predicated one falls through)
     signature: "Signature" = OPEN  # its operands' classes and types
+    name_slots: tuple = ()  # (operand index, kinds) of the bare names it reads as variables
+    # the kinds every one of those slots takes (a bare name of one is fine
+    # wherever it stands); None: it reads no bare name as a variable
+    name_kinds: str | None = None
 
 
 def facts(f) -> OpFacts:
@@ -86,7 +90,17 @@ def facts(f) -> OpFacts:
                     checks.shift, checks.vector, f, facts.arity if checks.counted else None,
                     None if checks.own_modifiers else facts.mods,
                     checks.sat or cat in (C.ARITH, C.LOGIC), checks.read_only,
-                    checks.flow == "return", f.signature)
+                    checks.flow == "return", f.signature, facts.name_slots,
+                    _common_kinds(facts.name_slots))
+
+
+def _common_kinds(slots: tuple) -> str | None:
+    if not slots:
+        return None
+    common = set(slots[0][1])
+    for _, letters in slots[1:]:
+        common &= set(letters)
+    return "".join(sorted(common))
 
 
 class UnitContext(Context):

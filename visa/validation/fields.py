@@ -118,17 +118,28 @@ def modifiers(ins: ast.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
     """modifier-unknown: a dotted modifier the form does not take (Intel's
     lexer and grammar: 'syntax error, unexpected DOT'), at the mnemonic;
     what a form takes is read from its atoms (modifier tables, .x<hex>,
-    numbers, a destination's .sat, a ModCheck's list).  In vISA 4.2 text,
-    forms that 4.2 writes with more than 4.1's atoms say (a to_41
-    rewriting: ifcall's hints) are not checked.  .sat where no atom takes
-    it is modifier-sat's (where Intel's grammar has no SatModOpt)."""
+    numbers, channel masks, atomic operations and widths, the 3D sampler's
+    flags in order, rt_write_3d's options, a destination's .sat, a
+    ModCheck's list).
+    modifier-missing: fewer modifiers than the form is written with (a
+    channel mask, an atomic operation, lifetime's .start/.end, a table's
+    word; Intel's grammar: 'syntax error, unexpected LPAREN').
+    In vISA 4.2 text, forms that 4.2 writes with more than 4.1's atoms say
+    (a to_41 rewriting: ifcall's hints) are not checked.  .sat where no
+    atom takes it is modifier-sat's (where Intel's grammar has no
+    SatModOpt)."""
+    spec = facts.mods
     if not ins.mods and not ins.post_mods:
+        if spec.least and not (ctx.report.version >= (4, 2) and _rewritten_in_42(facts.form)):
+            ctx.report("modifier-missing", ins, f"'{ins.op}' needs a modifier: {spec.needed()}")
         return
     if ctx.report.version >= (4, 2) and _rewritten_in_42(facts.form):
         return
-    spec = facts.mods
     m = spec.bad(ins.mods, ins.post_mods)
     if m is None:
+        if len(ins.mods) < spec.least:
+            ctx.report("modifier-missing", ins, f"'{ins.op}' takes {spec.least} modifiers "
+                                                f"({spec.spellings()}), not {len(ins.mods)}")
         return
     if m == "sat" and m in ins.mods and _sat_refused_by_grammar(ins, facts):
         return  # modifier-sat says so

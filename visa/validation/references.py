@@ -69,7 +69,7 @@ def operand_names(ins: ast.Instruction):
                     yield it, it.name, "G", "an operand with (row,col)"
 
 
-_NAMELESS = frozenset((ast.Imm, ast.Name, ast.Number, ast.String))  # no variable operand_names reads
+_NAMELESS = frozenset((ast.Imm, ast.Number, ast.String))  # no variable operand_names reads
 
 
 @instruction_check
@@ -91,17 +91,25 @@ def offsets(ins: ast.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
 @instruction_check
 def references(ins: ast.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
     """name-undeclared: an operand names a variable that is neither declared
-    nor predefined.
+    nor predefined; so does an operand written as a bare name that the form
+    reads as a variable (its atoms' name slots: a surface ``T6``, a
+    sampler, lifetime's variable, a predicate or state vector operand, a
+    bare raw ``V``; GenX_IR: "undefined surface variable", ...).
     operand-class: the variable is of the wrong kind for its place: (row,col)
     operands, raw operands, LSC data and LSC address registers are general
     variables; an indirect operand's address is an address variable; a
-    predicate is a predicate variable."""
+    predicate is a predicate variable; a bare name is of a kind its slot
+    reads (a general variable where a surface goes)."""
     kinds = ctx.kinds
     # the common case first: every name declared and of the kind its place
-    # wants, read without building the (node, name, kinds, what) items
+    # wants, read without building the (node, name, kinds, what) items; a
+    # bare name is looked at here only if the form reads one as a variable
+    # and it is not of a kind each of those places takes
     p = ins.pred
     clean = p is None or kinds.get(p.name) == "P"
+    named = False
     if clean:
+        common = facts.name_kinds
         for o in ins.operands:
             t = type(o)
             if t is ast.VarRef:
@@ -115,18 +123,36 @@ def references(ins: ast.Instruction, facts: OpFacts, ctx: UnitContext) -> None:
                     break
             elif t in _NAMELESS:
                 continue
+            elif t is ast.Name:
+                if common is not None:
+                    k = kinds.get(o.name)
+                    if k is None or k not in common:
+                        named = True
             else:
                 clean = False
                 break
-    if clean:
-        return
-    for node, name, allowed, what in operand_names(ins):
-        k = kinds.get(name)
-        if k is None:
-            ctx.report("name-undeclared", node, f"'{name}' is not declared")
-        elif k not in allowed:
-            want = " or ".join(_KIND_WORD[a] for a in allowed)
-            ctx.report("operand-class", node, f"'{name}' is {_KIND_WORD[k]}; {what} must be {want}")
+    if not clean:
+        for node, name, allowed, what in operand_names(ins):
+            k = kinds.get(name)
+            if k is None:
+                ctx.report("name-undeclared", node, f"'{name}' is not declared")
+            elif k not in allowed:
+                want = " or ".join(_KIND_WORD[a] for a in allowed)
+                ctx.report("operand-class", node, f"'{name}' is {_KIND_WORD[k]}; {what} must be {want}")
+        named = facts.name_kinds is not None
+    if named:
+        ops = ins.operands
+        for index, allowed in facts.name_slots:
+            o = ops[index] if index < len(ops) else None
+            if type(o) is not ast.Name:
+                continue
+            k = kinds.get(o.name)
+            if k is None:
+                ctx.report("name-undeclared", o, f"'{o.name}' is not declared")
+            elif k not in allowed:
+                want = " or ".join(_KIND_WORD[a] for a in allowed)
+                ctx.report("operand-class", o, f"'{o.name}' is {_KIND_WORD[k]}; operand {index} of "
+                                               f"'{ins.op}' must be {want}")
 
 
 # ------------------------------------------------------ operand signature
