@@ -3,7 +3,7 @@ the older spec's structured control flow) is reported by visa.validate and
 by visa-as --syntax-only with rule ``encode``, at its position: what they
 pass, visa-as assembles.  (An undeclared bare surface and the modifiers of
 the sampler, atomic, svm_block, rt_write_3d and lifetime families were
-judged here before issue 18: tests/test_validate_issue18.py.)"""
+judged here before: tests/test_validate_from_encoder.py.)"""
 from pathlib import Path
 
 import visa

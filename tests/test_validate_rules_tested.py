@@ -20,7 +20,7 @@ from visa.errors import RULES
 import test_validate as V
 import test_validate_inputs as VI
 import test_validate_issue17 as V17
-import test_validate_issue18 as V18
+import test_validate_from_encoder as V18
 import test_validate_more as VM
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,4 +1,4 @@
-"""Issue 18: what only the encoder used to judge (rule ``encode``, and only
+"""What only the encoder used to judge (rule ``encode``, and only
 once every other rule passed) is judged by the validator from the records:
 a dotted modifier of the sampler channels, atomic operations and widths,
 svm_block, rt_write_3d, lifetime and cmp families (``modifier-unknown``,
