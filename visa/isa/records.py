@@ -512,9 +512,7 @@ class FormTable(Mapping):
                     later_ops[op] = later_ops.get(op, ()) + (p,)
                 continue
             for f in p:
-                if f.mnemonic in table:
-                    raise ValueError(f"form '{f.mnemonic}' is registered twice")
-                table[f.mnemonic] = f
+                table[f.mnemonic] = f  # (each mnemonic once: _init checked them all)
         return parts, MappingProxyType(table), MappingProxyType(later), MappingProxyType(later_ops), {}
 
     def _load(self, family: LaterFamily) -> tuple:
@@ -537,13 +535,9 @@ class FormTable(Mapping):
         return state[1]
 
     def __getitem__(self, mnemonic: str) -> Form:
-        _, table, later_, _, _ = self._state
-        f = table.get(mnemonic)
+        f = self.get(mnemonic)
         if f is None:
-            family = later_.get(mnemonic)
-            if family is None:
-                raise KeyError(mnemonic)
-            return self._load(family)[1][mnemonic]
+            raise KeyError(mnemonic)
         return f
 
     def get(self, mnemonic, default=None):
