@@ -578,7 +578,7 @@ def main(argv: Sequence[str]) -> int:
 
 def run(argv: Sequence[str], stdin: bytes = b"") -> tuple[int, bytes, str]:
     """Run g80-as in-process: (exit status, stdout bytes, stderr text); ``-o`` writes its file."""
-    from .cli import _getopt, _hexarg, _Usage, variant_from
+    from .cli import _getopt, _hexarg, _Usage, target_option, variant_from
     import io
     err = io.StringIO()
     try:
@@ -600,15 +600,8 @@ def run(argv: Sequence[str], stdin: bytes = b"") -> tuple[int, bytes, str]:
                 fmt = "chex64" if fmt == "chex8" else "hex64"
             elif o == "i":
                 fmt = "raw"
-            elif o == "m":
-                if v != "g80":
-                    raise _Usage(f"Unknown architecture \"{v}\"!")
-            elif o == "V":
-                variants.append(v)
-            elif o == "O":
-                modes.append(v)
-            elif o == "F":
-                feats.append(v)
+            elif target_option(o, v, variants, modes, feats):
+                pass
             elif o == "o":
                 outname = v
             elif o == "L":

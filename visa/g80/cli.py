@@ -54,6 +54,25 @@ class _Usage(Exception):
     pass
 
 
+def target_option(o: str, v: str, variants: list[str], modes: list[str], feats: list[str]) -> bool:
+    """Take one of the options envyas and envydis share for what to read or
+    write for (``-m`` the architecture, ``-V`` a chip, ``-O`` a program type,
+    ``-F`` a feature) into ``variants``/``modes``/``feats``; False where
+    ``o`` is not one of them."""
+    if o == "m":
+        if v != "g80":
+            raise _Usage(f"Unknown architecture \"{v}\"!")
+    elif o == "V":
+        variants.append(v)
+    elif o == "O":
+        modes.append(v)
+    elif o == "F":
+        feats.append(v)
+    else:
+        return False
+    return True
+
+
 def _hexarg(s: str) -> int:
     """sscanf("%x"): leading hex digits (optional 0x), 0 if none."""
     s = s.strip()
@@ -200,15 +219,8 @@ def _dis(argv: Sequence[str], stdin: bytes = b"") -> str:
                 raise _Usage(f"bad --color value \"{v}\"")
         elif o.startswith("--"):
             raise _Usage(f"unknown option {o}")
-        elif o == "m":
-            if v != "g80":
-                raise _Usage(f"Unknown architecture \"{v}\"!")
-        elif o == "V":
-            variants.append(v)
-        elif o == "O":
-            modes.append(v)
-        elif o == "F":
-            feats.append(v)
+        elif target_option(o, v, variants, modes, feats):
+            pass
         elif o == "M":
             try:
                 fh = open(v, "rb")
